@@ -1,0 +1,3 @@
+export * from './envelope.ts';
+export * from './wheres.ts';
+export * from './entities.ts';

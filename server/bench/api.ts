@@ -1,0 +1,111 @@
+// API benchmark of SPEC's generic list call on SQLite with 100,000 and 1,000,000 questionBank rows.
+// Prints req/s, p50, p99 and server RSS for the generic route and, beside it, the bare route.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { generateQuestions } from './generate.ts';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+const PASSWORD = 'bench-password';
+
+function rssMb(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+async function waitFor(url: string, headers: Record<string, string> = {}) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url, { headers })).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+
+function start(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+async function measure(url: string, headers: Record<string, string>) {
+  await autocannon({ url, connections: 10, duration: WARMUP, headers });
+  const r = await autocannon({ url, connections: 10, duration: DURATION, headers });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${r.non2xx} non-2xx answers, ${r.errors} errors from ${url}`);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+// the server runs as `npm start` runs it: the esbuild bundle on plain node
+spawnSync(process.execPath, [path.join(root, 'server', 'build.mjs')], { stdio: 'inherit' });
+const results: string[] = [];
+for (const size of sizes) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qb-bench-'));
+  const port = 18000 + crypto.randomInt(1000);
+  // first start: migrate and seed, then stop and add the generated rows
+  const server = start(['server/dist/main.js'], { DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' });
+  await waitFor(`http://127.0.0.1:${port}/api/health`);
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  const t0 = Date.now();
+  generateQuestions(path.join(dataDir, 'app.sqlite'), size);
+  console.log(`generated ${size} rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const runGeneric = async (countCache: 'on' | 'off') => {
+    const server = start(['server/dist/main.js'], { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', CAPTCHA: 'off', COUNT_CACHE: countCache });
+    await waitFor(`http://127.0.0.1:${port}/api/health`);
+    const pass = crypto.createHash('sha256').update(PASSWORD).digest('hex');
+    const login = await fetch(`http://127.0.0.1:${port}/api/user/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginid: 'admin', pass }),
+    });
+    const token = ((await login.json()) as { token: string }).token;
+    if (!token) throw new Error('the benchmark could not log in');
+    const wheres = encodeURIComponent(JSON.stringify({ isdelete: 0, parentId: 7 }));
+    const url = `http://127.0.0.1:${port}/api/select/?_flag=questionBank&page=50&row=20&wheres=${wheres}&sort=id&sortType=desc`;
+    const check = (await (await fetch(url, { headers: { authorization: token } })).json()) as { total: number; data: unknown[] };
+    const result = await measure(url, { authorization: token });
+    const rss = rssMb(server.pid!);
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    return { check, result, rss };
+  };
+  const cached = await runGeneric('on');
+  const uncached = await runGeneric('off');
+  const check = cached.check;
+
+  const barePort = port + 1000;
+  const bare = start(['--import', 'tsx', 'server/bench/bare-server.ts', path.join(dataDir, 'app.sqlite'), String(barePort)], {});
+  await waitFor(`http://127.0.0.1:${barePort}/bare?page=1&row=1&parentId=7`);
+  const bareUrl = `http://127.0.0.1:${barePort}/bare?page=50&row=20&parentId=7`;
+  const bareCheck = (await (await fetch(bareUrl)).json()) as { total: number };
+  const bareResult = await measure(bareUrl, {});
+  const bareRss = rssMb(bare.pid!);
+  bare.kill('SIGTERM');
+  await new Promise((r) => bare.once('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  if (check.total !== bareCheck.total || check.data.length !== 20) throw new Error(`totals differ: ${check.total} vs ${bareCheck.total}`);
+  const line = (name: string, m: { rps: number; p50: number; p99: number }, rss: { rss: number; peak: number }) =>
+    `${String(size).padStart(9)}  ${name.padEnd(8)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(3)} ms  RSS ${rss.rss.toFixed(0)} MB (peak ${rss.peak.toFixed(0)} MB)`;
+  if (uncached.check.total !== check.total) throw new Error('totals differ with the count cache off');
+  results.push(line('generic', cached.result, cached.rss), line('no-cache', uncached.result, uncached.rss), line('bare', bareResult, bareRss));
+  const ratio = (a: { rps: number }) => `${((a.rps / bareResult.rps) * 100).toFixed(0)}%`;
+  results.push(`${String(size).padStart(9)}  throughput of the bare route's: generic ${ratio(cached.result)}, generic without count cache ${ratio(uncached.result)}  (total ${check.total} rows, same in all)`);
+  console.log(results.slice(-4).join('\n'));
+}
+console.log('\nAPI benchmark: GET /api/select/?_flag=questionBank&page=50&row=20&wheres={"isdelete":0,"parentId":7}&sort=id&sortType=desc');
+console.log(`autocannon, 10 connections, ${WARMUP} s warm-up, ${DURATION} s measured, SQLite`);
+console.log(results.join('\n'));

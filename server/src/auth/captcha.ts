@@ -1,0 +1,58 @@
+import crypto from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
+import type { AnyDb } from '../db/connection.ts';
+
+export const CAPTCHA_LIFE_MS = 120_000;
+const WIDTH = 112;
+const HEIGHT = 33;
+
+/** An SVG of 4 digits drawn as paths (not text), with 100 noise dots, 112x33 as SPEC.md §9 gives. */
+export function drawCaptcha(): { code: string; svg: string } {
+  const made = svgCaptcha.create({
+    size: 4,
+    charPreset: '0123456789',
+    width: WIDTH,
+    height: HEIGHT,
+    fontSize: 34,
+    noise: 2,
+    color: true,
+    background: '#f2f4f8',
+  });
+  // the library's random colours can be too pale to read on the light background: digits get dark ones
+  const dark = ['#1d39c4', '#c41d7f', '#08979c', '#d4380d', '#531dab', '#389e0d', '#262626'];
+  const svg = made.data.replace(/<path fill="#[0-9a-fA-F]{3,6}"/g, () => `<path fill="${dark[crypto.randomInt(dark.length)]}"`);
+  let dots = '';
+  for (let i = 0; i < 100; i++) {
+    const x = crypto.randomInt(WIDTH);
+    const y = crypto.randomInt(HEIGHT);
+    const c = `rgb(${crypto.randomInt(256)},${crypto.randomInt(256)},${crypto.randomInt(256)})`;
+    dots += `<circle cx="${x}" cy="${y}" r="1" fill="${c}"/>`;
+  }
+  return { code: made.text, svg: svg.replace('</svg>', `${dots}</svg>`) };
+}
+
+/** Captchas are kept in the database so that any instance can check them; each is single use. */
+export class CaptchaStore {
+  constructor(
+    private readonly db: AnyDb,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async issue(): Promise<{ captchaId: string; image: string; code: string }> {
+    const { code, svg } = drawCaptcha();
+    const captchaId = crypto.randomBytes(16).toString('hex');
+    const t = this.now();
+    await this.db.deleteFrom('sys_captcha').where('expiresAt', '<', t).execute();
+    await this.db.insertInto('sys_captcha').values({ captchaId, code, expiresAt: t + CAPTCHA_LIFE_MS }).execute();
+    return { captchaId, code, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  }
+
+  /** True when the code matches a live captcha; the captcha is used up either way. */
+  async check(captchaId: unknown, code: unknown): Promise<boolean> {
+    if (typeof captchaId !== 'string' || captchaId.length > 40) return false;
+    const row = await this.db.selectFrom('sys_captcha').select(['code', 'expiresAt']).where('captchaId', '=', captchaId).executeTakeFirst();
+    if (!row) return false;
+    await this.db.deleteFrom('sys_captcha').where('captchaId', '=', captchaId).execute();
+    return Number(row.expiresAt) >= this.now() && typeof code === 'string' && code.trim() === row.code;
+  }
+}

@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import type { Caller } from '../access/index.ts';
+import type { AnyDb } from '../db/connection.ts';
+
+interface CachedSession {
+  id: number;
+  userId: number;
+  createdAt: number;
+  lastSeenAt: number;
+  caller: Caller;
+  loadedAt: number;
+}
+
+function tokenHash(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Sessions live in sys_session (so that several instances share them); tokens are random and only
+ * their SHA-256 is stored. A short in-process cache keeps the per-request check off the database.
+ */
+export class SessionStore {
+  private readonly cache = new Map<string, CachedSession>();
+  /** how long a cached session is trusted before the database is asked again (revocations by other instances) */
+  private static readonly CACHE_MS = 5_000;
+  /** lastSeenAt is written at most this often */
+  private static readonly TOUCH_MS = 60_000;
+
+  constructor(
+    private readonly db: AnyDb,
+    private readonly idleMs: number,
+    private readonly maxMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async create(userId: number): Promise<string> {
+    const token = crypto.randomBytes(32).toString('base64url');
+    const t = this.now();
+    await this.db.insertInto('sys_session').values({ tokenHash: tokenHash(token), userId, createdAt: t, lastSeenAt: t }).execute();
+    // old expired sessions are cleared as new ones are made
+    await this.db
+      .deleteFrom('sys_session')
+      .where((eb) => eb.or([eb('lastSeenAt', '<', t - this.idleMs), eb('createdAt', '<', t - this.maxMs)]))
+      .execute();
+    return token;
+  }
+
+  /** The caller of a token, or undefined when it is unknown, revoked, idle too long or too old. */
+  async resolve(token: string): Promise<Caller | undefined> {
+    const key = tokenHash(token);
+    const t = this.now();
+    let s = this.cache.get(key);
+    if (!s || t - s.loadedAt > SessionStore.CACHE_MS) {
+      s = await this.load(key, t);
+      if (!s) {
+        this.cache.delete(key);
+        return undefined;
+      }
+      this.cache.set(key, s);
+    }
+    if (t - s.lastSeenAt > this.idleMs || t - s.createdAt > this.maxMs) {
+      await this.revokeHash(key);
+      return undefined;
+    }
+    if (t - s.lastSeenAt > SessionStore.TOUCH_MS) {
+      await this.db.updateTable('sys_session').set({ lastSeenAt: t }).where('id', '=', s.id).execute();
+    }
+    if (t - s.lastSeenAt > 1000) s.lastSeenAt = t;
+    return s.caller;
+  }
+
+  private async load(key: string, t: number): Promise<CachedSession | undefined> {
+    const row = await this.db
+      .selectFrom('sys_session as s')
+      .innerJoin('sys_user as u', 'u.id', 's.userId')
+      .select(['s.id', 's.userId', 's.createdAt', 's.lastSeenAt', 'u.loginid', 'u.name', 'u.state', 'u.isdelete'])
+      .where('s.tokenHash', '=', key)
+      .executeTakeFirst();
+    if (!row || Number(row.isdelete) !== 0 || Number(row.state) !== 1) return undefined;
+    return {
+      id: Number(row.id),
+      userId: Number(row.userId),
+      createdAt: Number(row.createdAt),
+      lastSeenAt: Number(row.lastSeenAt),
+      loadedAt: t,
+      caller: { id: Number(row.userId), loginid: row.loginid, name: row.name, isAdmin: row.loginid === 'admin' },
+    };
+  }
+
+  async revoke(token: string): Promise<void> {
+    await this.revokeHash(tokenHash(token));
+  }
+
+  private async revokeHash(key: string): Promise<void> {
+    this.cache.delete(key);
+    await this.db.deleteFrom('sys_session').where('tokenHash', '=', key).execute();
+  }
+
+  /** Ends every session of a user but the one of `keepToken` (all of them when it is undefined). */
+  async revokeUser(userId: number, keepToken?: string): Promise<void> {
+    const keep = keepToken ? tokenHash(keepToken) : undefined;
+    for (const [key, s] of this.cache) if (s.userId === userId && key !== keep) this.cache.delete(key);
+    let q = this.db.deleteFrom('sys_session').where('userId', '=', userId);
+    if (keep) q = q.where('tokenHash', '<>', keep);
+    await q.execute();
+  }
+
+  /** Forgets cached callers of a user (after an edit of the account), so the next call reloads them. */
+  forgetUser(userId: number): void {
+    for (const [key, s] of this.cache) if (s.userId === userId) this.cache.delete(key);
+  }
+}

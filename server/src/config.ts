@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?|mysql|mariadb|sqlite|file):/, 'DATABASE_URL must start with postgres://, mysql:// or sqlite:')
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must have at least 6 characters').optional(),
+  CAPTCHA: z.enum(['on', 'off']).default('on'),
+  COUNT_CACHE: z.enum(['on', 'off']).default('on'),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
+  SESSION_MAX_HOURS: z.coerce.number().positive().default(24),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminPassword: string | undefined;
+  captcha: boolean;
+  /** cache exact list totals between writes (SQLite only) */
+  countCache: boolean;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  logLevel: string;
+  webDist: string;
+  /** Fastify's trustProxy: false, true, a hop count or a list of proxy addresses */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+}
+
+/** Reads the environment into one validated config object; a bad value stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminPassword: e.ADMIN_PASSWORD,
+    captcha: e.CAPTCHA === 'on',
+    countCache: e.COUNT_CACHE === 'on',
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}
+
+function parseTrustProxy(raw: string | undefined): Config['trustProxy'] {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    return (_address, hop) => hop < hops;
+  }
+  return raw;
+}

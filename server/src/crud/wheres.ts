@@ -1,0 +1,163 @@
+import { WHERE_OPERATORS, type WhereOperator } from '@qb/contracts';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Engine } from '../db/connection.ts';
+import { badRequest } from '../http/errors.ts';
+import type { TableRegistry } from '../schema/registry.ts';
+import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
+import { toStoredValue } from './values.ts';
+
+export interface Condition {
+  column: RegisteredColumn;
+  op: WhereOperator;
+  value: unknown;
+}
+
+const MAX_LIST = 1000;
+
+/** Parses the `wheres` query parameter (a JSON object) into checked conditions; anything off is a 400. */
+export function parseWheres(raw: unknown, table: RegisteredTable, registry: TableRegistry): Condition[] {
+  if (raw === undefined || raw === null || raw === '') return [];
+  let obj: unknown = raw;
+  if (typeof raw === 'string') {
+    if (raw.length > 20_000) throw badRequest('badWheres', { reason: 'too long' });
+    try {
+      obj = JSON.parse(raw);
+    } catch {
+      throw badRequest('badWheres', { reason: 'not JSON' });
+    }
+  }
+  if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw badRequest('badWheres', { reason: 'not an object' });
+  const conditions: Condition[] = [];
+  for (const [name, value] of Object.entries(obj)) {
+    const column = registry.column(table, name);
+    if (!column.filterable) throw badRequest('notFilterable', { column: name });
+    if (column.name === 'isdelete') {
+      // lists always exclude deleted rows; the client's isdelete 0 is accepted, anything else is refused
+      if (value === 0 || value === '0') continue;
+      throw badRequest('deletedNotListed');
+    }
+    conditions.push(toCondition(column, value));
+  }
+  return conditions;
+}
+
+function toCondition(column: RegisteredColumn, value: unknown): Condition {
+  if (Array.isArray(value)) return { column, op: 'in', value: checkList(column, value) };
+  if (value !== null && typeof value === 'object') {
+    const { type, value: v, ...rest } = value as Record<string, unknown>;
+    if (Object.keys(rest).length > 0) throw badRequest('badWheres', { reason: `${column.name}: only type and value are allowed` });
+    if (typeof type !== 'string' || !(WHERE_OPERATORS as readonly string[]).includes(type)) {
+      throw badRequest('badOperator', { op: String(type).slice(0, 32) });
+    }
+    const op = type as WhereOperator;
+    switch (op) {
+      case 'in':
+      case 'notIn':
+        if (!Array.isArray(v)) throw badRequest('badWheres', { reason: `${column.name}: ${op} needs a list` });
+        return { column, op, value: checkList(column, v) };
+      case 'between': {
+        if (!Array.isArray(v) || v.length !== 2) throw badRequest('badWheres', { reason: `${column.name}: between needs [low, high]` });
+        return { column, op, value: v.map((x) => scalar(column, x)) };
+      }
+      case 'isNull':
+        if (typeof v !== 'boolean') throw badRequest('badWheres', { reason: `${column.name}: isNull needs true or false` });
+        return { column, op, value: v };
+      case 'like':
+      case 'startsWith':
+      case 'endsWith':
+        if (typeof v !== 'string' && typeof v !== 'number') throw badRequest('badWheres', { reason: `${column.name}: ${op} needs text` });
+        return { column, op, value: String(v) };
+      default:
+        return { column, op, value: scalar(column, v) };
+    }
+  }
+  return { column, op: 'eq', value: scalar(column, value) };
+}
+
+function scalar(column: RegisteredColumn, v: unknown): unknown {
+  if (v === null) return null;
+  if (typeof v === 'object') throw badRequest('badWheres', { reason: `${column.name}: a value must be a number, text or null` });
+  if (column.list) return String(v);
+  return toStoredValue({ ...column, cascader: false }, v);
+}
+
+function checkList(column: RegisteredColumn, list: unknown[]): unknown[] {
+  if (list.length > MAX_LIST) throw badRequest('badWheres', { reason: `${column.name}: at most ${MAX_LIST} values` });
+  return list.map((x) => scalar(column, x));
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[!%_]/g, (c) => `!${c}`);
+}
+
+/** Builds the WHERE expression of the conditions (AND), with bound values only. */
+export function whereExpression(
+  eb: ExpressionBuilder<any, any>,
+  conditions: Condition[],
+  softDelete: boolean,
+  engine: Engine,
+): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
+  if (softDelete) parts.push(eb('isdelete', '=', 0));
+  for (const c of conditions) parts.push(conditionExpression(eb, c, engine));
+  return eb.and(parts);
+}
+
+function likeExpression(eb: ExpressionBuilder<any, any>, name: string, pattern: string, engine: Engine): Expression<SqlBool> {
+  const op = engine === 'postgres' ? sql.raw('ilike') : sql.raw('like');
+  return sql<SqlBool>`${eb.ref(name)} ${op} ${pattern} escape '!'`;
+}
+
+function listContains(eb: ExpressionBuilder<any, any>, name: string, value: string, engine: Engine): Expression<SqlBool> {
+  const v = escapeLike(value);
+  return eb.or([
+    eb(name, '=', value),
+    likeExpression(eb, name, `${v},%`, engine),
+    likeExpression(eb, name, `%,${v}`, engine),
+    likeExpression(eb, name, `%,${v},%`, engine),
+  ]);
+}
+
+function conditionExpression(eb: ExpressionBuilder<any, any>, c: Condition, engine: Engine): Expression<SqlBool> {
+  const name = c.column.name;
+  const v = c.value as any;
+  if (c.column.list && (c.op === 'eq' || c.op === 'in')) {
+    // a list column matches when it contains the value (any of the values for a list)
+    const values: string[] = c.op === 'eq' ? [v] : v;
+    if (values.length === 0) return sql<SqlBool>`1 = 0`;
+    return eb.or(values.map((x) => listContains(eb, name, String(x), engine)));
+  }
+  switch (c.op) {
+    case 'eq':
+      return v === null ? eb(name, 'is', null) : eb(name, '=', v);
+    case 'ne':
+      return v === null ? eb(name, 'is not', null) : eb.or([eb(name, '<>', v), eb(name, 'is', null)]);
+    case 'gt':
+      return eb(name, '>', v);
+    case 'gte':
+      return eb(name, '>=', v);
+    case 'lt':
+      return eb(name, '<', v);
+    case 'lte':
+      return eb(name, '<=', v);
+    case 'like':
+      return likeExpression(eb, name, `%${escapeLike(v)}%`, engine);
+    case 'startsWith':
+      return likeExpression(eb, name, `${escapeLike(v)}%`, engine);
+    case 'endsWith':
+      return likeExpression(eb, name, `%${escapeLike(v)}`, engine);
+    case 'in':
+      return v.length === 0 ? sql<SqlBool>`1 = 0` : eb(name, 'in', v);
+    case 'notIn':
+      return v.length === 0 ? sql<SqlBool>`1 = 1` : eb(name, 'not in', v);
+    case 'between':
+      return eb.between(eb.ref(name), v[0], v[1]);
+    case 'isNull':
+      return v ? eb(name, 'is', null) : eb(name, 'is not', null);
+  }
+}
+
+/** A stable text of the conditions, the key of the count cache. */
+export function conditionsKey(conditions: Condition[]): string {
+  return JSON.stringify(conditions.map((c) => [c.column.name, c.op, c.value]).sort());
+}

@@ -1,0 +1,167 @@
+/**
+ * The code of the spreadsheet worker thread, run with `new Worker(source, { eval: true })`.
+ *
+ * It is plain CommonJS kept as text because the server also runs as one esbuild bundle (dist/main.js),
+ * where a separate worker file would not exist, and under vitest, where a worker could not load
+ * TypeScript. It needs nothing but SheetJS (its path arrives in workerData) and Node's own modules.
+ *
+ * Tasks:
+ * - read: the first sheet of an xls/xlsx/csv file as text rows (non-empty rows only, with their sheet
+ *   row numbers), sent in slices. Formulas are never evaluated: a formula cell gives its cached value,
+ *   or nothing.
+ * - write: a workbook (xlsx or biff8 .xls) from rows of text, answered as bytes.
+ *
+ * Limits (workerData.limits): file size, bytes unpacked from a zip (a zip bomb stops there, before it is
+ * in memory), non-empty rows, cells, columns read; the caller adds a heap limit and a time limit.
+ */
+export const SHEET_WORKER_SOURCE = String.raw`
+'use strict';
+const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const zlib = require('node:zlib');
+const XLSX = require(workerData.xlsxPath);
+const limits = workerData.limits;
+
+class Refusal extends Error {
+  constructor(key, params) { super(key); this.key = key; this.params = params || {}; }
+}
+
+// SheetJS inflates zip entries through this class: every entry draws on one budget of unpacked bytes,
+// and zlib stops with ERR_BUFFER_TOO_LARGE as soon as an entry would exceed what is left.
+let unzipBudget = limits.maxUnzippedBytes;
+let unzipExceeded = false;
+class BoundedInflateRaw extends zlib.InflateRaw {
+  constructor(options) {
+    if (unzipBudget <= 0) unzipExceeded = true;
+    super(Object.assign({}, options, { maxOutputLength: Math.max(1, unzipBudget) }));
+  }
+  // SheetJS reads the deprecated alias; bytesWritten is the same count (input consumed)
+  get bytesRead() { return this.bytesWritten; }
+  _processChunk(chunk, flushFlag, cb) {
+    let out;
+    try { out = super._processChunk(chunk, flushFlag, cb); }
+    catch (err) { if (err && err.code === 'ERR_BUFFER_TOO_LARGE') unzipExceeded = true; throw err; }
+    unzipBudget -= out.length;
+    return out;
+  }
+}
+XLSX.CFB.utils.use_zlib({ InflateRaw: BoundedInflateRaw, deflateRawSync: zlib.deflateRawSync });
+
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** The text a person sees in a cell; error cells and formulas without a cached value are empty. */
+function cellText(cell) {
+  if (!cell || cell.v === undefined || cell.t === 'z' || cell.t === 'e') return '';
+  let text;
+  if (cell.t === 's') text = String(cell.v);
+  else if (cell.t === 'n') {
+    // General-format numbers keep Excel's 15 significant digits, not SheetJS's 11-digit display
+    text = cell.w !== undefined && !/E[+-]/.test(cell.w) ? cell.w : String(Number(cell.v.toPrecision(15)));
+  } else text = cell.w !== undefined ? cell.w : String(cell.v);
+  return text.replace(CONTROL, '').trim();
+}
+
+/** CSV text: UTF-8 (with or without BOM), UTF-16 with BOM, else GB18030 as saved by Chinese Excel. */
+function decodeCsv(buf) {
+  if (buf[0] === 0xff && buf[1] === 0xfe) return new TextDecoder('utf-16le').decode(buf.subarray(2));
+  if (buf[0] === 0xfe && buf[1] === 0xff) return new TextDecoder('utf-16be').decode(buf.subarray(2));
+  try { return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buf); }
+  catch { return new TextDecoder('gb18030').decode(buf); }
+}
+
+const READ_OPTIONS = {
+  dense: true, sheets: 0, cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false,
+  cellDates: false, bookVBA: false, bookDeps: false, bookProps: false, WTF: false,
+};
+
+function read(task) {
+  const size = fs.statSync(task.file).size;
+  if (size > limits.maxFileBytes) throw new Refusal('uploadTooLarge', { max: Math.round(limits.maxFileBytes / 1048576) + ' MB' });
+  const buf = fs.readFileSync(task.file);
+  let book;
+  try {
+    if (task.ext === 'csv') {
+      const text = decodeCsv(buf);
+      // every cell needs a separator or a line end: absurd counts are refused before SheetJS allocates cells
+      const separators = text.match(/[,;\t|\n]/g);
+      if (separators && separators.length > limits.maxCells * 4) throw new Refusal('importTooManyCells', { max: limits.maxCells });
+      book = XLSX.read(text, Object.assign({}, READ_OPTIONS, { type: 'string', raw: true }));
+    } else {
+      book = XLSX.read(buf, Object.assign({}, READ_OPTIONS, { type: 'buffer' }));
+    }
+  } catch (err) {
+    if (unzipExceeded) throw new Refusal('importUnzippedTooLarge', { max: Math.round(limits.maxUnzippedBytes / 1048576) + ' MB' });
+    if (err instanceof Refusal) throw err;
+    if (/password|ECMA-376 Encrypted/i.test(String(err && err.message))) throw new Refusal('importEncrypted');
+    throw new Refusal('importUnreadable');
+  }
+  if (unzipExceeded) throw new Refusal('importUnzippedTooLarge', { max: Math.round(limits.maxUnzippedBytes / 1048576) + ' MB' });
+  const name = book.SheetNames[0];
+  const sheet = name === undefined ? undefined : book.Sheets[name];
+  // the rows that exist, not the sheet's declared range: a range of A1:Z1048576 costs nothing
+  const data = (sheet && sheet['!data']) || [];
+  // sent in slices of rows, each as one text of cells joined by NUL (control characters are removed
+  // from cells) with the offset of each row: one string crosses threads far cheaper than thousands,
+  // and no copy of the whole sheet is ever held beside the workbook
+  let cells = [];
+  let starts = [0];
+  let rowNumbers = [];
+  let rowCount = 0;
+  let cellCount = 0;
+  const flush = () => {
+    if (rowNumbers.length === 0) return;
+    parentPort.postMessage({ slice: { text: cells.join('\u0000'), starts: Int32Array.from(starts), rowNumbers: Int32Array.from(rowNumbers) } });
+    cells = [];
+    starts = [0];
+    rowNumbers = [];
+  };
+  for (let r = 0; r < data.length; r++) {
+    const row = data[r];
+    if (!row) continue;
+    const width = Math.min(row.length, limits.maxColumns);
+    const first = cells.length;
+    let end = first;
+    for (let c = 0; c < width; c++) {
+      const text = cellText(row[c]);
+      if (text === '') continue;
+      while (cells.length < first + c) cells.push('');
+      cells.push(text);
+      end = cells.length;
+    }
+    if (end === first) continue;
+    starts.push(end);
+    rowNumbers.push(r + 1);
+    cellCount += end - first;
+    if (++rowCount > limits.maxRows) throw new Refusal('importTooManyRows', { max: limits.maxRows - 1 });
+    if (cellCount > limits.maxCells) throw new Refusal('importTooManyCells', { max: limits.maxCells });
+    if (rowNumbers.length === 10000) flush();
+  }
+  flush();
+  return { sheetName: name === undefined ? '' : name };
+}
+
+function write(task) {
+  const book = XLSX.utils.book_new();
+  for (const spec of task.sheets) {
+    const sheet = XLSX.utils.aoa_to_sheet(spec.rows, { dense: true });
+    if (spec.widths) sheet['!cols'] = spec.widths.map(function (w) { return { wch: w }; });
+    XLSX.utils.book_append_sheet(book, sheet, spec.name);
+  }
+  const out = XLSX.write(book, { type: 'buffer', bookType: task.bookType, compression: true });
+  const bytes = new Uint8Array(out.length);
+  bytes.set(out);
+  return bytes;
+}
+
+try {
+  const task = workerData.task;
+  if (task.kind === 'read') parentPort.postMessage({ ok: true, result: read(task) });
+  else {
+    const bytes = write(task);
+    parentPort.postMessage({ ok: true, result: bytes }, [bytes.buffer]);
+  }
+} catch (err) {
+  if (err instanceof Refusal) parentPort.postMessage({ ok: false, key: err.key, params: err.params });
+  else parentPort.postMessage({ ok: false, key: 'importUnreadable', params: {}, detail: String(err && err.stack || err) });
+}
+`;

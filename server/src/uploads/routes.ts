@@ -1,0 +1,44 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { badRequest, ok } from '../http/errors.ts';
+import { MAX_UPLOAD_BYTES, kindOf, storeUpload } from './storage.ts';
+
+export function uploadsDirOf(ctx: AppContext): string {
+  return path.join(ctx.config.dataDir, 'uploads');
+}
+
+/** Uploads (multipart field `files`) and the files served back from /api/file/. */
+export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext) {
+  const dir = uploadsDirOf(ctx);
+  const handler = async (req: import('fastify').FastifyRequest) => {
+    if (!req.isMultipart()) throw badRequest('uploadMissing');
+    const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    if (!file) throw badRequest('uploadMissing');
+    if (file.fieldname !== 'files') throw badRequest('badParam', { name: file.fieldname.slice(0, 32), reason: 'the file field is files' });
+    const kind = kindOf(file.filename);
+    const content = await file.toBuffer().catch((err: { code?: string }) => {
+      if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('uploadTooLarge', { max: `${kind.maxBytes / 1024 / 1024} MB` });
+      throw err;
+    });
+    const stored = await storeUpload(dir, file.filename, content);
+    return ok({ path: stored, oldFileName: file.filename });
+  };
+  app.post('/api/action/upload/', handler);
+  app.post('/api/action/uploadsOss/', handler);
+
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: '/api/file/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    setHeaders(res) {
+      res.header('X-Content-Type-Options', 'nosniff');
+      res.header('Content-Security-Policy', "default-src 'none'");
+      res.header('Cache-Control', 'private, max-age=86400');
+    },
+  });
+}

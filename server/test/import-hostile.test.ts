@@ -1,0 +1,159 @@
+// Crafted and broken spreadsheets: each is refused or neutralised, and the server keeps answering.
+// Parsing does not depend on the database engine, so this suite runs on SQLite only.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHEET_LIMITS, readSheet } from '../src/import/sheet-reader.ts';
+import { startTestApp, type TestApp } from './helpers.ts';
+import { QUESTION_HEADER, bookBytes, emptyRowsXlsx, q, upload, zipBombXlsx } from './import-fixtures.ts';
+
+describe('hostile spreadsheets', () => {
+  let t: TestApp;
+  let subjectId: number;
+  const db = () => t.ctx.conn.db;
+  const countAll = async () => Number((await db().selectFrom('questionBank').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const newCategory = async (name: string): Promise<number> =>
+    (await t.post('/api/coustomApi/selectAddTypes/', { parentId: subjectId, fileName: name })).json().data[0].id;
+  const importFile = async (fileName: string, content: Buffer, typeId: number) =>
+    t.post('/api/action/import/', { fileUrl: await upload(t, fileName, content), parentId: subjectId, typeId });
+  const stemsOf = async (typeId: number) =>
+    (await db().selectFrom('questionBank').select(['name', 'options', 'correctOptions']).where('typeId', '=', typeId).orderBy('id').execute()).map((r) => [
+      r.name,
+      JSON.parse(r.options as string),
+      r.correctOptions,
+    ]);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    subjectId = (await t.post('/api/action/save/', { _flag: 'questionsClass', params: { name: '安全测试科目' } })).json().data.id;
+  });
+  afterAll(async () => t?.close());
+
+  it('ignores prototype-polluting header keys: __proto__, constructor and prototype are unknown columns', async () => {
+    const typeId = await newCategory('proto');
+    const header = ['__proto__', 'constructor', 'prototype', ...QUESTION_HEADER, 'hasOwnProperty'];
+    const row = ['{"polluted":1}', 'x', 'y', ...q('原型污染测试', ['a', 'b'], 'B'), 'z'];
+    const r = await importFile('proto.xlsx', bookBytes([header, row]), typeId);
+    expect(r.statusCode).toBe(200);
+    expect(r.json().data).toMatchObject({ inserted: 1 });
+    expect(await stemsOf(typeId)).toEqual([['原型污染测试', ['a', 'b'], 'B']]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const only = await importFile('proto2.csv', Buffer.from('__proto__,constructor\n{"a":1},x\n'), typeId);
+    expect(only.statusCode).toBe(400);
+    expect(only.json().message).toContain('未找到表头');
+  });
+
+  it('takes the cached value of a formula and never evaluates one; a CSV formula stays text', async () => {
+    const typeId = await newCategory('formula');
+    const sheet = XLSX.utils.aoa_to_sheet([QUESTION_HEADER, q('占位', ['a', 'b', 'c'], 'A')]);
+    sheet.B2 = { t: 's', v: '缓存的题干', f: 'CONCAT("被","计算")' };
+    sheet.C2 = { t: 'n', v: 2, f: '1+1' };
+    // no cached value: read as empty, so the question has two options and C is a gap-free end
+    sheet.E2 = { t: 'n', f: 'WEBSERVICE("http://127.0.0.1:1/")' } as XLSX.CellObject;
+    const r = await importFile('formula.xlsx', bookBytes(sheet), typeId);
+    expect(r.json().data).toMatchObject({ inserted: 1 });
+    expect(await stemsOf(typeId)).toEqual([['缓存的题干', ['2', 'b'], 'A']]);
+
+    const csv = `${QUESTION_HEADER.join(',')}\n,=1+1,"=HYPERLINK(""http://x"")",@SUM(A1),,,,,A,\n`;
+    const c = await importFile('formula.csv', Buffer.from(csv), typeId);
+    expect(c.json().data).toMatchObject({ inserted: 1 });
+    expect((await stemsOf(typeId))[1]).toEqual(['=1+1', ['=HYPERLINK("http://x")', '@SUM(A1)'], 'A']);
+  });
+
+  it('reads only the rows that exist: a declared range of A1:Z1048576 costs nothing', async () => {
+    const typeId = await newCategory('range');
+    const xlsx = emptyRowsXlsx([QUESTION_HEADER, q('范围很大的表', ['a', 'b'], 'A')], 1_048_576);
+    expect(xlsx.toString('latin1')).not.toContain('A1:Z1048576'); // it is inside the deflated sheet
+    const started = Date.now();
+    const r = await importFile('range.xlsx', xlsx, typeId);
+    expect(r.json().data).toMatchObject({ inserted: 1 });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('skips a million empty rows, in an xlsx and in a CSV', async () => {
+    const typeId = await newCategory('empty rows');
+    const xlsx = emptyRowsXlsx([QUESTION_HEADER, q('一百万空行之前', ['a', 'b'], 'A')], 1_000_002, 1_000_000);
+    const r = await importFile('rows.xlsx', xlsx, typeId);
+    expect(r.statusCode).toBe(200);
+    expect(r.json().data).toMatchObject({ rows: 1, inserted: 1 });
+    const csv = Buffer.from(`${QUESTION_HEADER.join(',')}\n${q('空行中间的题', ['a', 'b'], 'B').join(',')}\n${',,,,,,,,,\n'.repeat(1_000_000)}`);
+    const c = await importFile('rows.csv', csv, typeId);
+    expect(c.statusCode).toBe(200);
+    expect(c.json().data).toMatchObject({ rows: 1, inserted: 1 });
+  }, 60_000);
+
+  it('refuses a zip bomb before it is unpacked, and keeps answering', async () => {
+    const typeId = await newCategory('bomb');
+    const before = await countAll();
+    const bomb = zipBombXlsx(300);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const r = await importFile('bomb.xlsx', bomb, typeId);
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ status: false, success: false });
+    expect(r.json().message).toBe('文件解压后超过 256 MB，不予读取');
+    expect(await countAll()).toBe(before);
+    expect((await t.get('/api/health')).statusCode).toBe(200);
+  }, 60_000);
+
+  it.each([
+    ['garbage after a zip signature', 'broken.xlsx', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 0x41)])],
+    ['a truncated xlsx', 'cut.xlsx', bookBytes([QUESTION_HEADER, q('截断', ['a', 'b'], 'A')]).subarray(0, 600)],
+    ['an empty OLE container named .xls', 'empty.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)])],
+  ])('refuses %s with a clear message', async (_name, fileName, content) => {
+    const typeId = await newCategory(`broken ${fileName}`);
+    const before = await countAll();
+    const r = await importFile(fileName, content, typeId);
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toMatchObject({ status: false, success: false });
+    expect(r.json().message).toMatch(/无法读取文件|未找到表头|没有数据/);
+    expect(await countAll()).toBe(before);
+  });
+
+  it('runs imports one at a time: a few wait their turn, more are refused with a 429', async () => {
+    const typeId = await newCategory('queue');
+    const urls = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => upload(t, `q${i}.xlsx`, bookBytes([QUESTION_HEADER, ...Array.from({ length: 300 }, (_, k) => q(`排队 ${i}-${k}`, ['a', 'b'], 'A'))]))),
+    );
+    const answers = await Promise.all(urls.map((fileUrl) => t.post('/api/action/import/', { fileUrl, parentId: subjectId, typeId })));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429, 429]);
+    expect(answers.find((a) => a.statusCode === 429)!.json().message).toBe('正在处理其他导入或导出，请稍后再试');
+    expect((await stemsOf(typeId)).length).toBe(4 * 300);
+  });
+
+  describe('limits of the worker', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qb-sheet-'));
+    const file = path.join(dir, 'rows.xlsx');
+    beforeAll(() => {
+      const rows = [QUESTION_HEADER, ...Array.from({ length: 3000 }, (_, i) => q(`第${i}题`, ['a', 'b', 'c', 'd'], 'A', '解析'.repeat(20)))];
+      fs.writeFileSync(file, bookBytes(rows));
+    });
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it('reads within the limits', async () => {
+      const sheet = await readSheet(file, 'xlsx');
+      expect(sheet.rowCount).toBe(3001);
+      expect(sheet.rowNumbers[3000]).toBe(3001);
+    });
+
+    it.each([
+      ['rows', { maxRows: 100 }, '文件行数过多，最多 100 行'],
+      ['cells', { maxCells: 1000 }, '文件单元格过多，最多 1000 个'],
+      ['unpacked bytes', { maxUnzippedBytes: 100_000 }, '文件解压后超过'],
+      ['time: the worker is terminated', { timeoutMs: 5 }, '读取文件超过'],
+      ['heap: the worker runs out of memory and dies alone', { heapMb: 4 }, '文件过大或过于复杂'],
+    ])('refuses a file over the limit of %s', async (_name, limit, message) => {
+      const err = await readSheet(file, 'xlsx', { ...SHEET_LIMITS, ...limit }).then(
+        () => undefined,
+        (e: Error & { httpStatus?: number; key?: string; params?: Record<string, string | number> }) => e,
+      );
+      expect(err?.httpStatus).toBe(400);
+      const r = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(r.statusCode).toBe(200);
+      const { translate } = await import('../src/http/messages.ts');
+      expect(translate({ headers: {} }, err!.key as never, err!.params)).toContain(message);
+    });
+  });
+});

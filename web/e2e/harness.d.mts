@@ -1,0 +1,26 @@
+import type { Browser, Page } from 'playwright-core';
+
+export const WEB_DIR: string;
+export const ROOT_DIR: string;
+export const ADMIN_PASSWORD: string;
+export const TOKEN_KEY: string;
+export function buildWeb(): void;
+export function freePort(): Promise<number>;
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+  output(): string;
+}
+export function startServer(options?: { captcha?: 'on' | 'off'; adminPassword?: string }): Promise<RunningServer>;
+export function launchBrowser(): Promise<Browser>;
+export function sha256Hex(text: string): string;
+export function apiLogin(url: string, loginid?: string, password?: string): Promise<string>;
+export function api(
+  url: string,
+  token: string,
+  path: string,
+  options?: { method?: string; body?: unknown },
+): Promise<{ status: number; body: { status: unknown; message?: string; data?: unknown } | undefined }>;
+export function uiLogin(page: Page, url: string, options?: { loginid?: string; password?: string }): Promise<void>;

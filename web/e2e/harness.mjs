@@ -1,0 +1,137 @@
+// Shared by the browser tests and the screenshot script: build the web app, start and stop a real server
+// (scripts/start.mjs on a free port with a temporary DATA_DIR), drive Debian's Chromium through playwright-core.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import { chromium } from 'playwright-core';
+
+export const WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT_DIR = resolve(WEB_DIR, '..');
+export const ADMIN_PASSWORD = 'e2e-Admin-pw1';
+export const TOKEN_KEY = 'qb.token';
+
+/** A fresh production build of web/ (scripts/start.mjs only builds when dist is missing). */
+export function buildWeb() {
+  const result = spawnSync(process.execPath, [join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: WEB_DIR,
+    stdio: 'inherit',
+    // vitest sets NODE_ENV=test, which would give a development build of React
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * Starts the real server. Returns { url, stop }.
+ * @param {{ captcha?: 'on' | 'off', adminPassword?: string }} [options]
+ */
+export async function startServer({ captcha = 'off', adminPassword = ADMIN_PASSWORD } = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'qb-e2e-'));
+  const child = spawn(process.execPath, [join(ROOT_DIR, 'scripts', 'start.mjs')], {
+    cwd: ROOT_DIR,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, CAPTCHA: captcha, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise((r) => child.once('exit', r));
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok && (await res.json()).status === true) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not become healthy in 90 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, port, dataDir, stop, output: () => output };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export function sha256Hex(text) {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Log in through the API (for setting up data, not for testing the login page). */
+export async function apiLogin(url, loginid = 'admin', password = ADMIN_PASSWORD) {
+  const res = await fetch(`${url}/api/user/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginid, pass: sha256Hex(password) }),
+  });
+  const body = await res.json();
+  if (!body.token) throw new Error(`login failed: ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+export async function api(url, token, path, { method = 'GET', body } = {}) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: await res.json().catch(() => undefined) };
+}
+
+/** Logs in through the login page with real typing and waits for the shell. */
+export async function uiLogin(page, url, { loginid = 'admin', password = ADMIN_PASSWORD } = {}) {
+  await page.goto(`${url}/user/login`);
+  await page.getByPlaceholder(/用户名|Username/).fill('');
+  await page.getByPlaceholder(/用户名|Username/).pressSequentially(loginid);
+  await page.getByPlaceholder(/密码|Password/).pressSequentially(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/manage/, { timeout: 15_000 });
+  await page.getByTestId('nav-menu').waitFor();
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Saves a PNG of every content page (and of the add/edit dialog of two of them) at 1280x800 in both languages
+// into docs/screenshots/page-<name>-<zh|en>.png. Usage: node web/e2e/page-screenshots.mjs [--no-build]
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT_DIR, buildWeb, launchBrowser, startServer, uiLogin } from './harness.mjs';
+
+const OUT = join(ROOT_DIR, 'docs', 'screenshots');
+mkdirSync(OUT, { recursive: true });
+if (!process.argv.includes('--no-build')) buildWeb();
+
+/** [file name, route, what to do before the shot] */
+const PAGES = [
+  ['questionsClass', 'questionsClass', async (page) => page.locator('.qb-crud:visible .qb-expand').first().click()],
+  ['questionsSmallClass', 'questionsSmallClass'],
+  ['questionBank', 'questionBank'],
+  ['questionBank-dialog', 'questionBank', async (page) => page.locator('.qb-crud:visible [data-testid="row-edit"]').first().click()],
+  ['member', 'member'],
+  ['member-dialog', 'member', async (page) => page.locator('.qb-crud:visible [data-testid="toolbar-add"]').click()],
+  ['billFlow', 'billFlow'],
+  ['taskConfiguration', 'taskConfiguration'],
+  ['user', 'user'],
+  ['userList', 'userList'],
+  ['role', 'role'],
+  ['roleList', 'roleList', async (page) => page.locator('.qb-crud:visible .qb-expand').first().click()],
+  ['testList', 'testList'],
+  ['testThree', 'testThree'],
+];
+
+const server = await startServer({ captcha: 'off' });
+const browser = await launchBrowser();
+const shots = [];
+try {
+  for (const [lang, suffix] of [['zh-CN', 'zh'], ['en-US', 'en']]) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
+    await context.addInitScript((l) => localStorage.setItem('qb.lang', l), lang);
+    const page = await context.newPage();
+    await uiLogin(page, server.url);
+    for (const [name, route, prepare] of PAGES) {
+      console.log(lang, name);
+      // one tab per shot: Home and the page
+      await page.evaluate(() => localStorage.removeItem('qb.tabs'));
+      await page.goto(`${server.url}/manage/${route}`);
+      await page
+        .locator('[data-testid="crud-table"][data-rows]:visible, [data-testid="task-configuration"] form')
+        .first()
+        .waitFor()
+        .catch(async (error) => {
+          await page.screenshot({ path: join(OUT, `failed-${name}-${suffix}.png`) });
+          throw error;
+        });
+      if (prepare) await prepare(page);
+      // let data, dialogs and the editor settle
+      await page.waitForTimeout(1200);
+      const file = join(OUT, `page-${name}-${suffix}.png`);
+      await page.screenshot({ path: file });
+      shots.push(file);
+    }
+    await context.close();
+  }
+  console.log(shots.join('\n'));
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// Browser tests: `npm run test:e2e -w web`. The global setup builds web/dist and starts one server for all files.
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    include: ['e2e/**/*.e2e.test.ts'],
+    environment: 'node',
+    globalSetup: ['e2e/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 150_000,
+  },
+});

@@ -1,0 +1,210 @@
+import { SESSION_EXPIRED_MESSAGE_EN, SESSION_EXPIRED_MESSAGE_ZH, type Envelope } from '@qb/contracts';
+import i18n, { currentLanguage } from '../i18n/index.ts';
+import { clearToken, getToken, setToken } from './token.ts';
+
+/** SPEC.md §7: request timeout 30 s. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** SPEC.md §9: session-expiry redirect delay 1.5 s. */
+export const SESSION_REDIRECT_DELAY_MS = 1_500;
+
+export type ApiErrorKind = 'http' | 'body' | 'network' | 'timeout';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ApiErrorKind,
+    readonly status?: number,
+    readonly body?: Partial<Envelope> & Record<string, unknown>,
+    readonly sessionExpired = false,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** What the client needs from the app around it; the app wires these at start-up, tests replace them. */
+export interface ClientHooks {
+  notifyError(text: string): void;
+  redirectToLogin(): void;
+}
+
+const hooks: ClientHooks = {
+  notifyError: (text) => console.error(text),
+  redirectToLogin: () => window.location.assign('/user'),
+};
+
+export function configureClient(next: Partial<ClientHooks>) {
+  Object.assign(hooks, next);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** query-string values; objects (wheres) are sent as JSON, undefined values are left out */
+  query?: Record<string, unknown>;
+  body?: unknown;
+  /** false for calls made before login (captcha, login): no Authorization header, a 401 is not a session expiry */
+  auth?: boolean;
+  /** true: the caller shows errors itself, no toast */
+  silent?: boolean;
+  timeoutMs?: number;
+}
+
+const HTTP_TABLE = new Set([400, 401, 403, 404, 405, 408, 500, 501, 502, 503, 504]);
+
+/** The text of SPEC.md §8's HTTP table for a failed answer; the server's own message wins when there is one. */
+export function httpErrorText(status: number, serverMessage?: string): string {
+  if (HTTP_TABLE.has(status)) return serverMessage || i18n.t(`http.${status}`);
+  return serverMessage
+    ? i18n.t('http.otherWithMessage', { status, message: serverMessage })
+    : i18n.t('http.other', { status });
+}
+
+export function isSessionExpiredMessage(text: unknown): boolean {
+  return text === SESSION_EXPIRED_MESSAGE_ZH || text === SESSION_EXPIRED_MESSAGE_EN;
+}
+
+function bodyMessage(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  for (const key of ['message', 'msg', 'errMsg']) {
+    if (typeof b[key] === 'string' && b[key]) return b[key] as string;
+  }
+  return undefined;
+}
+
+let redirectTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Forget the token, say why, and go to the login page after 1.5 s (once, however many calls fail together). */
+function expireSession(text: string) {
+  clearToken();
+  if (redirectTimer) return;
+  hooks.notifyError(text);
+  redirectTimer = setTimeout(() => {
+    redirectTimer = undefined;
+    hooks.redirectToLogin();
+  }, SESSION_REDIRECT_DELAY_MS);
+}
+
+/** For tests: forget a pending session-expiry redirect. */
+export function resetClientState() {
+  if (redirectTimer) clearTimeout(redirectTimer);
+  redirectTimer = undefined;
+}
+
+export function buildUrl(path: string, query?: Record<string, unknown>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    params.append(key, typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+/** The one place that talks HTTP. Resolves with the envelope when its status is truthy, otherwise shows the error and rejects. */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<Envelope<T> & Record<string, unknown>> {
+  const answer = await exchange<T>(path, options, false);
+  return answer.envelope!;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** from Content-Disposition (filename*), when the server names it */
+  fileName?: string;
+}
+
+/** A call that answers a file (an .xlsx export) on success and the JSON envelope on failure, with the same error handling. */
+export async function requestFile(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const answer = await exchange(path, options, true);
+  return answer.file!;
+}
+
+function fileNameOf(disposition: string | null): string | undefined {
+  const star = disposition?.match(/filename\*=UTF-8''([^;]+)/i);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!);
+    } catch {
+      return undefined;
+    }
+  }
+  return disposition?.match(/filename="([^"]+)"/i)?.[1];
+}
+
+async function exchange<T>(
+  path: string,
+  options: RequestOptions,
+  expectFile: boolean,
+): Promise<{ envelope?: Envelope<T> & Record<string, unknown>; file?: DownloadedFile }> {
+  const { method = 'GET', query, body, auth = true, silent = false, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const fail = (error: ApiError): never => {
+    if (error.sessionExpired) expireSession(error.message);
+    else if (!silent) hooks.notifyError(error.message);
+    throw error;
+  };
+
+  // multipart bodies (uploads) go as they are: the browser sets the boundary in Content-Type
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const headers: Record<string, string> = { Accept: expectFile ? '*/*' : 'application/json', 'Accept-Language': currentLanguage() };
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  const token = auth ? getToken() : null;
+  if (token) headers.Authorization = token;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch {
+    clearTimeout(timer);
+    return controller.signal.aborted
+      ? fail(new ApiError(i18n.t('http.408'), 'timeout'))
+      : fail(new ApiError(i18n.t('http.noResponse'), 'network'));
+  }
+
+  const renewed = response.headers.get('authorization');
+  if (renewed) setToken(renewed);
+
+  const isJson = (response.headers.get('content-type') ?? '').includes('json');
+  if (expectFile && response.ok && !isJson) {
+    try {
+      const blob = await response.blob();
+      return { file: { blob, fileName: fileNameOf(response.headers.get('content-disposition')) } };
+    } catch {
+      return fail(new ApiError(i18n.t('http.noResponse'), 'network'));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  let parsed: unknown;
+  try {
+    const text = await response.text();
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+  const envelope = (parsed && typeof parsed === 'object' ? parsed : undefined) as
+    | (Envelope<T> & Record<string, unknown>)
+    | undefined;
+  const serverMessage = bodyMessage(envelope);
+
+  if (!response.ok) {
+    const expired = (auth && response.status === 401) || isSessionExpiredMessage(serverMessage);
+    const text = expired && serverMessage ? serverMessage : httpErrorText(response.status, serverMessage);
+    return fail(new ApiError(text, 'http', response.status, envelope, expired));
+  }
+  if (!envelope || !envelope.status) {
+    const expired = isSessionExpiredMessage(serverMessage);
+    return fail(new ApiError(serverMessage || i18n.t('http.failed'), 'body', response.status, envelope, expired));
+  }
+  return { envelope };
+}

@@ -1,0 +1,67 @@
+import type { TableMeta, UploadAnswer, Wheres } from '@qb/contracts';
+import { request, requestFile, type DownloadedFile } from './client.ts';
+
+export interface SaveAnswer {
+  id: number;
+  created: boolean;
+  /** a new account's generated password, answered once (POST /api/user/save/) */
+  password?: string;
+}
+
+/**
+ * POST /api/action/save/: insert without id, update with id. Silent: the page shows the server's
+ * message itself, for 2 s (SPEC.md §8).
+ */
+export async function saveRow(flag: string, params: Record<string, unknown>): Promise<SaveAnswer> {
+  const answer = await request<SaveAnswer>('/api/action/save/', { method: 'POST', body: { _flag: flag, params }, silent: true });
+  return answer.data as SaveAnswer;
+}
+
+/** POST /api/user/save/: a new account gets a generated password, answered once. */
+export async function saveUser(params: Record<string, unknown>): Promise<SaveAnswer> {
+  const answer = await request<SaveAnswer>('/api/user/save/', { method: 'POST', body: { params }, silent: true });
+  return answer.data as SaveAnswer;
+}
+
+/** POST /api/action/delete/: soft delete of one row or a batch (all or nothing). */
+export async function deleteRows(flag: string, ids: (number | string)[]): Promise<void> {
+  await request('/api/action/delete/', { method: 'POST', body: { _flag: flag, id: ids.length === 1 ? ids[0] : ids } });
+}
+
+/** GET /api/schema/:flag: column types, required flags, sortability and references. */
+export async function fetchTableMeta(flag: string): Promise<TableMeta> {
+  const answer = await request<TableMeta>(`/api/schema/${encodeURIComponent(flag)}`);
+  return answer.data as TableMeta;
+}
+
+export interface ExportColumn {
+  name: string;
+  title: string;
+  /** value -> label (enumerations) */
+  labels?: Record<string, string>;
+  /** a reference column: the server exports the referenced rows' `labelField` (default name) */
+  ref?: { flag: string; labelField?: string };
+}
+
+export interface ExportParams {
+  wheres?: Wheres;
+  sort?: string;
+  sortType?: string;
+  columns: ExportColumn[];
+  fileName: string;
+}
+
+/** GET /api/export/table/: every row of the current query as an .xlsx file, with the page's column titles. */
+export async function exportTable(flag: string, params: ExportParams): Promise<DownloadedFile> {
+  return requestFile('/api/export/table/', {
+    query: { _flag: flag, wheres: params.wheres, sort: params.sort, sortType: params.sortType, columns: params.columns, fileName: params.fileName },
+  });
+}
+
+/** POST /api/action/upload/: one file in the multipart field `files`; answers its served path. Silent: the field says what failed. */
+export async function uploadFile(file: File): Promise<UploadAnswer> {
+  const form = new FormData();
+  form.append('files', file);
+  const answer = await request<UploadAnswer>('/api/action/upload/', { method: 'POST', body: form, silent: true, timeoutMs: 120_000 });
+  return answer.data as UploadAnswer;
+}

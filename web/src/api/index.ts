@@ -1,0 +1,7 @@
+export { ApiError, configureClient, request, requestFile, httpErrorText, isSessionExpiredMessage } from './client.ts';
+export { getToken, setToken, clearToken, TOKEN_KEY } from './token.ts';
+export * from './auth.ts';
+export * from './system.ts';
+export * from './dashboard.ts';
+export * from './select.ts';
+export * from './crud.ts';

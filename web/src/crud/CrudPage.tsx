@@ -1,0 +1,210 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Modal, Pagination, type ButtonProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { SaveAnswer } from '../api/index.ts';
+import { useUnsavedChanges } from '../shell/pageContext.ts';
+import { useToast } from '../shell/toast.ts';
+import { cellText, columnKindOf } from './cells.tsx';
+import { CrudTable } from './CrudTable.tsx';
+import { CrudToolbar } from './CrudToolbar.tsx';
+import { EditDialog, loadEditForm } from './EditDialog.tsx';
+import { downloadExport } from './exportQuery.ts';
+import { useTableMeta } from './options.ts';
+import { printableHtml, printHtml } from './printTable.ts';
+import { SearchBar } from './SearchBar.tsx';
+import { apiSource } from './sources.ts';
+import { useTablePrefs } from './tablePrefs.ts';
+import { asId, DEFAULT_PAGE_SIZES, useCrudList, visibleRows } from './useCrudList.ts';
+import { useReferenceNames } from './useReferenceNames.ts';
+import { useTableHeight } from './useViewportHeight.ts';
+import type { CrudPageConfig, PageContextApi, Row } from './types.ts';
+import './crud.css';
+
+/** The generic table page: search bar, toolbar, table, pagination and the add/edit dialog of one config. */
+export function CrudPage({ config }: { config: CrudPageConfig }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const [modal, modalHolder] = Modal.useModal();
+  const source = useMemo(() => config.source ?? apiSource(config.flag), [config]);
+  const meta = useTableMeta(config.flag, source.serverTable).data;
+
+  const prefs = useTablePrefs(config.key);
+  const sizes = config.pageSizes ?? DEFAULT_PAGE_SIZES;
+  const storedSize = prefs.prefs.pageSize;
+  const list = useCrudList(config, source, storedSize && sizes.includes(storedSize) ? storedSize : sizes[0]!);
+  const height = useTableHeight();
+
+  const columnFields = config.fields.filter((f) => f.column !== false);
+  const hidden = prefs.prefs.hidden ?? columnFields.filter((f) => f.column && f.column.hidden).map((f) => f.name);
+  const shownFields = columnFields.filter((f) => !hidden.includes(f.name));
+  const shownRows = useMemo(() => visibleRows(list.rows, list.expanded), [list.rows, list.expanded]);
+  const names = useReferenceNames(shownFields, shownRows);
+
+  const [selection, setSelection] = useState<{ keys: (string | number)[]; rows: Row[] }>({ keys: [], rows: [] });
+  const [editing, setEditing] = useState<Row | undefined>();
+  const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(!!editing && dirty);
+  const [deleting, setDeleting] = useState<Set<string>>(new Set());
+  const [exporting, setExporting] = useState(false);
+
+  // the dialog's code loads once the table has shown its rows, so that the first add/edit opens at once
+  const listed = list.rows.length > 0 || list.total === 0;
+  useEffect(() => {
+    if (!listed) return;
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
+    idle(() => void loadEditForm());
+  }, [listed]);
+
+  const reload = () => {
+    list.reload();
+  };
+  const openEdit = (row?: Row) => {
+    setDirty(false);
+    setEditing(row ?? {});
+  };
+  const pageApi: PageContextApi = { reload, openEdit, selectedRows: selection.rows };
+
+  const confirmDelete = (ids: (string | number)[], content: string) => {
+    modal.confirm({
+      title: t('crud.confirmTitle'),
+      content,
+      okText: t('crud.ok'),
+      cancelText: t('crud.cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
+      onOk: async () => {
+        setDeleting((s) => new Set([...s, ...ids.map(String)]));
+        try {
+          await source.remove(ids.map(asId));
+          toast.success(t('crud.deleted'));
+          setSelection((s) => ({ keys: s.keys.filter((k) => !ids.map(String).includes(String(k))), rows: s.rows.filter((r) => !ids.map(String).includes(String(r.id))) }));
+          reload();
+        } catch {
+          // the API client has shown the server's message; nothing was deleted
+        } finally {
+          setDeleting((s) => new Set([...s].filter((id) => !ids.map(String).includes(id))));
+        }
+      },
+    });
+  };
+
+  const print = () => {
+    const kinds = shownFields.map((f) => columnKindOf(f, meta?.columns?.find((c) => c.name === f.name)));
+    const html = printableHtml(
+      {
+        title: t(config.titleKey),
+        subtitle: t('crud.printedAt', { time: dayjs().format('YYYY-MM-DD HH:mm') }),
+        columns: shownFields.map((f, i) => ({ title: t(f.titleKey), align: kinds[i] === 'money' ? 'right' : 'left', image: kinds[i] === 'image' })),
+        rows: shownRows.map((r) => ({
+          depth: r._depth,
+          cells: shownFields.map((f, i) => (kinds[i] === 'image' ? (r[f.name] ? new URL(String(r[f.name]), window.location.href).href : '') : cellText(f, kinds[i]!, r, names, t))),
+        })),
+        emptyText: t('crud.emptyPrint'),
+      },
+      i18n.language,
+    );
+    printHtml(html);
+  };
+
+  const exportQuery = async () => {
+    setExporting(true);
+    try {
+      const sort = list.effectiveSort;
+      await downloadExport(config.flag, shownFields, { wheres: list.wheres, sort: sort?.field, sortType: sort?.order }, t(config.titleKey), t);
+    } catch {
+      // the API client has shown why
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const onSaved = async (answer: SaveAnswer, isNew: boolean) => {
+    setEditing(undefined);
+    setDirty(false);
+    reload();
+    await config.onSaved?.(answer, isNew, { modal, t });
+  };
+
+  return (
+    <div className="qb-panel qb-crud" data-testid={`crud-page-${config.key}`}>
+      {modalHolder}
+      <SearchBar formName={`search_${config.key}`} fields={config.fields} onSearch={list.search} />
+      <CrudToolbar
+        canAdd
+        canDelete
+        selectedCount={selection.keys.length}
+        exportable={source.serverTable}
+        exporting={exporting}
+        buttons={config.toolbarButtons ?? []}
+        page={pageApi}
+        columnFields={columnFields}
+        hidden={hidden}
+        onHiddenChange={prefs.setHidden}
+        onColumnsReset={prefs.resetColumns}
+        onAdd={() => openEdit()}
+        onRefresh={reload}
+        onBatchDelete={() => confirmDelete(selection.keys, t('crud.batchDeleteConfirm', { count: selection.keys.length }))}
+        onPrint={print}
+        onExport={() => void exportQuery()}
+      />
+      <CrudTable
+        fields={shownFields}
+        meta={meta}
+        rows={list.rows}
+        visibleCount={shownRows.length}
+        names={names}
+        loading={list.loading}
+        height={height}
+        sort={list.sort}
+        onSort={list.setSort}
+        widths={prefs.prefs.widths ?? {}}
+        onResize={prefs.setWidth}
+        selectedKeys={selection.keys}
+        onSelect={(keys, rows) => setSelection({ keys, rows })}
+        tree={!!config.tree}
+        expanded={list.expanded}
+        onExpand={list.setExpanded}
+        loadingIds={list.loadingIds}
+        rowButtons={config.rowButtons ?? []}
+        page={pageApi}
+        canEdit
+        canDelete
+        deletingIds={deleting}
+        onEdit={openEdit}
+        onDelete={(row) => confirmDelete([row.id as number], t('crud.deleteConfirm'))}
+      />
+      {config.tree?.mode !== 'client' && (
+        <Pagination
+          className="qb-crud-pagination"
+          data-testid="crud-pagination"
+          current={list.page}
+          pageSize={list.pageSize}
+          total={list.total}
+          pageSizeOptions={sizes}
+          showSizeChanger
+          showQuickJumper
+          hideOnSinglePage
+          showTotal={(total) => t('crud.total', { total })}
+          onChange={(page, size) => {
+            if (size !== list.pageSize) {
+              list.setPageSize(size);
+              prefs.setPageSize(size);
+            } else list.setPage(page);
+          }}
+        />
+      )}
+      <EditDialog
+        config={config}
+        meta={meta}
+        source={source}
+        row={editing}
+        onClose={() => {
+          setEditing(undefined);
+          setDirty(false);
+        }}
+        onSaved={(answer, isNew) => void onSaved(answer, isNew)}
+        onDirtyChange={setDirty}
+      />
+    </div>
+  );
+}

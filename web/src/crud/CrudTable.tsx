@@ -1,0 +1,160 @@
+import { useMemo, type HTMLAttributes } from 'react';
+import { Table } from 'antd';
+import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import { CaretDownOutlined, CaretRightOutlined, LoadingOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { TableMeta } from '@qb/contracts';
+import { columnKindOf, defaultWidthOf, renderCell } from './cells.tsx';
+import { ResizableTitle } from './ResizableTitle.tsx';
+import { RowActionButton } from './RowActionButton.tsx';
+import type { SortState } from './useCrudList.ts';
+import type { ReferenceNames } from './useReferenceNames.ts';
+import type { FieldDef, PageContextApi, Row, RowButton } from './types.ts';
+
+/** Above this many rows on screen the table renders only what is visible (SPEC.md: large pages stay smooth). */
+export const VIRTUAL_THRESHOLD = 100;
+const SELECTION_WIDTH = 48;
+/** The height given is for the table with its header row; the body scrolls in what is left. */
+const HEADER_ROW_HEIGHT = 56;
+
+export interface CrudTableProps {
+  fields: FieldDef[];
+  meta?: TableMeta;
+  rows: Row[];
+  visibleCount: number;
+  names: ReferenceNames;
+  loading: boolean;
+  height: number;
+  sort?: SortState;
+  onSort(sort: SortState | undefined): void;
+  widths: Record<string, number>;
+  onResize(name: string, width: number): void;
+  selectedKeys: (string | number)[];
+  onSelect(keys: (string | number)[], rows: Row[]): void;
+  tree: boolean;
+  expanded: (string | number)[];
+  onExpand(keys: (string | number)[]): void;
+  loadingIds: Set<string>;
+  rowButtons: RowButton[];
+  page: PageContextApi;
+  canEdit: boolean;
+  canDelete: boolean;
+  deletingIds: Set<string>;
+  onEdit(row: Row): void;
+  onDelete(row: Row): void;
+}
+
+export function CrudTable(props: CrudTableProps) {
+  const { t } = useTranslation();
+  const { fields, meta, names, widths, sort, rowButtons, canEdit, canDelete } = props;
+  const metaByName = useMemo(() => new Map(meta?.columns?.map((c) => [c.name, c])), [meta]);
+
+  const columns: ColumnsType<Row> = fields.map((field) => {
+    const columnMeta = metaByName.get(field.name);
+    const kind = columnKindOf(field, columnMeta);
+    const width = widths[field.name] ?? defaultWidthOf(field, kind);
+    const own = field.column || {};
+    // images and references would sort by path and id, which means nothing to a reader
+    const sortable = own.sortable ?? (kind !== 'image' && kind !== 'ref' && kind !== 'html' && !!columnMeta?.sortable);
+    return {
+      key: field.name,
+      dataIndex: field.name,
+      title: t(field.titleKey),
+      width,
+      align: kind === 'money' ? 'right' : undefined,
+      ellipsis: kind === 'text' || kind === 'ref' || kind === 'html' || kind === 'dateTime' ? { showTitle: false } : undefined,
+      sorter: sortable,
+      sortOrder: sort?.field === field.name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+      render: (_: unknown, row: Row) => renderCell(field, kind, row, names, t),
+      onHeaderCell: () => ({ width, onResize: (w: number) => props.onResize(field.name, w) }) as HTMLAttributes<HTMLElement>,
+    };
+  });
+
+  const buttons = rowButtons.length + (canEdit ? 1 : 0) + (canDelete ? 1 : 0);
+  if (buttons > 0) {
+    columns.push({
+      key: '_actions',
+      title: t('crud.actions'),
+      fixed: 'right',
+      width: Math.max(110, buttons * 48 + 24),
+      render: (_: unknown, row: Row) => (
+        <span className="qb-row-actions">
+          {rowButtons.map((b) => (
+            <RowActionButton key={b.key} onClick={() => b.onClick(row, props.page)}>
+              {t(b.labelKey)}
+            </RowActionButton>
+          ))}
+          {canEdit && (
+            <RowActionButton onClick={() => props.onEdit(row)} data-testid="row-edit">
+              {t('crud.edit')}
+            </RowActionButton>
+          )}
+          {canDelete && (
+            <RowActionButton danger loading={props.deletingIds.has(String(row.id))} onClick={() => props.onDelete(row)} data-testid="row-delete">
+              {t('crud.delete')}
+            </RowActionButton>
+          )}
+        </span>
+      ),
+    });
+  }
+
+  const scrollX = columns.reduce((sum, c) => sum + Number(c.width ?? 0), SELECTION_WIDTH);
+  const virtual = props.visibleCount > VIRTUAL_THRESHOLD;
+
+  return (
+    // data-rows: how many rows the table holds (with virtual scrolling only those in view are in the DOM)
+    <div data-testid="crud-table" data-rows={props.loading ? undefined : props.rows.length} data-virtual={virtual}>
+      <Table<Row>
+        className="qb-crud-table"
+        rowKey={(r) => String(r.id)}
+        columns={columns}
+        dataSource={props.rows}
+        loading={props.loading}
+        pagination={false}
+        size="middle"
+        bordered
+        // children sit clearly inside their parent, whose name follows a 26 px arrow
+        indentSize={32}
+        virtual={virtual}
+        scroll={{ x: scrollX, y: props.height - HEADER_ROW_HEIGHT }}
+        components={{ header: { cell: ResizableTitle } }}
+        rowSelection={{
+          selectedRowKeys: props.selectedKeys,
+          onChange: (keys, rows) => props.onSelect(keys as (string | number)[], rows),
+          columnWidth: SELECTION_WIDTH,
+          fixed: true,
+        }}
+        onChange={(_pagination, _filters, sorter) => {
+          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row>;
+          props.onSort(s?.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined);
+        }}
+        expandable={
+          props.tree
+            ? {
+                expandedRowKeys: props.expanded.map(String),
+                onExpandedRowsChange: (keys) => props.onExpand(keys as (string | number)[]),
+                expandIcon: ({ expanded, record, onExpand, expandable }) => {
+                  // a row without children gets no placeholder: when no row of the page has children, antd puts this
+                // in the selection column, where a placeholder would wrap the checkbox onto a second line
+                if (!expandable) return null;
+                  const busy = expanded && props.loadingIds.has(String(record.id));
+                  return (
+                    <button
+                      type="button"
+                      className="qb-expand"
+                      aria-label={t(expanded ? 'crud.collapse' : 'crud.expand')}
+                      aria-expanded={expanded}
+                      onClick={(e) => onExpand(record, e)}
+                    >
+                      {busy ? <LoadingOutlined /> : expanded ? <CaretDownOutlined /> : <CaretRightOutlined />}
+                    </button>
+                  );
+                },
+              }
+            : undefined
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { CrudPage } from './CrudPage.tsx';
+import { staticSource } from './sources.ts';
+import type { CrudPageConfig } from './types.ts';
+
+/** How long the warm-up may stay mounted if its rows never show (they are in memory: it should take a frame). */
+const MAX_WARMUP_MS = 2000;
+
+const warmupConfig: CrudPageConfig = {
+  key: '__warmup',
+  flag: '__warmup',
+  titleKey: 'route.home',
+  source: staticSource('warmup', () => [
+    { id: 1, name: 'a', state: 1, amount: 1, createTime: '2026-01-01 00:00:00' },
+    { id: 2, name: 'b', state: 2, amount: 2, createTime: '2026-01-02 00:00:00' },
+  ]),
+  rowButtons: [{ key: 'noop', labelKey: 'crud.edit', onClick: () => undefined }],
+  fields: [
+    { name: 'name', titleKey: 'crud.actions', search: {}, column: { sortable: true } },
+    { name: 'state', titleKey: 'crud.actions', enum: [{ value: 1, labelKey: 'crud.ok', color: 'green' }, { value: 2, labelKey: 'crud.cancel' }], search: { kind: 'select' } },
+    { name: 'amount', titleKey: 'crud.actions', column: { kind: 'money' } },
+    { name: 'createTime', titleKey: 'crud.actions', column: { kind: 'dateTime' } },
+  ],
+};
+
+/**
+ * The first table page a person opens used to pay for antd generating the styles of Table, Pagination, Form,
+ * Select, Checkbox and friends (CSS-in-JS, once per session) and for the browser compiling their code. The
+ * shell mounts this once, off screen and inert, when it is idle after preloading the pages' code: a tiny
+ * in-memory table page that does both, then unmounts itself (`onDone`) as soon as its rows have rendered.
+ */
+export default function CrudWarmup({ onDone }: { onDone(): void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const started = performance.now();
+    let frame = requestAnimationFrame(function check() {
+      if (ref.current?.querySelector('.ant-table-row') || performance.now() - started > MAX_WARMUP_MS) onDone();
+      else frame = requestAnimationFrame(check);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [onDone]);
+  return (
+    <div ref={ref} className="qb-warmup" aria-hidden inert data-testid="crud-warmup">
+      <CrudPage config={warmupConfig} />
+    </div>
+  );
+}

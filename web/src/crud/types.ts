@@ -1,0 +1,149 @@
+import type { ReactNode } from 'react';
+import type { Rule } from 'antd/es/form';
+import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
+import type { TFunction } from 'i18next';
+import type { ColumnType, Wheres } from '@qb/contracts';
+import type { SaveAnswer, SelectParams, SelectResult } from '../api/index.ts';
+
+export type Row = Record<string, unknown> & { id?: number | string };
+
+/** One value of an enumeration (gender 1 男) with its i18n key; `color` makes it a coloured tag. */
+export interface EnumOption {
+  value: number | string;
+  labelKey: string;
+  color?: string;
+}
+
+/** Options read from another table (or this one): select lists, cascader trees, reference names in the table. */
+export interface TableOptions {
+  flag: string;
+  /** column shown as the label; default name */
+  labelField?: string;
+  /** order of the options, e.g. sortNum */
+  sort?: string;
+  /** build a cascader tree from this parent column (0 is the root) */
+  treeParent?: string;
+  /** dependent dropdown: the options are the rows whose `whereField` equals the value of form field `field` */
+  dependsOn?: { field: string; whereField: string };
+}
+
+export type FieldKind =
+  | 'input' | 'textarea' | 'number' | 'money' | 'select' | 'radio' | 'checkbox' | 'cascader'
+  | 'date' | 'time' | 'dateTime' | 'image' | 'file' | 'editor';
+
+export type ColumnKind = 'text' | 'image' | 'icon' | 'money' | 'enum' | 'ref' | 'dateTime' | 'html';
+
+export interface ColumnOptions {
+  kind?: ColumnKind;
+  width?: number;
+  /** default: what the server's metadata says */
+  sortable?: boolean;
+  /** hidden until the person turns it on in the column chooser */
+  hidden?: boolean;
+  render?: (value: unknown, row: Row) => ReactNode;
+  /** plain text for print and for the column chooser's export labels */
+  text?: (value: unknown, row: Row) => string;
+}
+
+export interface FormFieldProps {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+}
+
+export interface FormOptions {
+  /** default: from the column's type in the server's metadata */
+  kind?: FieldKind;
+  /** default: the server's required flag */
+  required?: boolean;
+  /** replace the generated required rule (a field's own rules win) */
+  rules?: Rule[];
+  /** value of a new row */
+  defaultValue?: unknown;
+  /** a field of its own (e.g. the option list of a question); gets value/onChange */
+  component?: (props: FormFieldProps) => ReactNode;
+  /** kind used for the required message of a custom component */
+  messageKind?: 'enter' | 'select' | 'upload';
+  placeholderKey?: string;
+  min?: number;
+  max?: number;
+  step?: number;
+  maxLength?: number;
+}
+
+export interface SearchOptions {
+  kind?: 'input' | 'select' | 'cascader' | 'number' | 'dateRange';
+  /** input: like (contains) by default; eq for exact */
+  op?: 'like' | 'eq';
+}
+
+/** One field of a page: how it shows in the table, how it is edited, how it is searched. */
+export interface FieldDef {
+  name: string;
+  titleKey: string;
+  enum?: EnumOption[];
+  /** a list column (answered as an array): several tags, a checkbox group */
+  list?: boolean;
+  options?: TableOptions;
+  /** false: not a table column */
+  column?: false | ColumnOptions;
+  /** false: not in the add/edit dialog */
+  form?: false | FormOptions;
+  /** present: a search-bar field */
+  search?: SearchOptions;
+}
+
+/** Where a page's rows come from and go to; the default is the generic API of its flag. */
+export interface CrudSource {
+  list(params: SelectParams): Promise<SelectResult<Row>>;
+  save(params: Record<string, unknown>): Promise<SaveAnswer>;
+  remove(ids: (number | string)[]): Promise<void>;
+  /** rows of a server table: its column metadata can be read and its query exported (not so for static demo data) */
+  serverTable: boolean;
+  /** tells apart the rows of sources that differ under one page (demo rows per language) */
+  id?: string;
+}
+
+export interface PageContextApi {
+  reload(): void;
+  openEdit(row?: Row): void;
+  selectedRows: Row[];
+}
+
+export interface ToolbarButton {
+  key: string;
+  labelKey: string;
+  icon?: ReactNode;
+  onClick(page: PageContextApi): void;
+}
+
+export interface RowButton {
+  key: string;
+  labelKey: string;
+  onClick(row: Row, page: PageContextApi): void;
+}
+
+export interface CrudPageConfig {
+  /** remembers column choices and page size under this key */
+  key: string;
+  flag: string;
+  titleKey: string;
+  fields: FieldDef[];
+  /** the sort when the person has not chosen one */
+  sort?: { field: string; order: 'asc' | 'desc' };
+  /** conditions always sent (children of parent 0) */
+  baseWheres?: Wheres;
+  /** lazy: children loaded on expand; client: all rows loaded at once and built into a tree */
+  tree?: { parentField: string; mode: 'lazy' | 'client' };
+  pageSizes?: number[];
+  source?: CrudSource;
+  toolbarButtons?: ToolbarButton[];
+  rowButtons?: RowButton[];
+  /** row -> form values (e.g. JSON text -> list) */
+  toForm?(row: Row): Row;
+  /** form values -> params of the save call */
+  toParams?(values: Row, row: Row | undefined): Row;
+  /** after a successful save, e.g. show a new account's password */
+  onSaved?(answer: SaveAnswer, isNew: boolean, tools: { modal: ModalApi; t: TFunction }): void | Promise<void>;
+}
+
+export type { ColumnType };

@@ -1,0 +1,117 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Image, Space, Upload } from 'antd';
+import { DeleteOutlined, LoadingOutlined, PaperClipOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ApiError, uploadFile } from '../api/index.ts';
+import { useToast } from '../shell/toast.ts';
+
+/** SPEC.md §5: images are jpg, png, jpeg or bmp, in any case. */
+export const IMAGE_EXTENSIONS = /\.(jpe?g|png|bmp)$/i;
+export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,.bmp,.JPG,.JPEG,.PNG,.BMP';
+
+export function isImageFileName(name: string): boolean {
+  return IMAGE_EXTENSIONS.test(name);
+}
+
+function useUpload(onDone: (path: string, name: string) => void) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const run = async (file: File) => {
+    setBusy(true);
+    try {
+      const answer = await uploadFile(file);
+      onDone(answer.path, answer.oldFileName || file.name);
+    } catch (error) {
+      const reason = error instanceof ApiError && error.kind !== 'network' ? error.message : '';
+      toast.error(reason ? t('crud.uploadFailedWith', { message: reason }) : t('crud.uploadFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
+
+/** One image: upload, 50%-box preview with click-to-enlarge, replace, remove. The value is the served path. */
+export function ImageUpload({ value, onChange, id }: { value?: unknown; onChange?: (v: string | null) => void; id?: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const upload = useUpload((path) => onChange?.(path));
+  const path = typeof value === 'string' && value ? value : '';
+  const picker = (content: ReactNode) => (
+    <Upload
+      accept={IMAGE_ACCEPT}
+      showUploadList={false}
+      beforeUpload={(file) => {
+        if (!isImageFileName(file.name)) {
+          toast.error(t('crud.imageFormat'));
+          return Upload.LIST_IGNORE;
+        }
+        void upload.run(file);
+        return false;
+      }}
+    >
+      {content}
+    </Upload>
+  );
+  return (
+    <div className="qb-image-upload" id={id} data-testid="image-upload">
+      {path ? (
+        <Space align="end">
+          <Image src={path} width={104} height={104} className="qb-image-upload-preview" alt="" data-testid="image-preview" />
+          <Space orientation="vertical" size={4}>
+            {picker(
+              <Button size="small" icon={upload.busy ? <LoadingOutlined /> : <UploadOutlined />} disabled={upload.busy}>
+                {t('crud.replace')}
+              </Button>,
+            )}
+            <Button size="small" danger icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>
+              {t('crud.remove')}
+            </Button>
+          </Space>
+        </Space>
+      ) : (
+        picker(
+          <button type="button" className="qb-image-upload-box" disabled={upload.busy} data-testid="image-upload-button">
+            {upload.busy ? <LoadingOutlined /> : <PlusOutlined />}
+            <span>{upload.busy ? t('crud.uploading') : t('crud.uploadImage')}</span>
+          </button>,
+        )
+      )}
+    </div>
+  );
+}
+
+/** One file of the kinds the server takes; the value is the served path, shown as a link. */
+export function FileUpload({ value, onChange, id }: { value?: unknown; onChange?: (v: string | null) => void; id?: string }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState<string>('');
+  const upload = useUpload((path, fileName) => {
+    setName(fileName);
+    onChange?.(path);
+  });
+  const path = typeof value === 'string' && value ? value : '';
+  return (
+    <Space orientation="vertical" id={id} size={4}>
+      <Upload
+        showUploadList={false}
+        beforeUpload={(file) => {
+          void upload.run(file);
+          return false;
+        }}
+      >
+        <Button icon={upload.busy ? <LoadingOutlined /> : <UploadOutlined />} disabled={upload.busy}>
+          {upload.busy ? t('crud.uploading') : t('crud.uploadFile')}
+        </Button>
+      </Upload>
+      {path && (
+        <Space>
+          <a href={path} target="_blank" rel="noreferrer">
+            <PaperClipOutlined /> {name || path.split('/').pop()}
+          </a>
+          <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('crud.remove')} onClick={() => onChange?.(null)} />
+        </Space>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,14 @@
+import './i18n/index.ts';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders } from './shell/AppProviders.tsx';
+import { AppRouter } from './shell/router.tsx';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders>
+      <AppRouter />
+    </AppProviders>
+  </StrictMode>,
+);

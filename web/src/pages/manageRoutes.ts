@@ -1,0 +1,107 @@
+import type { ComponentType } from 'react';
+import type { CrudPageConfig } from '../crud/types.ts';
+
+/**
+ * Every page of the shell (SPEC.md §2), one entry per route under /manage.
+ * A page that is not built yet loads NotBuiltPage; the issue that builds it replaces `load` with its own import.
+ */
+export interface ManageRoute {
+  /** path below /manage, without slashes */
+  path: string;
+  /** i18n key of the page title (tab title, placeholder title) */
+  titleKey: string;
+  /** Loads the page's code (and, for a table page, its first rows); shell/pageLoader.ts caches the answer. */
+  load(): Promise<ComponentType>;
+  /** Loads the code only (the shell does this for menu pages when idle). */
+  preload?(): Promise<ComponentType>;
+  /** Once the code is loaded: starts reading the page's first rows (a table page), synchronously. */
+  prefetch?(): void;
+}
+
+type PageLoaders = Pick<ManageRoute, 'load' | 'preload' | 'prefetch'>;
+
+const page = <M extends { default: ComponentType }>(load: () => Promise<M>): PageLoaders => {
+  const code = () => load().then((m) => m.default);
+  return { load: code, preload: code };
+};
+const HomePage = page(() => import('./HomePage.tsx'));
+const ProfilePage = page(() => import('./ProfilePage.tsx'));
+const NotBuiltPage = page(() => import('./NotBuiltPage.tsx'));
+/** How long a table page waits for its first rows before it renders without them. */
+const PREFETCH_WAIT_MS = 400;
+
+/**
+ * A generic table page: its first rows are read as soon as its code has loaded, and the page renders when
+ * they are there (or after 400 ms), so that the table renders once, with its rows, not empty and then full.
+ * When the code is already there (preloaded), opening the page starts reading the rows at once.
+ */
+function tablePage<M extends { default: ComponentType }>(load: () => Promise<M>, configOf: (m: M) => CrudPageConfig): PageLoaders {
+  let ready: { module: M; prefetchCrudList(config: CrudPageConfig): Promise<void> } | undefined;
+  const code = async () => {
+    const [module, { prefetchCrudList }] = await Promise.all([load(), import('../crud/prefetch.ts')]);
+    ready = { module, prefetchCrudList };
+    return ready;
+  };
+  return {
+    async load() {
+      const { module, prefetchCrudList } = ready ?? (await code());
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([prefetchCrudList(configOf(module)), new Promise((resolve) => (timer = setTimeout(resolve, PREFETCH_WAIT_MS)))]);
+      clearTimeout(timer);
+      return module.default;
+    },
+    preload: () => code().then((r) => r.module.default),
+    prefetch() {
+      if (ready) ready.prefetchCrudList(configOf(ready.module)).catch(() => undefined); // the page shows a failed read
+    },
+  };
+}
+
+const QuestionsClassPage = tablePage(() => import('./content/QuestionsClassPage.tsx'), (m) => m.questionsClassConfig);
+const QuestionsSmallClassPage = tablePage(() => import('./content/QuestionsSmallClassPage.tsx'), (m) => m.questionsSmallClassConfig);
+const QuestionBankPage = tablePage(() => import('./content/QuestionBankPage.tsx'), (m) => m.questionBankConfig);
+const MemberPage = tablePage(() => import('./content/MemberPage.tsx'), (m) => m.memberConfig);
+const BillFlowPage = tablePage(() => import('./content/BillFlowPage.tsx'), (m) => m.billFlowConfig);
+const TaskConfigurationPage = page(() => import('./content/TaskConfigurationPage.tsx'));
+const UserPage = page(() => import('./content/UserPages.tsx').then((m) => ({ default: m.UserPage })));
+const UserListPage = page(() => import('./content/UserPages.tsx').then((m) => ({ default: m.UserListPage })));
+const RolePage = tablePage(() => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RolePage })), (m) => m.roleConfigPaged);
+const RoleListPage = tablePage(() => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RoleListPage })), (m) => m.roleListConfig);
+const TestListPage = tablePage(() => import('./content/TestListPage.tsx'), (m) => m.testListConfig);
+const TestThreePage = page(() => import('./content/TestThreePage.tsx'));
+
+export const manageRoutes: ManageRoute[] = [
+  { path: 'home', titleKey: 'route.home', ...HomePage },
+  { path: 'profile', titleKey: 'route.profile', ...ProfilePage },
+  { path: 'menu', titleKey: 'route.menu', ...NotBuiltPage },
+  { path: 'connSql', titleKey: 'route.connSql', ...NotBuiltPage },
+  { path: 'dataMana', titleKey: 'route.dataMana', ...NotBuiltPage },
+  { path: 'dataSMana', titleKey: 'route.dataSMana', ...NotBuiltPage },
+  { path: 'role', titleKey: 'route.role', ...RolePage },
+  { path: 'user', titleKey: 'route.user', ...UserPage },
+  { path: 'permission', titleKey: 'route.permission', ...NotBuiltPage },
+  { path: 'layTable', titleKey: 'route.layTable', ...NotBuiltPage },
+  { path: 'billFlow', titleKey: 'route.billFlow', ...BillFlowPage },
+  { path: 'member', titleKey: 'route.member', ...MemberPage },
+  { path: 'questionBank', titleKey: 'route.questionBank', ...QuestionBankPage },
+  { path: 'questionsClass', titleKey: 'route.questionsClass', ...QuestionsClassPage },
+  { path: 'questionsSmallClass', titleKey: 'route.questionsSmallClass', ...QuestionsSmallClassPage },
+  { path: 'roleList', titleKey: 'route.roleList', ...RoleListPage },
+  { path: 'taskConfiguration', titleKey: 'route.taskConfiguration', ...TaskConfigurationPage },
+  { path: 'testList', titleKey: 'route.testList', ...TestListPage },
+  { path: 'testThree', titleKey: 'route.testThree', ...TestThreePage },
+  { path: 'userList', titleKey: 'route.userList', ...UserListPage },
+];
+
+const byFullPath = new Map(manageRoutes.map((r) => [`/manage/${r.path}`, r]));
+
+/** The route entry for a full path such as '/manage/menu', or undefined. */
+export function findManageRoute(fullPath: string): ManageRoute | undefined {
+  return byFullPath.get(fullPath);
+}
+
+/** '/manage', '/manage/' and '/manage/home/' all mean the home page; trailing slashes are dropped. */
+export function normalizeManagePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '/manage' || trimmed === '' ? '/manage/home' : trimmed;
+}

@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Layout, Modal } from 'antd';
+import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { findManageRoute, normalizeManagePath } from '../pages/manageRoutes.ts';
+import NotFoundPage from '../pages/NotFoundPage.tsx';
+import { AppHeader } from './AppHeader.tsx';
+import { NavMenu } from './NavMenu.tsx';
+import { PageHost } from './PageHost.tsx';
+import { PagePathContext } from './pageContext.ts';
+import { TagTabs } from './TagTabs.tsx';
+import { closeAllTabs, closeOtherTabs, closeTab, removedTabs, type TabsState } from './tagTabs.ts';
+import { useDirtyStore, useLayoutStore, useTabsStore } from './stores.ts';
+import { useMenuTree, usePreloadMenuPages, useTitles } from './useShellData.ts';
+import './shell.css';
+
+/** Below antd's lg breakpoint (992 px) the navigation collapses by itself. */
+function useNavCollapse() {
+  const stored = useLayoutStore();
+  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.innerWidth < 992);
+  const [narrowOpen, setNarrowOpen] = useState(false);
+  const collapsed = narrow ? !narrowOpen : stored.collapsed;
+  const toggle = () => (narrow ? setNarrowOpen((o) => !o) : stored.setCollapsed(!stored.collapsed));
+  const onBreakpoint = (broken: boolean) => {
+    setNarrow(broken);
+    setNarrowOpen(false);
+  };
+  return { collapsed, toggle, onBreakpoint };
+}
+
+/** Applies a tab step, asking first when it would close a page with unsaved edits. */
+function useTabSteps(currentPath: string, modal: ModalApi) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return useCallback(
+    (step: (state: TabsState) => TabsState) => {
+      const store = useTabsStore.getState();
+      const before = { tabs: store.tabs, active: store.active };
+      const next = step(before);
+      const removed = removedTabs(before, next);
+      const apply = () => {
+        useTabsStore.getState().apply(next);
+        useDirtyStore.getState().forget(removed);
+        if (next.active !== currentPath) navigate(next.active);
+      };
+      const dirty = useDirtyStore.getState().dirty;
+      if (removed.some((p) => dirty[p])) {
+        modal.confirm({ title: t('tabs.confirmTitle'), content: t('tabs.confirmClose'), onOk: apply });
+      } else {
+        apply();
+      }
+    },
+    [currentPath, modal, navigate, t],
+  );
+}
+
+export default function ManageLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const currentPath = normalizeManagePath(location.pathname);
+  const known = !!findManageRoute(currentPath);
+  const tabs = useTabsStore((s) => s.tabs);
+  const openTab = useTabsStore((s) => s.open);
+  const nav = useNavCollapse();
+  const menu = useMenuTree();
+  const { menuLabel, pageTitle } = useTitles(menu.tree);
+  const { Warmup, warmupDone } = usePreloadMenuPages(menu.tree);
+  const [modal, modalHolder] = Modal.useModal();
+  const step = useTabSteps(currentPath, modal);
+
+  useEffect(() => {
+    if (known) openTab(currentPath);
+  }, [known, currentPath, openTab]);
+
+  useEffect(() => {
+    document.title = known ? `${pageTitle(currentPath)} - ${t('app.title')}` : t('app.title');
+  }, [known, currentPath, pageTitle, t]);
+
+  return (
+    <Layout className="qb-shell">
+      {modalHolder}
+      <Layout.Sider
+        className="qb-sider"
+        width={220}
+        collapsedWidth={64}
+        collapsible
+        collapsed={nav.collapsed}
+        trigger={null}
+        breakpoint="lg"
+        onBreakpoint={nav.onBreakpoint}
+        data-testid="sider"
+        data-collapsed={nav.collapsed}
+      >
+        <div className="qb-brand" onClick={() => navigate('/manage/home')} role="link" tabIndex={0}>
+          <span className="qb-brand-logo">{t('app.shortTitle')}</span>
+          {!nav.collapsed && <span className="qb-brand-name">{t('app.brand')}</span>}
+        </div>
+        <div className="qb-sider-menu">
+          <NavMenu
+            tree={menu.tree}
+            loading={menu.isPending}
+            failed={menu.isError}
+            onRetry={() => void menu.refetch()}
+            collapsed={nav.collapsed}
+            currentPath={currentPath}
+            menuLabel={menuLabel}
+          />
+        </div>
+      </Layout.Sider>
+      <Layout className="qb-main">
+        <AppHeader collapsed={nav.collapsed} onToggleCollapsed={nav.toggle} />
+        <TagTabs
+          tabs={tabs}
+          activePath={currentPath}
+          titleOf={pageTitle}
+          onSelect={(path) => path !== currentPath && navigate(path)}
+          onClose={(path) => step((s) => closeTab({ ...s, active: currentPath }, path))}
+          onCloseOthers={(path) => step((s) => closeOtherTabs(s, path))}
+          onCloseAll={() => step(() => closeAllTabs())}
+        />
+        <main className="qb-content" data-testid="content">
+          {known ? <PageHost tabs={tabs} currentPath={currentPath} /> : <NotFoundPage path={location.pathname} />}
+          {Warmup && (
+            <PagePathContext.Provider value="/manage/__warmup">
+              <Warmup onDone={warmupDone} />
+            </PagePathContext.Provider>
+          )}
+        </main>
+      </Layout>
+    </Layout>
+  );
+}

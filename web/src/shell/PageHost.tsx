@@ -1,0 +1,63 @@
+import { Activity, useEffect, useState } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { findManageRoute, type ManageRoute } from '../pages/manageRoutes.ts';
+import { PagePathContext } from './pageContext.ts';
+import { usePage } from './pageLoader.ts';
+
+/**
+ * Keeps the page of every open tab alive (hidden, state kept) so that switching tabs does not lose
+ * a half-filled form. A restored tab is mounted only when first shown; a closed tab is unmounted.
+ */
+export function PageHost({ tabs, currentPath }: { tabs: string[]; currentPath: string }) {
+  const [visited, setVisited] = useState<string[]>([currentPath]);
+  useEffect(() => {
+    setVisited((v) => (v.includes(currentPath) ? v : [...v, currentPath]));
+  }, [currentPath]);
+
+  const mounted = tabs.filter((p) => p === currentPath || visited.includes(p));
+  return (
+    <>
+      {mounted.map((path) => {
+        const route = findManageRoute(path);
+        if (!route) return null;
+        return (
+          <Activity key={path} mode={path === currentPath ? 'visible' : 'hidden'}>
+            <PagePathContext.Provider value={path}>
+              <LoadedPage route={route} />
+            </PagePathContext.Provider>
+          </Activity>
+        );
+      })}
+    </>
+  );
+}
+
+function LoadedPage({ route }: { route: ManageRoute }) {
+  const { t } = useTranslation();
+  const state = usePage(route);
+  if ('page' in state) {
+    const Page = state.page;
+    return <Page />;
+  }
+  if ('error' in state) {
+    return (
+      <div className="qb-panel" data-testid="page-load-failed">
+        <Result
+          status="warning"
+          title={t('shell.pageFailed')}
+          extra={
+            <Button type="primary" onClick={state.retry}>
+              {t('home.retry')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  return (
+    <div style={{ padding: 48, textAlign: 'center' }} data-testid="page-loading">
+      <Spin />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import type { MenuRow } from '@qb/contracts';
+
+/** SPEC.md §2: the navigation is a tree of up to three levels. */
+export const MAX_MENU_DEPTH = 3;
+const HREF_MARKER = 'isTurnByHref_';
+
+export interface MenuNode {
+  id: number;
+  key: string;
+  name: string;
+  icon: string | null;
+  target: MenuTarget;
+  children: MenuNode[];
+}
+
+export type MenuTarget =
+  | { kind: 'route'; path: string }
+  | { kind: 'external'; href: string }
+  | { kind: 'none' };
+
+/** Where a menu item leads: an app route, a new window, or nowhere (a group). */
+export function menuTarget(row: Pick<MenuRow, 'url' | 'menuType'>): MenuTarget {
+  const url = (row.url ?? '').trim();
+  if (!url) return { kind: 'none' };
+  const marker = url.indexOf(HREF_MARKER);
+  if (marker >= 0) {
+    const href = url.slice(marker + HREF_MARKER.length);
+    return href ? { kind: 'external', href } : { kind: 'none' };
+  }
+  if (/^https?:\/\//i.test(url) || Number(row.menuType) === 2) return { kind: 'external', href: url };
+  // a relative url ('questionBank') is a page of the shell
+  const path = url.startsWith('/') ? url : `/manage/${url}`;
+  return { kind: 'route', path: path.length > 1 ? path.replace(/\/+$/, '') : path };
+}
+
+/**
+ * Builds the navigation tree from the flat rows of GET /api/system/menu/.
+ * Keeps the server's order; shows only display 1 (a hidden item hides its branch); parentMenu 0 is the root;
+ * rows whose parent is missing, deeper than three levels, or groups left without children are dropped.
+ */
+export function buildMenuTree(rows: MenuRow[], maxDepth = MAX_MENU_DEPTH): MenuNode[] {
+  const visible = rows.filter((r) => Number(r.display) === 1);
+  const byParent = new Map<number, MenuRow[]>();
+  for (const row of visible) {
+    const parent = Number(row.parentMenu) || 0;
+    const list = byParent.get(parent);
+    if (list) list.push(row);
+    else byParent.set(parent, [row]);
+  }
+  const used = new Set<number>();
+  const grow = (parent: number, depth: number): MenuNode[] => {
+    if (depth > maxDepth) return [];
+    const nodes: MenuNode[] = [];
+    for (const row of byParent.get(parent) ?? []) {
+      if (used.has(row.id)) continue; // a cycle or a duplicate id
+      used.add(row.id);
+      const children = grow(row.id, depth + 1);
+      const target = menuTarget(row);
+      if (target.kind === 'none' && children.length === 0) continue;
+      nodes.push({ id: row.id, key: String(row.id), name: row.name, icon: row.icon, target, children });
+    }
+    return nodes;
+  };
+  return grow(0, 1);
+}
+
+/** Depth-first walk over all nodes. */
+export function* walkMenu(nodes: MenuNode[]): Generator<MenuNode> {
+  for (const node of nodes) {
+    yield node;
+    yield* walkMenu(node.children);
+  }
+}
+
+/** The keys of the branch that leads to the item for `path` (ancestors first, the item last), or [] if none. */
+export function menuPathTo(nodes: MenuNode[], path: string): string[] {
+  for (const node of nodes) {
+    if (node.target.kind === 'route' && node.target.path === path) return [node.key];
+    const below = menuPathTo(node.children, path);
+    if (below.length) return [node.key, ...below];
+  }
+  return [];
+}
+
+/** Accordion behaviour of the menu: opening a branch closes the others, except its own ancestors. */
+export function accordionOpenKeys(nodes: MenuNode[], previous: string[], next: string[]): string[] {
+  const opened = next.find((k) => !previous.includes(k));
+  if (!opened) return next;
+  const branch = keyPath(nodes, opened);
+  return branch.length ? branch : [opened];
+}
+
+function keyPath(nodes: MenuNode[], key: string): string[] {
+  for (const node of nodes) {
+    if (node.key === key) return [key];
+    const below = keyPath(node.children, key);
+    if (below.length) return [node.key, ...below];
+  }
+  return [];
+}
