@@ -75,8 +75,8 @@ describe('question import dialog', () => {
     renderDialog();
     await user.click(submit());
     expect(await screen.findByText('请选择题目科目')).toBeTruthy();
-    expect(screen.getByText('请选择题目分类')).toBeTruthy();
-    expect(screen.getByText('请上传模板文件')).toBeTruthy();
+    expect(await screen.findByText('请选择题目分类')).toBeTruthy();
+    expect(await screen.findByText('请上传模板文件')).toBeTruthy();
 
     await user.upload(fileInput(), [new File(['x'], 'notes.txt', { type: 'text/plain' })]);
     expect(await screen.findByText('请上传 xls 文件（也支持 xlsx 和 csv）')).toBeTruthy();
@@ -198,7 +198,7 @@ describe('category import dialog', () => {
     expect(screen.queryByLabelText('题目分类')).toBeNull();
     await user.click(submit());
     expect(await screen.findByText('请选择科目')).toBeTruthy();
-    expect(screen.getByText('请上传模板文件')).toBeTruthy();
+    expect(await screen.findByText('请上传模板文件')).toBeTruthy();
 
     await chooseScope(false);
     await uploadFiles('分类.xls');

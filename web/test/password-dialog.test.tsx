@@ -20,8 +20,8 @@ describe('change-password dialog', () => {
     renderWithApp(<PasswordDialog open onClose={() => undefined} />);
     await submit();
     expect(await screen.findByText('请输入当前密码~')).toBeTruthy();
-    expect(screen.getByText('请输入新密码~')).toBeTruthy();
-    expect(screen.getByText('请输入确认密码~')).toBeTruthy();
+    expect(await screen.findByText('请输入新密码~')).toBeTruthy();
+    expect(await screen.findByText('请输入确认密码~')).toBeTruthy();
 
     await userEvent.type(field('新密码'), '  12345   ');
     expect(await screen.findByText('密码长度不能小于6位~')).toBeTruthy();
