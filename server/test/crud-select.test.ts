@@ -109,6 +109,7 @@ describe.each(engines)('generic select on %s', (engine, url) => {
     ['asking for deleted rows', { _flag: 'sys_member', wheres: '{"isdelete":1}' }, '已删除'],
     ['an injected sort', { _flag: 'sys_member', sort: 'id;drop table sys_member' }, 'id;drop'],
     ['an unknown sort direction', { _flag: 'sys_member', sort: 'id', sortType: 'sideways' }, 'sideways'],
+    ['an unknown sort direction without a sort column', { _flag: 'sys_member', sortType: 'sideways' }, 'sideways'],
     ['mismatched sort lists', { _flag: 'sys_member', sort: 'id,name,phone', sortType: 'asc,desc' }, 'sortType'],
     ['a page of 0', { _flag: 'sys_member', page: '0' }, 'page'],
     ['a non-numeric row', { _flag: 'sys_member', row: 'ten' }, 'row'],

@@ -59,6 +59,7 @@ describe.each(engines)('generic save, delete and master-slave on %s', (engine, u
     ['an empty required field on update', { _flag: 'sys_member', params: { id: 1, name: '' } }, 'name'],
     ['an unknown column', { _flag: 'sys_member', params: { name: 'a', phone: '1', hack: 1 } }, 'hack'],
     ['a text where a number belongs', { _flag: 'sys_member', params: { name: 'a', phone: '1', gender: 'x' } }, 'gender'],
+    ['a text where money belongs, said in Chinese', { _flag: 'sys_member', params: { name: 'a', phone: '1', balance: 'lots' } }, '字段 balance 的值不正确：需要数字'],
     ['a too long text', { _flag: 'sys_member', params: { name: 'x'.repeat(51), phone: '1' } }, '50'],
     ['a bad datetime', { _flag: 'userBillFlow', params: { answerDate: '2024-02-30' } }, 'answerDate'],
     ['params that are not an object', { _flag: 'sys_member', params: 'name=a' }, 'params'],
@@ -72,6 +73,12 @@ describe.each(engines)('generic save, delete and master-slave on %s', (engine, u
     expect(r.json()).toMatchObject({ status: false, success: false });
     expect(r.json().message).toContain(fragment);
     expect(await count()).toBe(before);
+  });
+
+  it('says in English what kind of value was expected', async () => {
+    const r = await t.post('/api/action/save/', { _flag: 'sys_member', params: { name: 'a', phone: '1', gender: 'x' } }, { 'accept-language': 'en-US,en' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe('Value of gender is invalid: expected an integer');
   });
 
   it('answers 404 for an update or delete of a row that does not exist or was deleted', async () => {

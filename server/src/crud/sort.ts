@@ -17,10 +17,10 @@ function splitList(raw: unknown, name: string): string[] {
 export function parseSort(sortRaw: unknown, typeRaw: unknown, table: RegisteredTable, registry: TableRegistry): SortTerm[] {
   const columns = splitList(sortRaw, 'sort');
   const types = splitList(typeRaw, 'sortType').map((t) => t.toLowerCase());
-  if (columns.length === 0) return [{ column: 'id', direction: 'asc' }];
+  for (const t of types) if (t !== 'asc' && t !== 'desc') throw badRequest('badSortType', { value: t.slice(0, 32) });
+  if (columns.length === 0) return [{ column: 'id', direction: (types[0] ?? 'asc') as 'asc' | 'desc' }];
   if (columns.length > 5) throw badRequest('badParam', { name: 'sort', reason: 'at most 5 columns' });
   if (types.length > 1 && types.length !== columns.length) throw badRequest('sortMismatch');
-  for (const t of types) if (t !== 'asc' && t !== 'desc') throw badRequest('badSortType', { value: t.slice(0, 32) });
   const terms = columns.map((name, i) => {
     const column = registry.column(table, name);
     if (!column.sortable) throw badRequest('notSortable', { column: name.slice(0, 64) });

@@ -91,6 +91,32 @@ const messages = {
 
 export type MessageKey = keyof typeof messages;
 
+/** Fixed words that messages take as parameters (an expected kind of value, a reason), in both languages. */
+const terms: Record<string, readonly [string, string]> = {
+  integer: ['整数', 'an integer'],
+  number: ['数字', 'a number'],
+  text: ['文本', 'text'],
+  list: ['列表', 'a list'],
+  '0 or 1': ['0 或 1', '0 or 1'],
+  required: ['不能为空', 'required'],
+  'text expected': ['需要文本', 'text expected'],
+  'an object is required': ['需要一个对象', 'an object is required'],
+  'a JSON object is required': ['需要一个 JSON 对象', 'a JSON object is required'],
+  'a list of objects is required': ['需要一个对象列表', 'a list of objects is required'],
+  'SHA-256 hex expected': ['需要 SHA-256 十六进制串', 'SHA-256 hex expected'],
+  'a positive integer or a list of them': ['需要正整数或正整数列表', 'a positive integer or a list of them'],
+  'an id': ['需要一个 id', 'an id'],
+  'not JSON': ['不是合法的 JSON', 'not JSON'],
+  'not an object': ['需要一个 JSON 对象', 'not an object'],
+  'too long': ['内容过长', 'too long'],
+  'at most 5 columns': ['最多 5 个字段', 'at most 5 columns'],
+  'at most 1000 rows': ['最多 1000 行', 'at most 1000 rows'],
+  'at most 100 names': ['最多 100 个名称', 'at most 100 names'],
+  'JSON expected': ['需要 JSON', 'JSON expected'],
+  'the file field is files': ['文件字段名应为 files', 'the file field is files'],
+};
+
+
 export function prefersEnglish(req: Pick<FastifyRequest, 'headers'>): boolean {
   const header = req.headers['accept-language'];
   if (typeof header !== 'string' || header === '') return false;
@@ -99,6 +125,10 @@ export function prefersEnglish(req: Pick<FastifyRequest, 'headers'>): boolean {
 }
 
 export function translate(req: Pick<FastifyRequest, 'headers'>, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const template = messages[key][prefersEnglish(req) ? 1 : 0];
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+  const lang = prefersEnglish(req) ? 1 : 0;
+  return messages[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) return `{${name}}`;
+    return typeof value === 'string' && Object.hasOwn(terms, value) ? terms[value]![lang] : String(value);
+  });
 }
