@@ -5,6 +5,7 @@ export const ROOT_DIR: string;
 export const ADMIN_PASSWORD: string;
 export const TOKEN_KEY: string;
 export function buildWeb(): void;
+export function requireChineseFont(): void;
 export function freePort(): Promise<number>;
 export interface RunningServer {
   url: string;

@@ -14,6 +14,15 @@ export const ROOT_DIR = resolve(WEB_DIR, '..');
 export const ADMIN_PASSWORD = 'e2e-Admin-pw1';
 export const TOKEN_KEY = 'qb.token';
 
+/** Screenshots of Chinese screens need a CJK font on this machine, or every glyph is a box: refuse rather than save those. */
+export function requireChineseFont() {
+  const found = spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' });
+  if (found.status !== 0 || found.stdout.trim() === '') {
+    console.error('No Chinese font is installed; install one first: apt-get install -y fonts-noto-cjk');
+    process.exit(1);
+  }
+}
+
 /** A fresh production build of web/ (scripts/start.mjs only builds when dist is missing). */
 export function buildWeb() {
   const result = spawnSync(process.execPath, [join(ROOT_DIR, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {

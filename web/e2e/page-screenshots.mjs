@@ -3,9 +3,10 @@
 // into docs/screenshots/page-<name>-<zh|en>.png. Usage: node web/e2e/page-screenshots.mjs [--no-build]
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT_DIR, buildWeb, launchBrowser, startServer, uiLogin } from './harness.mjs';
+import { ROOT_DIR, buildWeb, launchBrowser, requireChineseFont, startServer, uiLogin } from './harness.mjs';
 
 const OUT = join(ROOT_DIR, 'docs', 'screenshots');
+requireChineseFont();
 mkdirSync(OUT, { recursive: true });
 if (!process.argv.includes('--no-build')) buildWeb();
 

@@ -3,9 +3,10 @@
 // 1920x1080) into docs/screenshots/. Usage: node web/e2e/screenshots.mjs [--no-build]
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT_DIR, buildWeb, launchBrowser, startServer, uiLogin } from './harness.mjs';
+import { ROOT_DIR, buildWeb, launchBrowser, requireChineseFont, startServer, uiLogin } from './harness.mjs';
 
 const OUT = join(ROOT_DIR, 'docs', 'screenshots');
+requireChineseFont();
 mkdirSync(OUT, { recursive: true });
 if (!process.argv.includes('--no-build')) buildWeb();
 
