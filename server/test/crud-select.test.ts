@@ -102,6 +102,7 @@ describe.each(engines)('generic select on %s', (engine, url) => {
     ['malformed wheres JSON', { _flag: 'sys_member', wheres: '{"name":' }, 'wheres'],
     ['wheres that is not an object', { _flag: 'sys_member', wheres: '[1,2]' }, 'wheres'],
     ['an unknown column', { _flag: 'sys_member', wheres: '{"nope":1}' }, 'nope'],
+    ['an unknown column named like a word of the messages', { _flag: 'sys_member', wheres: '{"number":1}' }, '没有字段 number'],
     ['an unknown operator', { _flag: 'sys_member', wheres: '{"name":{"type":"regex","value":"x"}}' }, 'regex'],
     ['extra keys in a condition', { _flag: 'sys_member', wheres: '{"name":{"type":"eq","value":"x","or":1}}' }, 'type'],
     ['a value of the wrong type', { _flag: 'sys_member', wheres: '{"gender":"male"}' }, 'gender'],

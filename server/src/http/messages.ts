@@ -91,7 +91,7 @@ const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-/** Fixed words that messages take as parameters (an expected kind of value, a reason), in both languages. */
+/** Fixed words of the `expected` and `reason` parameters, in both languages; names (tables, columns) are never translated. */
 const terms: Record<string, readonly [string, string]> = {
   integer: ['整数', 'an integer'],
   number: ['数字', 'a number'],
@@ -115,7 +115,7 @@ const terms: Record<string, readonly [string, string]> = {
   'JSON expected': ['需要 JSON', 'JSON expected'],
   'the file field is files': ['文件字段名应为 files', 'the file field is files'],
 };
-
+const TRANSLATED_PARAMS = new Set(['expected', 'reason']);
 
 export function prefersEnglish(req: Pick<FastifyRequest, 'headers'>): boolean {
   const header = req.headers['accept-language'];
@@ -129,6 +129,7 @@ export function translate(req: Pick<FastifyRequest, 'headers'>, key: MessageKey,
   return messages[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) return `{${name}}`;
-    return typeof value === 'string' && Object.hasOwn(terms, value) ? terms[value]![lang] : String(value);
+    const term = TRANSLATED_PARAMS.has(name) && typeof value === 'string' && Object.hasOwn(terms, value) ? terms[value] : undefined;
+    return term ? term[lang] : String(value);
   });
 }
