@@ -1,8 +1,40 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/**
+ * antd's Button and Tag styles take one small function, isBright, from the module of the colour picker's presets
+ * panel, which imports Collapse. Once a page can show a colour picker (the form renderer's colour fields), that
+ * module's imports are live, and the login page, which has a Button, would load Collapse and the picker's parts:
+ * 6.3 KB gzip over its 250 KB budget (docs/web-pages.md). The styles get the same function from here instead.
+ */
+function antdIsBrightOnItsOwn(): Plugin {
+  const id = '\0antd-is-bright';
+  return {
+    name: 'antd-is-bright-on-its-own',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source.endsWith('/color-picker/components/ColorPresets') && importer && /antd[\\/]es[\\/](button|tag)[\\/]style[\\/]/.test(importer)) return id;
+      return null;
+    },
+    load(loaded) {
+      if (loaded !== id) return null;
+      // antd 6 color-picker/components/ColorPresets.js, isBright (RcColor is a FastColor reading rgb the same way)
+      return `import { FastColor } from '@ant-design/fast-color';
+export const isBright = (value, bgColorToken) => {
+  const { r, g, b, a } = value.toRgb();
+  const hsv = new FastColor(value.toRgbString()).onBackground(bgColorToken).toHsv();
+  if (a <= 0.5) return hsv.v > 0.5;
+  return r * 0.299 + g * 0.587 + b * 0.114 > 192;
+};`;
+    },
+  };
+}
+
+// where /api goes in `vite` and `vite preview`: scripts/dev.mjs (npm run dev) sets it from the server's PORT
+const apiTarget = process.env.API_TARGET || 'http://127.0.0.1:8080';
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), antdIsBrightOnItsOwn()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -12,9 +44,9 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
   preview: {
-    proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
 });

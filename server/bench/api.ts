@@ -1,15 +1,18 @@
 // API benchmark of SPEC's generic list call on SQLite with 100,000 and 1,000,000 questionBank rows.
 // Prints req/s, p50, p99 and server RSS for the generic route and, beside it, the bare route.
+// With TEST_PG_URL set, the generic route again on PostgreSQL with 1,000,000 rows (BENCH_PG_SIZE), in
+// a schema of its own that is dropped afterwards.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { generateQuestions } from './generate.ts';
+import pg from 'pg';
+import { generateQuestions, generateQuestionsPg } from './generate.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
+const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number).filter((n) => n > 0);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const PASSWORD = 'bench-password';
@@ -47,6 +50,31 @@ async function measure(url: string, headers: Record<string, string>) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
+/** Starts the server on `env`'s database, signs in and measures the list call (10 connections). */
+async function measureGeneric(env: Record<string, string>, port: number) {
+  const server = start(['server/dist/main.js'], { ...env, PORT: String(port), LOG_LEVEL: 'warn', CAPTCHA: 'off' });
+  await waitFor(`http://127.0.0.1:${port}/api/health`);
+  const pass = crypto.createHash('sha256').update(PASSWORD).digest('hex');
+  const login = await fetch(`http://127.0.0.1:${port}/api/user/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginid: 'admin', pass }),
+  });
+  const token = ((await login.json()) as { token: string }).token;
+  if (!token) throw new Error('the benchmark could not log in');
+  const wheres = encodeURIComponent(JSON.stringify({ isdelete: 0, parentId: 7 }));
+  const url = `http://127.0.0.1:${port}/api/select/?_flag=questionBank&page=50&row=20&wheres=${wheres}&sort=id&sortType=desc`;
+  const check = (await (await fetch(url, { headers: { authorization: token } })).json()) as { total: number; data: unknown[] };
+  const result = await measure(url, { authorization: token });
+  const rss = rssMb(server.pid!);
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  return { check, result, rss };
+}
+
+const line = (size: number, name: string, m: { rps: number; p50: number; p99: number }, rss: { rss: number; peak: number }) =>
+  `${String(size).padStart(9)}  ${name.padEnd(8)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(3)} ms  RSS ${rss.rss.toFixed(0)} MB (peak ${rss.peak.toFixed(0)} MB)`;
+
 // the server runs as `npm start` runs it: the esbuild bundle on plain node
 spawnSync(process.execPath, [path.join(root, 'server', 'build.mjs')], { stdio: 'inherit' });
 const results: string[] = [];
@@ -62,26 +90,7 @@ for (const size of sizes) {
   generateQuestions(path.join(dataDir, 'app.sqlite'), size);
   console.log(`generated ${size} rows in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-  const runGeneric = async (countCache: 'on' | 'off') => {
-    const server = start(['server/dist/main.js'], { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', CAPTCHA: 'off', COUNT_CACHE: countCache });
-    await waitFor(`http://127.0.0.1:${port}/api/health`);
-    const pass = crypto.createHash('sha256').update(PASSWORD).digest('hex');
-    const login = await fetch(`http://127.0.0.1:${port}/api/user/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ loginid: 'admin', pass }),
-    });
-    const token = ((await login.json()) as { token: string }).token;
-    if (!token) throw new Error('the benchmark could not log in');
-    const wheres = encodeURIComponent(JSON.stringify({ isdelete: 0, parentId: 7 }));
-    const url = `http://127.0.0.1:${port}/api/select/?_flag=questionBank&page=50&row=20&wheres=${wheres}&sort=id&sortType=desc`;
-    const check = (await (await fetch(url, { headers: { authorization: token } })).json()) as { total: number; data: unknown[] };
-    const result = await measure(url, { authorization: token });
-    const rss = rssMb(server.pid!);
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    return { check, result, rss };
-  };
+  const runGeneric = (countCache: 'on' | 'off') => measureGeneric({ DATA_DIR: dataDir, COUNT_CACHE: countCache }, port);
   const cached = await runGeneric('on');
   const uncached = await runGeneric('off');
   const check = cached.check;
@@ -98,10 +107,8 @@ for (const size of sizes) {
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   if (check.total !== bareCheck.total || check.data.length !== 20) throw new Error(`totals differ: ${check.total} vs ${bareCheck.total}`);
-  const line = (name: string, m: { rps: number; p50: number; p99: number }, rss: { rss: number; peak: number }) =>
-    `${String(size).padStart(9)}  ${name.padEnd(8)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(3)} ms  RSS ${rss.rss.toFixed(0)} MB (peak ${rss.peak.toFixed(0)} MB)`;
   if (uncached.check.total !== check.total) throw new Error('totals differ with the count cache off');
-  results.push(line('generic', cached.result, cached.rss), line('no-cache', uncached.result, uncached.rss), line('bare', bareResult, bareRss));
+  results.push(line(size, 'generic', cached.result, cached.rss), line(size, 'no-cache', uncached.result, uncached.rss), line(size, 'bare', bareResult, bareRss));
   const ratio = (a: { rps: number }) => `${((a.rps / bareResult.rps) * 100).toFixed(0)}%`;
   results.push(`${String(size).padStart(9)}  throughput of the bare route's: generic ${ratio(cached.result)}, generic without count cache ${ratio(uncached.result)}  (total ${check.total} rows, same in all)`);
   console.log(results.slice(-4).join('\n'));
@@ -109,3 +116,38 @@ for (const size of sizes) {
 console.log('\nAPI benchmark: GET /api/select/?_flag=questionBank&page=50&row=20&wheres={"isdelete":0,"parentId":7}&sort=id&sortType=desc');
 console.log(`autocannon, 10 connections, ${WARMUP} s warm-up, ${DURATION} s measured, SQLite`);
 console.log(results.join('\n'));
+
+if (process.env.TEST_PG_URL) {
+  const size = Number(process.env.BENCH_PG_SIZE ?? 1_000_000);
+  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_PG_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const pgResults: string[] = [];
+  try {
+    const u = new URL(process.env.TEST_PG_URL);
+    u.searchParams.set('options', `-c search_path=${schema}`);
+    const env = { DATABASE_URL: u.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'qb-bench-pg-')) };
+    const port = 18000 + crypto.randomInt(1000);
+    // first start: migrate and seed, then stop and add the generated rows
+    const server = start(['server/dist/main.js'], { ...env, PORT: String(port), ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' });
+    await waitFor(`http://127.0.0.1:${port}/api/health`);
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    const t0 = Date.now();
+    await admin.query(`set search_path = ${schema}`);
+    await generateQuestionsPg(admin, size);
+    console.log(`\ngenerated ${size} rows in PostgreSQL and vacuumed them in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const cached = await measureGeneric({ ...env, COUNT_CACHE: 'on' }, port);
+    const uncached = await measureGeneric({ ...env, COUNT_CACHE: 'off' }, port);
+    if (uncached.check.total !== cached.check.total || cached.check.data.length !== 20) throw new Error(`totals differ: ${cached.check.total} vs ${uncached.check.total}`);
+    pgResults.push(line(size, 'generic', cached.result, cached.rss), line(size, 'no-cache', uncached.result, uncached.rss));
+    pgResults.push(`${String(size).padStart(9)}  total ${cached.check.total} rows; the count cache multiplies throughput by ${(cached.result.rps / uncached.result.rps).toFixed(1)}`);
+    fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+  } finally {
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+  console.log(`\nthe same call on PostgreSQL (TEST_PG_URL), rows vacuumed; autocannon, 10 connections, ${WARMUP} s warm-up, ${DURATION} s measured`);
+  console.log(pgResults.join('\n'));
+}

@@ -5,7 +5,9 @@ import type { SessionStore } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { Connection } from './db/connection.ts';
 import type { CrudService } from './crud/service.ts';
+import type { DataSources } from './datasources/sources.ts';
 import type { TableRegistry } from './schema/registry.ts';
+import type { RegistrySync } from './schema/sync.ts';
 import type { UserService } from './users/service.ts';
 
 /** What the routes are given: the services, built once per app. */
@@ -13,7 +15,11 @@ export interface AppContext {
   config: Config;
   conn: Connection;
   registry: TableRegistry;
+  /** keeps the registry's operator-defined tables in step with the database, across instances */
+  registrySync: RegistrySync;
   crud: CrudService;
+  /** a connection per data source (10000: the local database) */
+  sources: DataSources;
   sessions: SessionStore;
   captchas: CaptchaStore;
   throttle: LoginThrottle;
@@ -21,6 +27,10 @@ export interface AppContext {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route as registered (method, pattern), in order */
+    registeredRoutes: { method: string; url: string }[];
+  }
   interface FastifyRequest {
     caller?: Caller;
     token?: string;

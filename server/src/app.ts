@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { healthRoute } from '@qb/contracts/schemas';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { CaptchaStore } from './auth/captcha.ts';
@@ -15,72 +17,105 @@ import { CrudService } from './crud/service.ts';
 import { registerDashboardRoutes } from './dashboard/routes.ts';
 import type { Connection } from './db/connection.ts';
 import { ApiError, sendError } from './http/errors.ts';
-import { translate } from './http/messages.ts';
+import { answerError, answerFrameworkError, answerUnparsableRequest, BODY_LIMIT_BYTES, requireHostHeader, routedPathOf } from './http/failures.ts';
+import { registerApiDocs, registerRouteSchemas } from './http/openapi.ts';
+import { helmetOptions } from './http/securityHeaders.ts';
 import { registerImportRoutes } from './import/routes.ts';
+import { DataSources } from './datasources/sources.ts';
+import { SecretBox } from './datasources/secretBox.ts';
+import { billFlowBalance } from './members/billFlowBalance.ts';
 import { TableRegistry } from './schema/registry.ts';
+import { RegistrySync, bumpRegistryVersion } from './schema/sync.ts';
 import { registerUploadRoutes, uploadsDirOf } from './uploads/routes.ts';
 import { MAX_UPLOAD_BYTES } from './uploads/storage.ts';
 import { UserService } from './users/service.ts';
 
+const SERVER_VERSION: string = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
 export function createContext(config: Config, conn: Connection): AppContext {
   const registry = new TableRegistry();
-  const crud = new CrudService(conn.db, conn.engine, registry, config.countCache ? conn.sqlite : undefined, conn.readDb);
+  const crud = new CrudService(conn.db, conn.engine, registry, config.countCache && { sqlite: conn.sqlite }, conn.readDb);
   const sessions = new SessionStore(conn.db, config.sessionIdleMs, config.sessionMaxMs);
+  const throttle = new LoginThrottle(conn.db, conn.engine);
+  const sources = new DataSources({ local: conn, secretBox: SecretBox.load({ secretKey: config.secretKey, dataDir: config.dataDir }), dataDir: config.dataDir });
+  crud.sources = sources;
+  const registrySync = new RegistrySync(conn.db, registry);
+  // the rules of single tables, run by every write path in the write's transaction (crud/hooks.ts)
+  crud.hooks.on('userBillFlow', billFlowBalance);
+  for (const flag of ['sys_dataSheet', 'sys_tableFields']) {
+    crud.hooks.on(flag, { afterWrite: (trx) => bumpRegistryVersion(trx), afterCommit: () => registrySync.reload() });
+  }
+  crud.hooks.on('sys_connsql', { afterCommit: async (changes) => { for (const c of changes) await sources.invalidate(Number(c.id)); } });
   return {
     config,
     conn,
     registry,
+    registrySync,
     crud,
+    sources,
     sessions,
     captchas: new CaptchaStore(conn.db),
-    throttle: new LoginThrottle(conn.db),
-    users: new UserService(crud, sessions),
+    throttle,
+    users: new UserService(crud, sessions, throttle),
   };
 }
 
 /** Builds the whole HTTP app on an opened, migrated database (tests build it too, with inject). */
 export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const bodyLimits = { uploadBytes: MAX_UPLOAD_BYTES };
   const app = Fastify({
     logger: options.logger === false ? false : { level: ctx.config.logLevel },
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // the router's own refusals (a bad %-escape, a too-long parameter) and requests Node cannot parse get the envelope too
+    frameworkErrors: answerFrameworkError(bodyLimits),
+    clientErrorHandler: answerUnparsableRequest,
+    http: { requireHostHeader: false },
   });
-
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
-    if (err instanceof ApiError) return sendError(req, reply, err);
-    if (err.statusCode === 429) return sendError(req, reply, new ApiError(429, 'tooManyRequests'));
-    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (err instanceof SyntaxError && err.statusCode === 400)) {
-      return sendError(req, reply, new ApiError(400, 'badJson'));
-    }
-    if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendError(req, reply, new ApiError(413, 'uploadTooLarge', { max: `${MAX_UPLOAD_BYTES / 1024 / 1024} MB` }));
-    }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ status: false, success: false, message: err.message });
-    }
-    req.log.error(err);
-    return reply.code(500).send({ status: false, success: false, message: translate(req, 'internal') });
+  // every route, as registered: the guard's tests and the fuzz test walk this list
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) registeredRoutes.push({ method, url: r.url });
   });
+  app.decorate('registeredRoutes', registeredRoutes);
 
+  app.setErrorHandler(answerError(bodyLimits));
+  // zod route schemas from packages/contracts: validation, and the OpenAPI document at /api/openapi.json
+  await registerRouteSchemas(app, SERVER_VERSION);
+
+  await app.register(fastifyHelmet, helmetOptions);
+  // after helmet's hook, so that this refusal carries the security headers too
+  app.addHook('onRequest', requireHostHeader);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
 
-  app.get('/api/health', async () => ({ status: true }));
+  // the operators' tables join the registry before the first call, and follow changes made on other instances
+  ctx.registrySync.log = app.log;
+  await ctx.registrySync.reload();
+  ctx.registrySync.start();
+  app.addHook('onClose', async () => {
+    ctx.registrySync.stop();
+    await ctx.sources.closeAll();
+  });
+
+  app.get('/api/health', { schema: healthRoute }, async () => ({ status: true as const }));
   registerGuard(app, ctx);
   registerAuthRoutes(app, ctx);
   registerCrudRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   registerImportRoutes(app, ctx);
-  fs.mkdirSync(uploadsDirOf(ctx), { recursive: true });
+  fs.mkdirSync(uploadsDirOf(ctx), { recursive: true, mode: 0o700 });
   await registerUploadRoutes(app, ctx);
+  await registerApiDocs(app);
 
   const webDist = ctx.config.webDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: 'index.html' });
 
   app.setNotFoundHandler((req, reply) => {
-    const urlPath = req.url.split('?')[0]!;
+    // as the router sees it: /%61pi/x is /api/x, and gets the API's 404
+    const urlPath = routedPathOf(req.url);
     if (urlPath.startsWith('/api/') || urlPath === '/api') return sendError(req, reply, new ApiError(404, 'notFoundRoute'));
     if (req.method === 'GET' && hasWeb) {
       // client-side routes of the web app fall back to its index.html

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { decodeSecretKey } from './datasources/secretBox.ts';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -17,6 +18,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  SECRET_KEY: z
+    .string()
+    .refine((v) => decodeSecretKey(v) !== undefined, 'SECRET_KEY must be a 32-byte key: 64 hex characters or base64')
+    .optional(),
 });
 
 export interface Config {
@@ -34,6 +39,8 @@ export interface Config {
   webDist: string;
   /** Fastify's trustProxy: false, true, a hop count or a list of proxy addresses */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** key of the data-source password encryption; when unset, DATA_DIR/secret.key (generated once) */
+  secretKey: Buffer | undefined;
 }
 
 /** Reads the environment into one validated config object; a bad value stops the start with a clear message. */
@@ -56,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    secretKey: e.SECRET_KEY === undefined ? undefined : decodeSecretKey(e.SECRET_KEY),
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -1,9 +1,11 @@
 import { buildApp, createContext } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openConnection } from './db/connection.ts';
-import { migrate } from './db/migrations.ts';
+import { migrate } from './db/migrations/index.ts';
 import { seed } from './db/seed.ts';
 
+// everything this process creates (database, journals, uploads, exports, secrets) is for its own account only
+process.umask(0o077);
 const config = loadConfig();
 const conn = openConnection(config.databaseUrl, config.dataDir);
 await migrate(conn.db, conn.engine);

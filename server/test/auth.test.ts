@@ -29,13 +29,40 @@ describe.each(engines)('login and sessions on %s', (engine, url) => {
     expect(bearer.statusCode).toBe(200);
   });
 
+  it('answers the role ids in roles, as before, and the names of the roles that still exist in roleNames', async () => {
+    const admin = (await t.get('/api/user/userInfo/')).json().data[0];
+    const superRole = await t.ctx.conn.db.selectFrom('sys_role').select('id').where('name', '=', '超级管理员').executeTakeFirstOrThrow();
+    expect(admin.roles).toEqual([Number(superRole.id)]);
+    expect(admin.roleNames).toEqual(['超级管理员']);
+
+    const created = (await t.post('/api/user/save/', { params: { loginid: 'roleful', name: 'Roleful' } })).json().data;
+    const roleId = async (name: string) => {
+      const r = await t.post('/api/action/save/', { _flag: 'sys_role', params: { name, department: '编辑部' } });
+      expect(r.statusCode).toBe(200);
+      return Number(r.json().data.id);
+    };
+    const [editors, reviewers, gone] = [await roleId('编辑'), await roleId('审核'), await roleId('已删角色')];
+    await t.ctx.conn.db
+      .insertInto('sys_userRole')
+      .values([reviewers, editors, gone].map((roleId) => ({ userId: created.id, roleId })))
+      .execute();
+    expect((await t.post('/api/action/delete/', { _flag: 'sys_role', id: gone })).statusCode).toBe(200);
+
+    const token = (await t.login('roleful', created.password)).json().token;
+    const login = (await t.login('roleful', created.password)).json().data.user;
+    const info = (await t.app.inject({ method: 'GET', url: '/api/user/userInfo/', headers: { authorization: token } })).json().data[0];
+    expect([...info.roles].sort((a: number, b: number) => a - b)).toEqual([editors, reviewers, gone]);
+    expect(info.roleNames).toEqual(['编辑', '审核']);
+    expect(login.roleNames).toEqual(['编辑', '审核']);
+  });
+
   it('answers 401 with the expired message for a missing or unknown token, in English when asked', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/select/?_flag=sys_member' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ status: false, success: false, message: '登录已过期，请重新登录' });
+    expect(none.json()).toEqual({ status: false, success: false, message: '登录已过期，请重新登录', code: 'SESSION_EXPIRED' });
     const unknown = await t.app.inject({ method: 'GET', url: '/api/user/userInfo/', headers: { authorization: 'abc', 'accept-language': 'en-US,en;q=0.9' } });
     expect(unknown.statusCode).toBe(401);
-    expect(unknown.json().message).toBe('Login has expired, please log in again');
+    expect(unknown.json()).toEqual({ status: false, success: false, message: 'Login has expired, please log in again', code: 'SESSION_EXPIRED' });
   });
 
   it('refuses a wrong password with a message, and locks the account after 5 failures for 15 minutes', async () => {

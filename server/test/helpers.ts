@@ -9,7 +9,7 @@ import { buildApp, createContext } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { loadConfig } from '../src/config.ts';
 import { openConnection } from '../src/db/connection.ts';
-import { migrate } from '../src/db/migrations.ts';
+import { migrate } from '../src/db/migrations/index.ts';
 import { seed } from '../src/db/seed.ts';
 
 export const ADMIN_PASSWORD = 'admin-pass-1';
@@ -23,7 +23,7 @@ export const engines: [string, string | undefined][] = [
 ];
 
 /** A fresh, empty database on the engine: a temp SQLite file, a new PostgreSQL schema or a new MySQL database. */
-async function freshDatabase(engine: string, url: string | undefined, dataDir: string): Promise<{ url?: string; drop(): Promise<void> }> {
+export async function freshDatabase(engine: string, url: string | undefined, dataDir: string): Promise<{ url?: string; drop(): Promise<void> }> {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   if (engine === 'postgres') {
     const client = new pg.Client({ connectionString: url });
@@ -108,4 +108,33 @@ export async function startTestApp(engine = 'sqlite', url?: string, env: Record<
     },
   };
   return t;
+}
+
+/** A second server instance on the same database as `t` (same SQLite file, PostgreSQL schema or MySQL database). */
+export async function startSecondInstance(t: TestApp): Promise<{ app: FastifyInstance; ctx: AppContext; close(): Promise<void> }> {
+  const conn = openConnection(t.ctx.config.databaseUrl, t.ctx.config.dataDir);
+  const ctx = createContext(t.ctx.config, conn);
+  const app = await buildApp(ctx, { logger: false });
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await conn.close();
+    },
+  };
+}
+
+/** Sends raw bytes to a listening app and answers what came back (for requests fetch cannot make). */
+export async function rawRequest(port: number, text: string): Promise<{ status: number; body: string }> {
+  const net = await import('node:net');
+  const answer = await new Promise<string>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(text));
+    let data = '';
+    socket.on('data', (c) => (data += c));
+    socket.on('close', () => resolve(data));
+    socket.on('error', () => resolve(data));
+  });
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+  return { status, body: answer.slice(answer.indexOf('\r\n\r\n') + 4) };
 }

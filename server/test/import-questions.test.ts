@@ -135,7 +135,7 @@ describe.each(engines)('question import and export on %s', (engine, url) => {
     const r = await importFile('bad.xlsx', bookBytes(bad), typeId);
     expect(r.statusCode).toBe(400);
     const body = r.json();
-    expect(body).toMatchObject({ status: false, success: false, data: { inserted: 0, skipped: 0, rejected: 11, rows: 12 } });
+    expect(body).toMatchObject({ status: false, success: false, code: 'IMPORT_ROWS_INVALID', data: { inserted: 0, skipped: 0, rejected: 11, rows: 12 } });
     expect(body.message).toMatch(/^有 11 行数据不正确，文件未导入：第 3 行：缺少题干；第 4 行：至少需要两个选项/);
     expect(body.message).toContain('第 3 行：缺少题干');
     const byRow = new Map<number, string[]>();

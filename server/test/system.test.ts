@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../src/db/migrations.ts';
+import { migrate } from '../src/db/migrations/index.ts';
 import { seed } from '../src/db/seed.ts';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
 

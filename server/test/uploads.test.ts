@@ -39,6 +39,10 @@ describe('uploads', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    // stricter than the app's policy: a served file may run nothing and load nothing, nor be framed
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'");
+    expect(served.headers['x-frame-options']).toBe('DENY');
+    expect(served.headers['referrer-policy']).toBe('no-referrer');
     expect(served.rawPayload.equals(PNG)).toBe(true);
   });
 
@@ -67,6 +71,7 @@ describe('uploads', () => {
     const r = await upload('/api/action/upload/', 'huge.xlsx', Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(21 * 1024 * 1024)]));
     expect([400, 413]).toContain(r.statusCode);
     expect(r.json().status).toBe(false);
+    expect(r.json().message).toBe('文件过大，最大 20 MB');
   });
 
   it('refuses a request that is not multipart or uses another field name', async () => {

@@ -22,7 +22,7 @@ async function selectApi(flag: string, wheres: Record<string, unknown>, extra = 
 
 /** The page of the active tab (pages of other tabs stay mounted, hidden). */
 const activePage = (page: Page) => page.locator('.qb-crud:visible');
-const dialog = (page: Page) => page.locator('.ant-modal:visible').filter({ has: page.getByTestId('edit-form') });
+const dialog = (page: Page) => page.locator('.ant-modal:visible').filter({ has: page.getByTestId('schema-form') });
 const tableRows = (page: Page) => activePage(page).locator('.ant-table-tbody tr.ant-table-row');
 
 async function chooseOption(page: Page, field: Locator, label: string) {
@@ -54,13 +54,13 @@ describe('member page', () => {
     const form = dialog(page);
     await visible(form.getByText('新增 · 小程序用户管理'));
     // required messages first
-    await form.getByTestId('edit-submit').click();
+    await form.getByTestId('schema-dialog-submit').click();
     await visible(form.getByText('请输入昵称'));
     await visible(form.getByText('请输入手机号'));
 
     await form.getByLabel('昵称').pressSequentially(name);
     await form.getByLabel('手机号').pressSequentially('1391234');
-    await form.getByTestId('edit-submit').click();
+    await form.getByTestId('schema-dialog-submit').click();
     await visible(form.getByText('手机号格式错误'));
     await form.getByLabel('手机号').press('End');
     await form.getByLabel('手机号').pressSequentially('5678');
@@ -77,7 +77,7 @@ describe('member page', () => {
     expect(avatar).toMatch(/^\/api\/file\/\d{6}\/[0-9a-f]+\.png$/);
     expect(uploads).toHaveLength(1);
 
-    await form.getByTestId('edit-submit').click();
+    await form.getByTestId('schema-dialog-submit').click();
     await visible(page.getByText('保存成功', { exact: true }));
     await gone(form);
     const [created] = await selectApi('sys_member', { name });
@@ -109,7 +109,7 @@ describe('member page', () => {
     await visible(dialog(page).getByText('编辑 · 小程序用户管理'));
     expect(await dialog(page).getByLabel('昵称').inputValue()).toBe(name);
     await dialog(page).getByLabel('手机号').fill('13800000000');
-    await dialog(page).getByTestId('edit-submit').click();
+    await dialog(page).getByTestId('schema-dialog-submit').click();
     await visible(page.getByText('保存成功', { exact: true }));
     expect((await selectApi('sys_member', { id: created!.id }))[0]).toMatchObject({ phone: '13800000000', name });
     await visible(tableRows(page).first().getByText('13800000000'));
@@ -227,7 +227,7 @@ describe('tree, references and single-form pages', () => {
     const form = dialog(page);
     await form.getByLabel('账号').pressSequentially(loginid);
     await form.getByLabel('姓名').pressSequentially('新同事');
-    await form.getByTestId('edit-submit').click();
+    await form.getByTestId('schema-dialog-submit').click();
     const notice = page.locator('.ant-modal-confirm:visible');
     await visible(notice.getByText('密码保存提示').filter({ visible: true }));
     const text = await notice.getByTestId('new-password').innerText();
@@ -351,7 +351,7 @@ describe('question form', () => {
     await page.keyboard.type('红灯停，');
     await editor.getByRole('button', { name: '加粗' }).click();
     await page.keyboard.type('绿灯行');
-    await form.getByTestId('edit-submit').click();
+    await form.getByTestId('schema-dialog-submit').click();
     await visible(page.getByText('保存成功', { exact: true }));
 
     const [saved] = await selectApi('questionBank', { name });

@@ -4,6 +4,8 @@ import { buildWeb, startServer } from './harness.mjs';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** the server's DATA_DIR (its SQLite database is app.sqlite there), for what only an operator's DDL does */
+    dataDir: string;
   }
 }
 
@@ -14,6 +16,7 @@ export async function setup(project: TestProject) {
   const server = await startServer({ captcha: 'off' });
   stop = server.stop;
   project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
 }
 
 export async function teardown() {

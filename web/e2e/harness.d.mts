@@ -25,3 +25,5 @@ export function api(
   options?: { method?: string; body?: unknown },
 ): Promise<{ status: number; body: { status: unknown; message?: string; data?: unknown } | undefined }>;
 export function uiLogin(page: Page, url: string, options?: { loginid?: string; password?: string }): Promise<void>;
+export const BOOK_FIELDS: Record<string, unknown>[];
+export function defineBookTable(url: string, token: string, dataDir: string, name: string): Promise<{ flag: string; title: { zh: string; en: string }; columns: { name: string }[] }>;

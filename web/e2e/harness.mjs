@@ -2,6 +2,7 @@
 // (scripts/start.mjs on a free port with a temporary DATA_DIR), drive Debian's Chromium through playwright-core.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -143,4 +144,45 @@ export async function uiLogin(page, url, { loginid = 'admin', password = ADMIN_P
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/manage/, { timeout: 15_000 });
   await page.getByTestId('nav-menu').waitFor();
+}
+
+/** The columns of the sample runtime table of the browser tests and screenshots: a book list. */
+export const BOOK_FIELDS = [
+  { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1, intro: '编号', titleEn: 'No.' },
+  { columnName: 'title', type: 'nvarchar', length: 80, nonEmpty: 1, intro: '书名', titleEn: 'Title' },
+  { columnName: 'genre', type: 'int', intro: '类别', titleEn: 'Genre', options: JSON.stringify([{ value: 1, zh: '小说', en: 'Novel', color: 'blue' }, { value: 2, zh: '历史', en: 'History', color: 'gold' }]) },
+  { columnName: 'price', type: 'money', intro: '价格', titleEn: 'Price' },
+  { columnName: 'isdelete', type: 'int', defaults: '0' },
+];
+
+/**
+ * Defines a book table at run time, as an operator does in the data-table manager: the definition through the API
+ * (sys_dataSheet with its sys_tableFields), then, on the server's SQLite file, what "create table" will do — the
+ * physical table, the sheet's created flag and a new registry version, which the server polls for. Resolves with
+ * the table's metadata once GET /api/schema/<name> answers it.
+ */
+export async function defineBookTable(url, token, dataDir, name) {
+  const defined = await api(url, token, '/api/action/masterSlave/', {
+    method: 'POST',
+    body: { _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', mainData: { tableName: name, intro: '图书', titleEn: 'Books', parentid: 10000 }, chidrenData: BOOK_FIELDS, bindField: 'parentid' },
+  });
+  if (defined.status !== 200) throw new Error(`defining ${name} failed: ${JSON.stringify(defined.body)}`);
+  // the server's own SQLite driver (a dependency of the server workspace)
+  const Database = createRequire(join(ROOT_DIR, 'server', 'package.json'))('better-sqlite3');
+  const db = new Database(join(dataDir, 'app.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.exec(`create table ${name} (id integer primary key autoincrement, title varchar(80) not null, genre integer, price numeric, isdelete integer not null default 0)`);
+    db.prepare('update sys_dataSheet set created = 1 where tableName = ? and isdelete = 0').run(name);
+    db.prepare("update sys_version set version = version + 1 where name = 'registry'").run();
+  } finally {
+    db.close();
+  }
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const meta = await api(url, token, `/api/schema/${name}`);
+    if (meta.status === 200) return meta.body.data;
+    if (Date.now() > deadline) throw new Error(`the server did not serve ${name}: ${JSON.stringify(meta.body)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

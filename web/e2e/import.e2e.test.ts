@@ -208,7 +208,7 @@ describe('question import', () => {
     );
     await upload(again, [bad, goodQuestions('第二章', `第二章${run}.xlsx`, 'xlsx')]);
     await submit(page).click();
-    await visible(submit(page).getByText('导入完成'));
+    await visible(submit(page).getByText('1 个文件未导入，重试'));
     await expect.poll(() => result(page, 0).getAttribute('data-state')).toBe('refused');
     expect(await result(page, 1).getAttribute('data-state')).toBe('imported');
     const problems = result(page, 0).getByTestId('import-problems');
@@ -297,7 +297,7 @@ describe('category import', () => {
     await chooseSubject(page, form, 'Subject', subjectName);
     await upload(form, [good, bad]);
     await submit(page).click();
-    await visible(submit(page).getByText('Import finished'));
+    await visible(submit(page).getByText('1 not imported, retry'));
     await expect.poll(() => result(page, 0).getAttribute('data-state')).toBe('imported');
     expect(await result(page, 0).getByTestId('import-count-inserted').innerText()).toMatch(/Inserted\s*2/);
     expect(await result(page, 1).getAttribute('data-state')).toBe('refused');

@@ -160,7 +160,7 @@ describe('session', () => {
   it('HTTP 401 removes the token and goes to /user after 1.5 s, once for calls that fail together', async () => {
     vi.useFakeTimers();
     setToken('tok-1');
-    fakeFetch(() => ({ status: 401, body: { status: false, success: false, message: SESSION_EXPIRED_MESSAGE_ZH } }));
+    fakeFetch(() => ({ status: 401, body: { status: false, success: false, message: SESSION_EXPIRED_MESSAGE_ZH, code: 'SESSION_EXPIRED' } }));
     const errors = await Promise.all([failure(request('/api/a/')), failure(request('/api/b/'))]);
     expect(errors[0].sessionExpired).toBe(true);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
@@ -182,15 +182,29 @@ describe('session', () => {
     expect(redirectToLogin).toHaveBeenCalledTimes(1);
   });
 
-  it.each([SESSION_EXPIRED_MESSAGE_ZH, SESSION_EXPIRED_MESSAGE_EN])('the expired message in a 200 body (%s) is a session expiry too', async (text) => {
+  it.each([SESSION_EXPIRED_MESSAGE_ZH, 'Session gone (any wording)'])('the code SESSION_EXPIRED in a 200 body is a session expiry too, whatever the message (%s)', async (text) => {
     vi.useFakeTimers();
     setToken('tok-1');
-    fakeFetch(() => ({ status: 200, body: { status: false, message: text } }));
+    fakeFetch(() => ({ status: 200, body: { status: false, success: false, message: text, code: 'SESSION_EXPIRED' } }));
     const error = await failure(request('/api/a/'));
     expect(error.sessionExpired).toBe(true);
+    expect(error.code).toBe('SESSION_EXPIRED');
     expect(getToken()).toBeNull();
+    expect(notifyError).toHaveBeenCalledWith(text);
     vi.advanceTimersByTime(1_500);
     expect(redirectToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([SESSION_EXPIRED_MESSAGE_ZH, SESSION_EXPIRED_MESSAGE_EN])('the expired message without the code (%s) is an ordinary failure: texts are for people', async (text) => {
+    vi.useFakeTimers();
+    setToken('tok-1');
+    fakeFetch(() => ({ status: 400, body: { status: false, success: false, message: text, code: 'BAD_PARAM' } }));
+    const error = await failure(request('/api/a/'));
+    expect(error.sessionExpired).toBe(false);
+    expect(error.code).toBe('BAD_PARAM');
+    expect(getToken()).toBe('tok-1');
+    vi.advanceTimersByTime(3_000);
+    expect(redirectToLogin).not.toHaveBeenCalled();
   });
 
   it('a 401 on the login call is a refused login, not an expiry', async () => {

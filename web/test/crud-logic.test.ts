@@ -18,12 +18,12 @@ afterEach(() => vi.useRealTimers());
 
 describe('search wheres', () => {
   const fields: FieldDef[] = [
-    { name: 'name', titleKey: 'n', search: {} },
-    { name: 'phone', titleKey: 'p', search: { op: 'eq' } },
-    { name: 'gender', titleKey: 'g', search: { kind: 'select' } },
-    { name: 'parentId', titleKey: 's', search: { kind: 'cascader' } },
-    { name: 'answerDate', titleKey: 'd', search: { kind: 'dateRange' } },
-    { name: 'notSearched', titleKey: 'x' },
+    { name: 'name', title: 'n', search: {} },
+    { name: 'phone', title: 'p', search: { op: 'eq' } },
+    { name: 'gender', title: 'g', search: { kind: 'select' } },
+    { name: 'parentId', title: 's', search: { kind: 'cascader' } },
+    { name: 'answerDate', title: 'd', search: { kind: 'dateRange' } },
+    { name: 'notSearched', title: 'x' },
   ];
   it('sends only filled fields: like for text, eq when asked, the leaf of a cascader, a day range', () => {
     expect(buildSearchWheres({ name: '', phone: '  ', gender: undefined, parentId: [], answerDate: null }, fields)).toEqual({});

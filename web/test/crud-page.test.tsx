@@ -1,47 +1,75 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ColumnMeta } from '@qb/contracts';
-import { CrudPage } from '../src/crud/CrudPage.tsx';
-import type { CrudPageConfig } from '../src/crud/types.ts';
+import type { ColumnMeta, TableMeta } from '@qb/contracts';
+import { TablePage } from '../src/crud/TablePage.tsx';
+import type { PageOverrides } from '../src/crud/configFromMeta.ts';
 import { tablePrefsKey } from '../src/crud/tablePrefs.ts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { fakeFetch, ok, renderWithApp, type FakeCall } from './helpers.tsx';
 
-const kinds = {
-  name: 'input', intro: 'textarea', age: 'number', balance: 'money', level: 'select', gender: 'radio', tags: 'checkbox',
-  parentId: 'cascader', birthday: 'date', alarm: 'time', seenAt: 'dateTime', photo: 'image', attachment: 'file', story: 'editor',
-} as const;
+/** A column of the fake metadata: every one required, titled by its name (in both languages), not listed unless asked. */
+const column = (name: string, type: ColumnMeta['type'], more: Partial<ColumnMeta> = {}): ColumnMeta => ({
+  name,
+  type,
+  title: { zh: name, en: name },
+  required: true,
+  filterable: true,
+  sortable: true,
+  ui: { list: false },
+  ...more,
+});
+const twoValues = [{ value: 1, label: { zh: 'one', en: 'one' } }, { value: 2, label: { zh: 'two', en: 'two' } }];
 
-/** A page with a field of every kind, all required by the server's metadata. */
-const config: CrudPageConfig = {
+/** A table with a column of every kind the dialog offers, from the column's type or the page's override. */
+const fullMeta: TableMeta = {
+  flag: 'demo',
+  title: { zh: '演示', en: 'Demo' },
+  softDelete: true,
+  source: 10000,
+  primaryKey: 'id',
+  dynamic: false,
+  columns: [
+    column('id', 'int', { required: false, ui: { list: false, form: false } }),
+    column('name', 'nvarchar', { length: 50, search: 'input', ui: {} }),
+    column('intro', 'ntext', { sortable: false, ui: {} }),
+    column('age', 'int'),
+    column('balance', 'money'),
+    column('level', 'int', { enum: twoValues, search: 'select', ui: {} }),
+    column('gender', 'int', { enum: twoValues }),
+    column('tags', 'nvarchar', { list: true, enum: twoValues }),
+    column('parentId', 'int', { references: 'demo', reference: { flag: 'demo', labelColumn: 'name', treeColumn: 'parentId' } }),
+    column('birthday', 'datetime'),
+    column('alarm', 'nvarchar'),
+    column('seenAt', 'datetime'),
+    column('photo', 'image'),
+    column('attachment', 'nvarchar'),
+    column('story', 'ntext', { ui: { list: false, control: 'editor' } }),
+    column('code', 'nvarchar', { required: false, search: 'input', ui: {} }),
+  ],
+};
+const smallMeta: TableMeta = { ...fullMeta, columns: [column('name', 'nvarchar', { ui: {} }), column('intro', 'ntext', { required: false, ui: {} })] };
+
+/** The page: what the metadata cannot say (a dropdown instead of radios, a time, a file, an exact search). */
+const page: PageOverrides = {
   key: 'demo',
   flag: 'demo',
   titleKey: 'route.member',
-  fields: [
-    ...Object.entries(kinds).map(([name, kind]) => ({
-      name,
-      // the titles are plain text: i18next answers the key itself when it has no text for it
-      titleKey: name,
-      form: { kind },
-      ...(kind === 'select' || kind === 'radio' || kind === 'checkbox'
-        ? { enum: [{ value: 1, labelKey: 'one' }, { value: 2, labelKey: 'two' }], list: kind === 'checkbox' }
-        : {}),
-      ...(kind === 'cascader' ? { options: { flag: 'demo', treeParent: 'parentId' } } : {}),
-      ...(name === 'name' || name === 'level' ? { search: name === 'level' ? { kind: 'select' as const } : {} } : {}),
-      column: name === 'name' || name === 'level' || name === 'intro' ? {} : (false as const),
-    })),
-    { name: 'code', titleKey: 'code', search: { op: 'eq' as const }, form: false as const, column: {} },
-  ],
+  fields: {
+    level: { form: { kind: 'select' } },
+    birthday: { form: { type: 'date' } },
+    alarm: { form: { kind: 'time' } },
+    attachment: { form: { kind: 'upload' } },
+    code: { search: { op: 'eq' }, form: false },
+  },
 };
-
-const meta = { flag: 'demo', softDelete: true, columns: Object.keys(kinds).map((name): ColumnMeta => ({ name, type: 'nvarchar', required: true, filterable: true, sortable: true })) };
 
 let rows: Record<string, unknown>[];
 let total: number;
 let calls: FakeCall[];
 type Reply = { status?: number; body?: unknown };
 let saveReply: () => Reply | Promise<Reply>;
+let meta: TableMeta;
 
 const selects = () => calls.filter((c) => c.url.pathname === '/api/select/' && c.url.searchParams.get('_flag') === 'demo' && c.url.searchParams.get('row') !== '99999');
 const lastWheres = () => JSON.parse(selects().at(-1)!.url.searchParams.get('wheres') ?? '{}');
@@ -54,6 +82,7 @@ beforeEach(async () => {
   ];
   total = 2;
   saveReply = () => ok({ id: 3, created: true });
+  meta = fullMeta;
   calls = fakeFetch((call) => {
     if (call.url.pathname === '/api/schema/demo') return ok(meta);
     if (call.url.pathname === '/api/select/') return ok(rows, { total });
@@ -64,10 +93,12 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const renderPage = () => renderWithApp(<CrudPage config={config} />);
+const renderPage = (overrides: PageOverrides = page) => renderWithApp(<TablePage page={overrides} />);
 const table = () => screen.getByTestId('crud-table');
 const headerTitles = () => [...table().querySelectorAll('thead th')].map((th) => th.textContent?.trim()).filter(Boolean);
-const dialog = () => screen.getByRole('dialog');
+/** The add/edit dialog once its form is there (its code loads with the first dialog). */
+const openedDialog = async () => (await screen.findByTestId('schema-dialog-submit')).closest<HTMLElement>('[role="dialog"]')!;
+const dialog = () => screen.getByTestId('schema-dialog-submit').closest<HTMLElement>('[role="dialog"]')!;
 
 describe('the generic page', () => {
   it('lists rows and sends only the filled search fields in wheres', async () => {
@@ -94,7 +125,7 @@ describe('the generic page', () => {
     renderPage();
     await screen.findByText('第一行');
     await userEvent.click(screen.getByTestId('toolbar-add'));
-    const submit = await within(dialog()).findByTestId('edit-submit');
+    const submit = within(await openedDialog()).getByTestId('schema-dialog-submit');
     // the radio starts on 1 (SPEC.md §9)
     await waitFor(() => expect(within(dialog()).getAllByRole('radio').length).toBe(2));
     await userEvent.click(submit);
@@ -109,28 +140,24 @@ describe('the generic page', () => {
     expect(calls.some((c) => c.url.pathname === '/api/action/save/')).toBe(false);
   });
 
-  it('a field’s own rules replace the generated required rule', async () => {
-    const own: CrudPageConfig = {
-      ...config,
-      fields: [{ name: 'name', titleKey: 'name', form: { rules: [{ required: true, message: '昵称必须填写' }] } }],
-    };
-    renderWithApp(<CrudPage config={own} />);
+  it('a page’s own required message replaces the generated one', async () => {
+    renderPage({ ...page, fields: { ...page.fields, name: { form: { rules: { requiredMessage: { zh: '昵称必须填写', en: 'A nickname is needed' } } } } } });
     await screen.findByText('甲');
     await userEvent.click(screen.getByTestId('toolbar-add'));
-    await userEvent.click(await within(dialog()).findByTestId('edit-submit'));
+    await userEvent.click(within(await openedDialog()).getByTestId('schema-dialog-submit'));
     expect(await within(dialog()).findByText('昵称必须填写')).toBeTruthy();
     expect(within(dialog()).queryByText('请输入name')).toBeNull();
   });
 
   it('new mode saves without id, edit mode with the row’s id; success says 保存成功 and reloads', async () => {
-    const small: CrudPageConfig = { ...config, fields: [{ name: 'name', titleKey: 'name' }, { name: 'intro', titleKey: 'intro', form: { kind: 'textarea', required: false } }] };
-    renderWithApp(<CrudPage config={small} />);
+    meta = smallMeta;
+    renderPage();
     await screen.findByText('甲');
     await userEvent.click(screen.getByTestId('toolbar-add'));
-    expect(await screen.findByText('新增 · 小程序用户管理')).toBeTruthy();
+    expect(await within(await openedDialog()).findByText('新增 · 小程序用户管理')).toBeTruthy();
     await userEvent.type(within(dialog()).getByLabelText('name'), '丙');
     const before = selects().length;
-    await userEvent.click(within(dialog()).getByTestId('edit-submit'));
+    await userEvent.click(within(dialog()).getByTestId('schema-dialog-submit'));
     expect(await screen.findByText('保存成功')).toBeTruthy();
     const insert = calls.find((c) => c.url.pathname === '/api/action/save/')!;
     expect(insert.body).toEqual({ _flag: 'demo', params: { name: '丙' } });
@@ -138,23 +165,23 @@ describe('the generic page', () => {
 
     await userEvent.click(screen.getAllByTestId('row-edit')[1]!);
     expect(await screen.findByText('编辑 · 小程序用户管理')).toBeTruthy();
-    const input = within(dialog()).getByLabelText('name') as HTMLInputElement;
+    const input = within(await openedDialog()).getByLabelText('name') as HTMLInputElement;
     expect(input.value).toBe('乙');
     await userEvent.clear(input);
     await userEvent.type(input, '乙改');
-    await userEvent.click(within(dialog()).getByTestId('edit-submit'));
+    await userEvent.click(within(dialog()).getByTestId('schema-dialog-submit'));
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/action/save/').length).toBe(2));
     expect(calls.filter((c) => c.url.pathname === '/api/action/save/')[1]!.body).toEqual({ _flag: 'demo', params: { name: '乙改', intro: '第二行', id: 2 } });
   });
 
   it('a refused save shows the server’s message and keeps the dialog open', async () => {
     saveReply = () => ({ status: 400, body: { status: false, success: false, message: '数据表 demo 的字段 name 太长' } });
-    const small: CrudPageConfig = { ...config, fields: [{ name: 'name', titleKey: 'name' }] };
-    renderWithApp(<CrudPage config={small} />);
+    meta = smallMeta;
+    renderPage();
     await screen.findByText('甲');
     await userEvent.click(screen.getByTestId('toolbar-add'));
-    await userEvent.type(await within(dialog()).findByLabelText('name'), 'x');
-    await userEvent.click(within(dialog()).getByTestId('edit-submit'));
+    await userEvent.type(within(await openedDialog()).getByLabelText('name'), 'x');
+    await userEvent.click(within(dialog()).getByTestId('schema-dialog-submit'));
     expect(await screen.findByText('数据表 demo 的字段 name 太长')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
@@ -252,12 +279,12 @@ describe('the generic page', () => {
   it('locks the submit button while saving', async () => {
     let release!: () => void;
     saveReply = () => new Promise<Reply>((resolve) => (release = () => resolve(ok({ id: 3, created: true }))));
-    const small: CrudPageConfig = { ...config, fields: [{ name: 'name', titleKey: 'name' }] };
-    renderWithApp(<CrudPage config={small} />);
+    meta = smallMeta;
+    renderPage();
     await screen.findByText('甲');
     await userEvent.click(screen.getByTestId('toolbar-add'));
-    await userEvent.type(await within(dialog()).findByLabelText('name'), '丁');
-    const submit = within(dialog()).getByTestId('edit-submit');
+    await userEvent.type(within(await openedDialog()).getByLabelText('name'), '丁');
+    const submit = within(dialog()).getByTestId('schema-dialog-submit');
     await userEvent.click(submit);
     await waitFor(() => expect(submit.className).toContain('ant-btn-loading'));
     await userEvent.click(submit);
@@ -269,12 +296,11 @@ describe('the generic page', () => {
   it('gives the page’s own toolbar and row buttons the selection, the row and a reload', async () => {
     const onToolbar = vi.fn();
     const onRow = vi.fn();
-    const withButtons: CrudPageConfig = {
-      ...config,
+    renderPage({
+      ...page,
       toolbarButtons: [{ key: 'import', labelKey: 'crud.print', onClick: onToolbar }],
       rowButtons: [{ key: 'preview', labelKey: 'crud.print', onClick: onRow }],
-    };
-    renderWithApp(<CrudPage config={withButtons} />);
+    });
     await screen.findByText('第一行');
     await userEvent.click(within(table()).getAllByRole('checkbox')[2]!);
     await userEvent.click(screen.getByTestId('toolbar-import'));

@@ -1,23 +1,32 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CrudPage } from '../src/crud/CrudPage.tsx';
-import type { CrudPageConfig } from '../src/crud/types.ts';
+import type { TableMeta } from '@qb/contracts';
+import { TablePage } from '../src/crud/TablePage.tsx';
+import type { PageOverrides } from '../src/crud/configFromMeta.ts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { fakeFetch, ok, renderWithApp, type FakeCall } from './helpers.tsx';
 
-const config: CrudPageConfig = {
-  key: 'subjects',
+/** The subjects' metadata: a lazy tree by parentId, ordered by sortNum; the parent a reference into the same table. */
+const meta: TableMeta = {
   flag: 'questionsClass',
-  titleKey: 'route.questionsClass',
-  tree: { parentField: 'parentId', mode: 'lazy' },
-  sort: { field: 'sortNum', order: 'asc' },
-  fields: [
-    { name: 'name', titleKey: 'pages.questionsClass.name' },
-    { name: 'parentId', titleKey: 'pages.questionsClass.parentId', options: { flag: 'questionsClass', treeParent: 'parentId' }, form: false },
-    { name: 'cover', titleKey: 'pages.common.cover', form: { kind: 'image' } },
+  title: { zh: '考题科目', en: 'Subjects' },
+  softDelete: true,
+  source: 10000,
+  primaryKey: 'id',
+  dynamic: false,
+  defaultSort: { column: 'sortNum', direction: 'asc' },
+  tree: { parentColumn: 'parentId', mode: 'lazy' },
+  columns: [
+    { name: 'name', type: 'nvarchar', title: { zh: '科目名称', en: 'Subject name' }, required: true, filterable: true, sortable: true },
+    {
+      name: 'parentId', type: 'int', title: { zh: '上级科目', en: 'Parent subject' }, required: false, filterable: true, sortable: true,
+      references: 'questionsClass', reference: { flag: 'questionsClass', labelColumn: 'name', treeColumn: 'parentId' }, ui: { optional: true },
+    },
+    { name: 'cover', type: 'image', title: { zh: '封面', en: 'Cover' }, required: false, filterable: true, sortable: true },
   ],
 };
+const page: PageOverrides = { key: 'subjects', flag: 'questionsClass', titleKey: 'route.questionsClass' };
 
 const top = [{ id: 1, name: '驾照考试', parentId: 0, cover: null, hasChildren: true }];
 const children = [{ id: 2, name: '科目一', parentId: 1, cover: '/api/file/202611/ab.png', hasChildren: false }];
@@ -27,7 +36,7 @@ beforeEach(async () => {
   await setLanguage('zh-CN');
   calls = fakeFetch((call) => {
     const q = call.url.searchParams;
-    if (call.url.pathname === '/api/schema/questionsClass') return ok({ flag: 'questionsClass', softDelete: true, columns: [{ name: 'cover', type: 'image', required: false, filterable: true, sortable: true }] });
+    if (call.url.pathname === '/api/schema/questionsClass') return ok(meta);
     if (call.url.pathname === '/api/action/upload/') return ok({ path: '/api/file/202611/cd.png', oldFileName: 'cover.png' });
     if (call.url.pathname !== '/api/select/') return { status: 404, body: { status: false, message: 'no' } };
     const wheres = JSON.parse(q.get('wheres') ?? '{}');
@@ -44,7 +53,7 @@ const selectCalls = (pred: (w: Record<string, unknown>, q: URLSearchParams) => b
 
 describe('tree tables', () => {
   it('list the top level with expand arrows and load children on expand (row 99999, wheres parent = id)', async () => {
-    renderWithApp(<CrudPage config={config} />);
+    renderWithApp(<TablePage page={page} />);
     expect(await screen.findByText('驾照考试')).toBeTruthy();
     const first = selectCalls((w) => w.parentId === 0)[0]!.url.searchParams;
     expect(first.get('_hasChildren')).toBe('parentId');
@@ -69,10 +78,10 @@ describe('tree tables', () => {
 
 describe('image upload', () => {
   it('refuses anything but jpg/jpeg/png/bmp and shows the uploaded image', async () => {
-    renderWithApp(<CrudPage config={config} />);
+    renderWithApp(<TablePage page={page} />);
     await screen.findByText('驾照考试');
     await userEvent.click(screen.getByTestId('toolbar-add'));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = (await screen.findByTestId('schema-dialog-submit')).closest<HTMLElement>('[role="dialog"]')!;
     // the upload control renders a fresh input after each choice
     const input = () => dialog.querySelector('[data-testid=image-upload] input[type=file]') as HTMLInputElement;
     await within(dialog).findByTestId('image-upload');

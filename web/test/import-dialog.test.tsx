@@ -117,7 +117,7 @@ describe('question import dialog', () => {
       },
     });
 
-    await waitFor(() => expect(submit().textContent).toBe('导入完成'));
+    await waitFor(() => expect(submit().textContent).toBe('1 个文件未导入，重试'));
     expect(calls.filter((c) => c.url.pathname === '/api/action/import/')).toHaveLength(2);
     expect(await screen.findByText('导入完成：1 个文件未导入，请查看导入结果')).toBeTruthy();
     expect(onImported).toHaveBeenCalledWith(expect.objectContaining({ imported: 1, failed: 1, inserted: 2, skipped: 1 }));
@@ -171,6 +171,60 @@ describe('question import dialog', () => {
     expect(submit().textContent).toBe('确 定');
     expect(screen.getByTestId('import-results')).toBeTruthy(); // the last results stay until the next run
   });
+
+  // this and the next run the dialog twice: more time than the file's 20 s on a busy two-core machine
+  it('a refused import does not end as done: the button says 导入失败 and imports the file again when pressed', async () => {
+    const { onImported } = renderDialog();
+    await chooseScope();
+    await uploadFiles('坏文件.xls');
+    await user.click(submit());
+    await waitFor(() => expect(held).toHaveLength(1));
+    const refused = { status: false, message: '有 1 行数据不正确，文件未导入', data: { rows: 1, inserted: 0, skipped: 0, rejected: 1, problems: [{ row: 2, column: '题干', message: '缺少题干' }] } };
+    held[0]!.answer({ status: 400, body: refused });
+
+    await waitFor(() => expect(submit().textContent).toBe('导入失败，重试'));
+    expect(submit().hasAttribute('disabled')).toBe(false);
+    expect(submit().className).toContain('ant-btn-dangerous');
+    expect(submit().className).not.toContain('qb-import-done');
+    await waitFor(() => expect(document.querySelector('.ant-message')?.textContent).toContain('导入失败：1 个文件未导入，请查看导入结果'));
+    expect(document.querySelector('.ant-message')?.textContent).not.toContain('导入完成');
+    expect(onImported).toHaveBeenCalledWith(expect.objectContaining({ imported: 0, failed: 1 }));
+
+    // pressed again: the same file is run again (a timeout or a server hiccup may well pass the second time)
+    await user.click(submit());
+    await waitFor(() => expect(held).toHaveLength(2));
+    expect(submit().textContent).toBe('正在导入...');
+    held[1]!.answer(ok({ rows: 1, inserted: 1, skipped: 0, rejected: 0, problems: [] }));
+    await waitFor(() => expect(submit().textContent).toBe('导入成功'));
+    expect(submit().hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('import-result-0').getAttribute('data-state')).toBe('imported');
+  }, 45_000);
+
+  it('after a partly refused run, the retry imports only the files that were not imported and keeps the others’ results', async () => {
+    renderDialog();
+    await chooseScope();
+    await uploadFiles('科目一.xls', '坏文件.xls');
+    await user.click(submit());
+    await waitFor(() => expect(held).toHaveLength(1));
+    held[0]!.answer(ok({ rows: 3, inserted: 3, skipped: 0, rejected: 0, problems: [] }));
+    await waitFor(() => expect(held).toHaveLength(2));
+    held[1]!.answer({ status: 503, body: { status: false, message: '服务暂时不可用' } });
+    await waitFor(() => expect(submit().textContent).toBe('1 个文件未导入，重试'));
+    expect(screen.getByTestId('import-result-1').getAttribute('data-state')).toBe('failed');
+
+    await user.click(submit());
+    await waitFor(() => expect(held).toHaveLength(3));
+    const adds = calls.filter((c) => c.url.pathname === '/api/coustomApi/selectAddTypes/');
+    expect(adds.at(-1)!.body).toEqual({ parentId: 2, typeId: 30, fileName: '坏文件' });
+    expect(held[2]!.body.fileUrl).toBe(`/api/file/202611/${'2'.padStart(32, '0')}.xls`);
+    expect(screen.getByTestId('import-result-0').getAttribute('data-state')).toBe('imported');
+    expect(screen.getByTestId('import-result-1').getAttribute('data-state')).toBe('running');
+    held[2]!.answer(ok({ rows: 2, inserted: 2, skipped: 0, rejected: 0, problems: [] }));
+    await waitFor(() => expect(submit().textContent).toBe('导入成功'));
+    expect(within(screen.getByTestId('import-result-0')).getByTestId('import-count-inserted').textContent).toBe('新增3');
+    expect(within(screen.getByTestId('import-result-1')).getByTestId('import-count-inserted').textContent).toBe('新增2');
+    expect(calls.filter((c) => c.url.pathname === '/api/action/import/')).toHaveLength(3);
+  }, 45_000);
 
   it('shows the adding-categories stage until selectAddTypes answers, and stops when it fails', async () => {
     let refuse!: (reply: Reply) => void;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { sha256 } from 'js-sha256';
@@ -143,5 +143,30 @@ describe('login page', () => {
     expect(await screen.findByText('用户名或密码错误')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('登录中...')).toBeNull());
     expect(screen.queryByText('MANAGE PAGE')).toBeNull();
+  });
+
+  it('a successful login after a wrong password shows 登录成功！ alone, without the earlier error beside it', async () => {
+    let attempts = 0;
+    fakeFetch((call) => {
+      if (call.url.pathname === '/api/user/captcha/') return captcha(false);
+      return ++attempts === 1
+        ? { status: 401, body: { status: false, success: false, message: '用户名或密码错误' } }
+        : { body: { status: 200, success: true, message: '登录成功！', token: 'tok-2', data: { token: 'tok-2' } } };
+    });
+    renderLogin();
+    await waitFor(() => expect(screen.queryByPlaceholderText('验证码')).toBeNull());
+    await userEvent.type(screen.getByPlaceholderText('用户名'), 'admin');
+    await userEvent.type(screen.getByPlaceholderText('密码'), 'nope');
+    await userEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('用户名或密码错误')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('login-submit').className).not.toContain('ant-btn-loading'));
+
+    // the error toast lasts 3 s: time stands still from here, so it is still up when the second try succeeds
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    // vi.waitFor polls on the real timers (testing-library's findBy would wait for a faked one)
+    await vi.waitFor(() => expect(screen.getByText('登录成功！')).toBeTruthy(), { timeout: 5000 });
+    await vi.waitFor(() => expect(screen.queryByText('用户名或密码错误')).toBeNull(), { timeout: 5000 });
+    expect(screen.getByText('登录成功！')).toBeTruthy();
   });
 });

@@ -5,6 +5,8 @@ export interface Envelope<T = unknown> {
   message: string;
   data?: T;
   total?: number;
+  /** on a failure: the machine-readable code (SESSION_EXPIRED, BAD_PARAM, …; docs/api.md "Error codes") */
+  code?: string;
 }
 
 export interface ListAnswer<Row = Record<string, unknown>> extends Envelope<Row[]> {
@@ -12,6 +14,9 @@ export interface ListAnswer<Row = Record<string, unknown>> extends Envelope<Row[
   total: number;
 }
 
-/** Message of an expired or missing session (zh-CN), the client redirects to /user on it. */
+/** The code of the answer to a call without a live session: the client forgets its token and goes to /user. */
+export const SESSION_EXPIRED_CODE = 'SESSION_EXPIRED';
+
+/** The message of that answer, for people (clients detect the expiry by its code, never by this text). */
 export const SESSION_EXPIRED_MESSAGE_ZH = '登录已过期，请重新登录';
 export const SESSION_EXPIRED_MESSAGE_EN = 'Login has expired, please log in again';

@@ -9,6 +9,14 @@ export interface Caller {
   isAdmin: boolean;
 }
 
+/**
+ * Whether an account may administer the system. Until roles carry that property (the permissions
+ * issue), it is the seeded account `admin`; every rule that needs the answer asks here.
+ */
+export function isAdministratorLogin(loginid: string): boolean {
+  return loginid === 'admin';
+}
+
 /** Tables no caller may change through the generic API: their writes have their own services. */
 const guardedWrites = new Set(['sys_user']);
 

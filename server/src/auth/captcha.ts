@@ -3,6 +3,10 @@ import svgCaptcha from 'svg-captcha';
 import type { AnyDb } from '../db/connection.ts';
 
 export const CAPTCHA_LIFE_MS = 120_000;
+/** live captchas kept at most (each is a database row); past it new ones are refused until some expire */
+export const MAX_LIVE_CAPTCHAS = 5_000;
+/** captchas one client may ask for per minute */
+export const CAPTCHAS_PER_MINUTE = 60;
 const WIDTH = 112;
 const HEIGHT = 33;
 
@@ -36,13 +40,17 @@ export class CaptchaStore {
   constructor(
     private readonly db: AnyDb,
     private readonly now: () => number = Date.now,
+    private readonly maxLive = MAX_LIVE_CAPTCHAS,
   ) {}
 
-  async issue(): Promise<{ captchaId: string; image: string; code: string }> {
-    const { code, svg } = drawCaptcha();
-    const captchaId = crypto.randomBytes(16).toString('hex');
+  /** A new captcha, or undefined when MAX_LIVE_CAPTCHAS are live already. */
+  async issue(): Promise<{ captchaId: string; image: string; code: string } | undefined> {
     const t = this.now();
     await this.db.deleteFrom('sys_captcha').where('expiresAt', '<', t).execute();
+    const live = await this.db.selectFrom('sys_captcha').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    if (Number(live.n) >= this.maxLive) return undefined;
+    const { code, svg } = drawCaptcha();
+    const captchaId = crypto.randomBytes(16).toString('hex');
     await this.db.insertInto('sys_captcha').values({ captchaId, code, expiresAt: t + CAPTCHA_LIFE_MS }).execute();
     return { captchaId, code, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }

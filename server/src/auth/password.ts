@@ -17,8 +17,19 @@ export function hashClientPassword(clientHash: string): Promise<string> {
   return hash(clientHash, options);
 }
 
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a client hash against a stored argon2 hash. An unknown account (or one without a password)
+ * is checked against a dummy hash of the same cost, so that the answer time does not tell which
+ * accounts exist.
+ */
 export async function verifyClientPassword(stored: string | null | undefined, clientHash: string): Promise<boolean> {
-  if (!stored) return false;
+  if (!stored) {
+    dummyHash ??= hashClientPassword(crypto.randomBytes(32).toString('hex'));
+    await verify(await dummyHash, clientHash).catch(() => false);
+    return false;
+  }
   try {
     return await verify(stored, clientHash);
   } catch {

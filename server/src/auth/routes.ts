@@ -1,11 +1,31 @@
+import { captchaRoute, changePasswordRoute, loginRoute, logoutRoute, userInfoRoute, userListRoute, userSaveRoute } from '@qb/contracts/schemas';
+import type { UserInfo } from '@qb/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 import { ApiError, badRequest, ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
-import { isClientHash, verifyClientPassword } from './password.ts';
+import { CAPTCHAS_PER_MINUTE } from './captcha.ts';
+import { verifyClientPassword } from './password.ts';
 
-/** Paths that answer without a session. */
-export const PUBLIC_PATHS = new Set(['/api/health', '/api/user/captcha/', '/api/user/login/']);
+/**
+ * The API routes that answer without a session, by the route pattern the router matched (never by a
+ * prefix of the raw URL). Every other /api route is guarded; routes outside /api serve the web app's files.
+ */
+export const PUBLIC_ROUTES = new Set([
+  '/api/health',
+  '/api/user/captcha/',
+  '/api/user/login/',
+  '/api/file/*',
+  // the API's description and its reference page (@fastify/swagger-ui's routes): they tell nothing the web client's own code does not
+  '/api/openapi.json',
+  '/api/docs',
+  '/api/docs/json',
+  '/api/docs/yaml',
+  '/api/docs/static/*',
+  '/api/docs/static/index.html',
+  '/api/docs/static/swagger-initializer.js',
+]);
 
 export function tokenOf(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
@@ -17,8 +37,12 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 /** The request guard: every /api/ call but the public ones needs a live session. */
 export function registerGuard(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (req) => {
-    const path = req.url.split('?')[0]!;
-    if (!path.startsWith('/api/') || PUBLIC_PATHS.has(path) || path.startsWith('/api/file/')) return;
+    // absolute-form (`GET http://host/api/...`) and asterisk-form targets: this server only takes origin-form
+    if (!req.url.startsWith('/')) throw badRequest('badRequestTarget');
+    const route = req.routeOptions.url;
+    // no route matched: the not-found handler answers 404 and reads nothing
+    if (route === undefined) return;
+    if (!(route === '/api' || route.startsWith('/api/')) || PUBLIC_ROUTES.has(route)) return;
     const token = tokenOf(req);
     const caller = token ? await ctx.sessions.resolve(token) : undefined;
     if (!caller) throw new ApiError(401, 'sessionExpired');
@@ -27,32 +51,45 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-async function userInfo(ctx: AppContext, userId: number) {
+async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
   const [user] = (await ctx.crud.select({ _flag: 'sys_user', wheres: { id: userId } }, { id: userId, loginid: '', name: '', isAdmin: true })).rows;
   const roles = await ctx.conn.db.selectFrom('sys_userRole').select('roleId').where('userId', '=', userId).execute();
-  return { ...user, roles: roles.map((r) => Number(r.roleId)) };
+  // roles stays the list of ids (clients rely on it); roleNames is what a person reads, deleted roles left out
+  const named = await ctx.conn.db
+    .selectFrom('sys_userRole')
+    .innerJoin('sys_role', 'sys_role.id', 'sys_userRole.roleId')
+    .select('sys_role.name')
+    .where('sys_userRole.userId', '=', userId)
+    .where('sys_role.isdelete', '=', 0)
+    .orderBy('sys_role.id')
+    .execute();
+  // the registry's sys_user columns (never the hash), as the UserInfo schema lists them
+  return { ...(user as Omit<UserInfo, 'roles' | 'roleNames'>), roles: roles.map((r) => Number(r.roleId)), roleNames: named.map((r) => String(r.name)) };
 }
 
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/user/captcha/', async () => {
+export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // with CAPTCHA=off nothing is drawn or stored, so nothing is limited
+  const captchaLimit = { max: CAPTCHAS_PER_MINUTE, timeWindow: '1 minute', allowList: () => !ctx.config.captcha };
+  app.get('/api/user/captcha/', { schema: captchaRoute, config: { rateLimit: captchaLimit } }, async () => {
     if (!ctx.config.captcha) return ok({ enabled: false, captchaId: '', image: '' });
-    const { captchaId, image } = await ctx.captchas.issue();
-    return ok({ enabled: true, captchaId, image });
+    const issued = await ctx.captchas.issue();
+    if (!issued) throw new ApiError(429, 'tooManyRequests');
+    return ok({ enabled: true, captchaId: issued.captchaId, image: issued.image });
   });
 
   app.post(
     '/api/user/login/',
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    { schema: loginRoute, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
     async (req) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      const loginid = typeof body.loginid === 'string' ? body.loginid.trim() : '';
-      if (loginid === '' || loginid.length > 50) throw badRequest('badParam', { name: 'loginid', reason: 'required' });
-      if (!isClientHash(body.pass)) throw badRequest('badParam', { name: 'pass', reason: 'SHA-256 hex expected' });
+      // the schema took the shapes: loginid 1 to 50 characters once trimmed, pass a SHA-256 hex
+      const body = req.body;
+      const loginid = body.loginid;
       if (ctx.config.captcha) {
         if (typeof body.vcode !== 'string' || body.vcode.trim() === '') throw badRequest('captchaMissing');
         if (!(await ctx.captchas.check(body.captchaId, body.vcode))) throw badRequest('captchaWrong');
       }
-      const minutes = await ctx.throttle.lockedMinutes(loginid);
+      const minutes = await ctx.throttle.reserveCheck(loginid);
       if (minutes > 0) throw new ApiError(429, 'loginLocked', { minutes });
       const user = await ctx.conn.db
         .selectFrom('sys_user')
@@ -60,10 +97,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
         .where('loginid', '=', loginid)
         .where('isdelete', '=', 0)
         .executeTakeFirst();
-      if (!user || !(await verifyClientPassword(user.pass, body.pass))) {
-        await ctx.throttle.recordFailure(loginid);
-        throw badRequest('loginWrong');
-      }
+      if (!(await verifyClientPassword(user?.pass, body.pass)) || !user) throw badRequest('loginWrong');
       if (Number(user.state) !== 1) throw new ApiError(403, 'accountDisabled');
       await ctx.throttle.clear(loginid);
       const token = await ctx.sessions.create(Number(user.id));
@@ -71,27 +105,25 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/user/logout/', async (req) => {
+  app.post('/api/user/logout/', { schema: logoutRoute }, async (req) => {
     await ctx.sessions.revoke(req.token!);
     return ok(undefined, {}, translate(req, 'loggedOut'));
   });
 
-  app.get('/api/user/userInfo/', async (req) => ok([await userInfo(ctx, req.caller!.id)]));
+  app.get('/api/user/userInfo/', { schema: userInfoRoute }, async (req) => ok([await userInfo(ctx, req.caller!.id)]));
 
-  app.post('/api/user/changePassword/', async (req) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    await ctx.users.changePassword(req.caller!, req.token!, body.oldPass, body.newPass);
+  app.post('/api/user/changePassword/', { schema: changePasswordRoute }, async (req) => {
+    await ctx.users.changePassword(req.caller!, req.token!, req.body.oldPass, req.body.newPass);
     return ok(undefined, {}, translate(req, 'passwordChanged'));
   });
 
-  app.get('/api/user/list/', async (req) => {
-    const { rows, total } = await ctx.crud.select({ ...(req.query as object), _flag: 'sys_user' }, req.caller);
+  app.get('/api/user/list/', { schema: userListRoute }, async (req) => {
+    const { rows, total } = await ctx.crud.select({ ...req.query, _flag: 'sys_user' }, req.caller);
     return ok(rows, { total });
   });
 
-  app.post('/api/user/save/', async (req) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const saved = await ctx.users.save(body.params, req.caller);
+  app.post('/api/user/save/', { schema: userSaveRoute }, async (req) => {
+    const saved = await ctx.users.save(req.body.params, req.caller);
     return ok(saved, {}, translate(req, 'saved'));
   });
 }

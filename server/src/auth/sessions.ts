@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Caller } from '../access/index.ts';
+import { isAdministratorLogin, type Caller } from '../access/index.ts';
 import type { AnyDb } from '../db/connection.ts';
 
 interface CachedSession {
@@ -83,7 +83,7 @@ export class SessionStore {
       createdAt: Number(row.createdAt),
       lastSeenAt: Number(row.lastSeenAt),
       loadedAt: t,
-      caller: { id: Number(row.userId), loginid: row.loginid, name: row.name, isAdmin: row.loginid === 'admin' },
+      caller: { id: Number(row.userId), loginid: row.loginid, name: row.name, isAdmin: isAdministratorLogin(row.loginid) },
     };
   }
 
@@ -103,6 +103,14 @@ export class SessionStore {
     let q = this.db.deleteFrom('sys_session').where('userId', '=', userId);
     if (keep) q = q.where('tokenHash', '<>', keep);
     await q.execute();
+  }
+
+  /**
+   * Ends every session of a user inside the caller's transaction (an account disabled or deleted); the
+   * caller forgets the cached ones once it has committed (forgetUser).
+   */
+  async revokeUserWith(db: AnyDb, userId: number): Promise<void> {
+    await db.deleteFrom('sys_session').where('userId', '=', userId).execute();
   }
 
   /** Forgets cached callers of a user (after an edit of the account), so the next call reloads them. */

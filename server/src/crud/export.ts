@@ -1,8 +1,11 @@
-import * as XLSX from '@e965/xlsx';
 import type { Caller } from '../access/index.ts';
 import { assertAllowed } from '../access/index.ts';
 import { badRequest } from '../http/errors.ts';
-import type { CrudService, SelectQuery } from './service.ts';
+import type { TableRegistry } from '../schema/registry.ts';
+import type { RegisteredTable } from '../schema/types.ts';
+import { csvPieces } from './csv-stream.ts';
+import type { CrudService, SelectPlan, SelectQuery } from './service.ts';
+import { type SheetCell, xlsxPieces } from './xlsx-stream.ts';
 
 export const MAX_EXPORT_ROWS = 100_000;
 
@@ -18,9 +21,16 @@ interface ExportColumn {
 /** How many referenced ids one lookup asks for (`wheres {"id": [...]}`). */
 const REF_BATCH = 500;
 
-function parseColumns(raw: unknown): ExportColumn[] {
+/**
+ * The columns of an export: as the page sends them (`[{name, title?, labels?, ref?}]`), or, when none
+ * are sent, the table's list columns. Titles, enumeration labels and references a column does not
+ * bring are taken from the registry, in the caller's language.
+ */
+function parseColumns(raw: unknown, table: RegisteredTable, registry: TableRegistry, lang: 'zh' | 'en'): ExportColumn[] {
   let list: unknown = raw;
-  if (typeof raw === 'string') {
+  if (raw === undefined || raw === '') {
+    list = [...table.columns.values()].filter((c) => !c.secret && c.name !== 'isdelete' && c.ui?.list !== false && c.name !== 'id').map((c) => ({ name: c.name }));
+  } else if (typeof raw === 'string') {
     try {
       list = JSON.parse(raw);
     } catch {
@@ -30,54 +40,112 @@ function parseColumns(raw: unknown): ExportColumn[] {
   if (!Array.isArray(list) || list.length === 0 || list.length > 100) throw badRequest('badParam', { name: 'columns', reason: 'a list of 1 to 100 columns' });
   return list.map((c) => {
     const ok =
-      typeof c === 'object' && c !== null && typeof c.name === 'string' && typeof c.title === 'string' &&
+      typeof c === 'object' && c !== null && typeof c.name === 'string' && (c.title === undefined || typeof c.title === 'string') &&
       (c.labels === undefined || (typeof c.labels === 'object' && c.labels !== null && Object.values(c.labels).every((v) => typeof v === 'string'))) &&
       (c.ref === undefined || (typeof c.ref === 'object' && c.ref !== null && typeof c.ref.flag === 'string' && (c.ref.labelField === undefined || typeof c.ref.labelField === 'string')));
     if (!ok) throw badRequest('badParam', { name: 'columns', reason: '{name, title, labels?, ref?: {flag, labelField?}} expected' });
-    return { name: c.name, title: c.title.slice(0, 100), labels: c.labels, ref: c.ref };
+    const column = registry.column(table, c.name);
+    const title = typeof c.title === 'string' ? c.title : (column.title?.[lang] ?? column.name);
+    const labels = c.labels ?? (column.enum ? Object.fromEntries(column.enum.map((e) => [String(e.value), e.label[lang]])) : undefined);
+    const ref = c.ref ?? (column.references && !c.labels ? { flag: column.references, labelField: column.labelColumn ?? 'name' } : undefined);
+    return { name: column.name, title: title.slice(0, 100), labels, ref };
   });
 }
 
 const idsIn = (value: unknown): number[] =>
   (Array.isArray(value) ? value : [value]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
-/** id -> label of the rows a reference column points at, read in batches through the same access rules. */
-async function referenceLabels(crud: CrudService, column: ExportColumn, rows: Record<string, unknown>[], caller: Caller | undefined) {
+/**
+ * Adds to `labels` the names of the rows a reference column points at in `rows`, for the ids not looked up
+ * yet (`asked`); read in batches through crud.select, so the same access rules apply.
+ */
+async function addReferenceLabels(
+  crud: CrudService,
+  column: ExportColumn,
+  rows: Record<string, unknown>[],
+  labels: Map<string, string>,
+  asked: Set<number>,
+  caller: Caller | undefined,
+) {
   const ref = column.ref!;
   const labelField = ref.labelField ?? 'name';
-  const ids = [...new Set(rows.flatMap((r) => idsIn(r[column.name])))];
-  const labels: Record<string, string> = { ...column.labels };
+  const ids = [...new Set(rows.flatMap((r) => idsIn(r[column.name])))].filter((id) => !asked.has(id));
+  for (const id of ids) asked.add(id);
   for (let i = 0; i < ids.length; i += REF_BATCH) {
     const batch = ids.slice(i, i + REF_BATCH);
-    const found = await crud.select({ _flag: ref.flag, wheres: { id: batch }, page: 1, row: batch.length }, caller);
-    for (const r of found.rows) labels[String(r.id)] = r[labelField] === null || r[labelField] === undefined ? String(r.id) : String(r[labelField]);
+    const key = crud.registry.get(ref.flag).primaryKey;
+    const found = await crud.select({ _flag: ref.flag, wheres: { [key]: batch }, page: 1, row: batch.length }, caller);
+    for (const r of found.rows) labels.set(String(r[key]), r[labelField] === null || r[labelField] === undefined ? String(r[key]) : String(r[labelField]));
   }
-  return labels;
 }
 
-function cell(value: unknown, labels?: Record<string, string>): string | number | null {
+function cell(value: unknown, labels: Map<string, string>): SheetCell {
   if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return value.map((v) => labels?.[String(v)] ?? String(v)).join(', ');
-  if (labels && String(value) in labels) return labels[String(value)]!;
+  if (Array.isArray(value)) return value.map((v) => labels.get(String(v)) ?? String(v)).join(', ');
+  const label = labels.get(String(value));
+  if (label !== undefined) return label;
   return typeof value === 'number' ? value : String(value);
 }
 
-/** The rows of a list query (all pages, at most 100,000) as an .xlsx workbook with the page's column titles. */
-export async function exportTable(crud: CrudService, query: SelectQuery & { columns?: unknown }, caller: Caller | undefined): Promise<Buffer> {
-  const table = crud.registry.get(query._flag);
-  const columns = parseColumns(query.columns);
-  for (const c of columns) {
-    crud.registry.column(table, c.name);
-    if (c.ref) crud.registry.column(crud.registry.get(c.ref.flag), c.ref.labelField ?? 'name');
+/** The export's rows as cells, chunk by chunk, with enumeration and reference labels in place of values. */
+async function* exportCells(crud: CrudService, plan: SelectPlan, columns: ExportColumn[], caller: Caller | undefined): AsyncGenerator<SheetCell[][]> {
+  const labels = columns.map((c) => new Map(Object.entries(c.labels ?? {})));
+  const asked = columns.map(() => new Set<number>());
+  for await (const rows of crud.selectChunks(plan)) {
+    for (let i = 0; i < columns.length; i++) if (columns[i]!.ref) await addReferenceLabels(crud, columns[i]!, rows, labels[i]!, asked[i]!, caller);
+    yield rows.map((r) => columns.map((c, i) => cell(r[c.name], labels[i]!)));
   }
+}
+
+export type ExportFormat = 'xlsx' | 'csv';
+
+const FORMATS: Record<ExportFormat, { contentType: string }> = {
+  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  csv: { contentType: 'text/csv; charset=utf-8' },
+};
+
+function parseFormat(raw: unknown): ExportFormat {
+  if (raw === undefined || raw === '') return 'xlsx';
+  if (raw === 'xlsx' || raw === 'csv') return raw;
+  throw badRequest('badParam', { name: 'format', reason: 'xlsx or csv' });
+}
+
+export interface TableExport {
+  format: ExportFormat;
+  contentType: string;
+  /** the file's bytes, produced while the client reads them */
+  pieces: AsyncGenerator<Uint8Array>;
+}
+
+/**
+ * The rows of a list query (all pages, at most 100,000) as an .xlsx workbook (default) or a CSV file with
+ * the page's column titles. Everything that can be refused is checked before the first byte; the file is
+ * then written as the rows are read, chunk by chunk.
+ */
+export async function exportTable(
+  crud: CrudService,
+  query: SelectQuery & { columns?: unknown; format?: unknown },
+  caller: Caller | undefined,
+  lang: 'zh' | 'en' = 'zh',
+): Promise<TableExport> {
+  const format = parseFormat(query.format);
+  const table = crud.registry.get(query._flag);
+  const columns = parseColumns(query.columns, table, crud.registry, lang);
+  for (const c of columns) if (c.ref) crud.registry.column(crud.registry.get(c.ref.flag), c.ref.labelField ?? 'name');
   assertAllowed(caller, table.flag, 'export');
-  const { rows, total } = await crud.select({ ...query, page: 1, row: MAX_EXPORT_ROWS }, caller);
+  const plan = crud.planSelect({ ...query, page: 1, row: MAX_EXPORT_ROWS }, caller);
+  // the referenced tables are read while the file is written, when a refusal could no longer be answered
+  for (const c of columns) if (c.ref) crud.planSelect({ _flag: c.ref.flag }, caller);
+  const total = await crud.countRows(plan);
   if (total > MAX_EXPORT_ROWS) throw badRequest('badParam', { name: 'wheres', reason: `at most ${MAX_EXPORT_ROWS} rows can be exported, narrow the search` });
-  for (const c of columns) if (c.ref) c.labels = await referenceLabels(crud, c, rows, caller);
-  const aoa = [columns.map((c) => c.title), ...rows.map((r) => columns.map((c) => cell(r[c.name], c.labels)))];
-  const sheet = XLSX.utils.aoa_to_sheet(aoa);
-  sheet['!cols'] = columns.map((c) => ({ wch: Math.min(40, Math.max(8, c.title.length * 2 + 2)) }));
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, table.flag.slice(0, 31));
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  const cells = exportCells(crud, plan, columns, caller);
+  const pieces =
+    format === 'csv'
+      ? csvPieces(columns.map((c) => c.title), cells)
+      : xlsxPieces(
+          table.flag.slice(0, 31),
+          columns.map((c) => ({ title: c.title, width: Math.min(40, Math.max(8, c.title.length * 2 + 2)) })),
+          cells,
+        );
+  return { format, contentType: FORMATS[format].contentType, pieces };
 }

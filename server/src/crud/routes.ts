@@ -1,62 +1,77 @@
+import {
+  deleteRoute,
+  exportTableRoute,
+  masterSlaveRoute,
+  menuRoute,
+  saveRoute,
+  schemaListRoute,
+  schemaRoute,
+  selectRoute,
+} from '@qb/contracts/schemas';
+import type { MenuRow } from '@qb/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
-import { badRequest, ok } from '../http/errors.ts';
-import { translate } from '../http/messages.ts';
+import { ok, rawPayload } from '../http/errors.ts';
+import { prefersEnglish, translate } from '../http/messages.ts';
 import { exportTable } from './export.ts';
+import { answerStream, pageAnswerPieces } from './stream.ts';
 
-function bodyOf(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('badParam', { name: 'body', reason: 'a JSON object is required' });
-  return body as Record<string, unknown>;
-}
-
-/** The generic table API of SPEC.md §7. */
-export function registerCrudRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/select/', async (req) => {
-    const { rows, total } = await ctx.crud.select(req.query as Record<string, unknown>, req.caller);
-    return ok(rows, { total });
+/**
+ * The generic table API of SPEC.md §7. The route schemas (packages/contracts/src/api/crud.ts) check that a
+ * body is an object; the service checks every value, with the message that names it.
+ */
+export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/select/', { schema: selectRoute }, async (req, reply) => {
+    const plan = ctx.crud.planSelect(req.query, req.caller);
+    const total = await ctx.crud.countRows(plan);
+    const expected = Math.min(plan.row, Math.max(0, total - (plan.page - 1) * plan.row));
+    if (expected <= ctx.crud.streaming.above) return ok(await ctx.crud.readPage(plan), { total });
+    // a large page (up to 100,000 rows) is read in chunks and written as they come, so it neither holds
+    // the event loop nor the whole answer in memory
+    return reply.type('application/json; charset=utf-8').send(rawPayload(answerStream(pageAnswerPieces(ctx.crud.selectChunks(plan), total), req.log, 'a list answer')));
   });
 
-  app.post('/api/action/save/', async (req) => {
-    const body = bodyOf(req.body);
+  app.post('/api/action/save/', { schema: saveRoute }, async (req) => {
+    const body = req.body;
     // accounts have their own rules (generated password, unique loginid)
     const saved = body._flag === 'sys_user' ? await ctx.users.save(body.params, req.caller) : await ctx.crud.save(body._flag, body.params, req.caller);
     return ok(saved, {}, translate(req, 'saved'));
   });
 
-  app.post('/api/action/delete/', async (req) => {
-    const body = bodyOf(req.body);
-    if (body._flag === 'sys_user') {
-      const ids = Array.isArray(body.id) ? body.id : String(body.id).split(',');
-      if (ids.map(Number).includes(req.caller!.id)) throw badRequest('cannotDeleteSelf');
-    }
-    const deleted = await ctx.crud.delete(body._flag, body.id, req.caller);
+  app.post('/api/action/delete/', { schema: deleteRoute }, async (req) => {
+    const body = req.body;
+    // accounts have their own rules (never oneself, never the last administrator, sessions ended)
+    const deleted = body._flag === 'sys_user' ? await ctx.users.delete(body.id, req.caller) : await ctx.crud.delete(body._flag, body.id, req.caller);
     return ok(deleted, {}, translate(req, 'deleted'));
   });
 
-  app.post('/api/action/masterSlave/', async (req) => {
-    const saved = await ctx.crud.masterSlave(bodyOf(req.body), req.caller);
+  app.post('/api/action/masterSlave/', { schema: masterSlaveRoute }, async (req) => {
+    const saved = await ctx.crud.masterSlave(req.body, req.caller);
     return ok(saved, {}, translate(req, 'saved'));
   });
 
-  app.get('/api/system/menu/', async (req) => {
-    const q = req.query as Record<string, unknown>;
+  app.get('/api/system/menu/', { schema: menuRoute }, async (req) => {
+    const q = req.query;
     const { rows, total } = await ctx.crud.select(
       { _flag: 'sys_menu', page: 1, row: 100_000, sort: q.sort ?? 'parentMenu, sortNum', sortType: q.sortType ?? 'asc, asc', wheres: q.wheres },
       req.caller,
     );
-    return ok(rows, { total });
+    // the registry's sys_menu columns, as the schema lists them
+    return ok(rows as MenuRow[], { total });
   });
 
-  app.get('/api/export/table/', async (req, reply) => {
-    const q = req.query as Record<string, unknown>;
-    const content = await exportTable(ctx.crud, q, req.caller);
+  app.get('/api/export/table/', { schema: exportTableRoute }, async (req, reply) => {
+    const q = req.query;
+    const file = await exportTable(ctx.crud, q, req.caller, prefersEnglish(req) ? 'en' : 'zh');
     const name = typeof q.fileName === 'string' && q.fileName.trim() !== '' ? q.fileName.trim().slice(0, 80) : String(q._flag);
     return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}.xlsx`)
-      .send(content);
+      .type(file.contentType)
+      .header('Content-Disposition', `attachment; filename="export.${file.format}"; filename*=UTF-8''${encodeURIComponent(name)}.${file.format}`)
+      .send(rawPayload(answerStream(file.pieces, req.log, 'a table export')));
   });
 
-  app.get('/api/schema/', async () => ok(ctx.registry.flags().map((flag) => ctx.registry.meta(flag))));
-  app.get('/api/schema/:flag', async (req) => ok(ctx.registry.meta((req.params as { flag: string }).flag)));
+  app.get('/api/schema/', { schema: schemaListRoute }, async () => ok(ctx.registry.flags().map((flag) => ctx.registry.meta(flag))));
+  app.get('/api/schema/:flag', { schema: schemaRoute }, async (req) => ok(ctx.registry.meta(req.params.flag)));
 }

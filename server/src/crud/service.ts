@@ -1,107 +1,26 @@
-import type { Engine, AnyDb } from '../db/connection.ts';
 import { assertAllowed, type Caller } from '../access/index.ts';
-import { insertReturningId } from '../db/insert.ts';
+import type { AnyDb } from '../db/connection.ts';
+import { insertReturningKey } from '../db/insert.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredTable } from '../schema/types.ts';
-import { CountCache } from './countCache.ts';
-import { parseSort } from './sort.ts';
-import { nowText, toAnswerRow, toStoredValue } from './values.ts';
-import { conditionsKey, parseWheres, whereExpression } from './wheres.ts';
+import { bumpRowVersions, WrittenTables } from './countCache.ts';
+import type { RowChange } from './hooks.ts';
+import { isNewRow, parseIds, parseKeys } from './keys.ts';
+import { CrudReads, type Target } from './reads.ts';
+import { nowText, toStoredValue } from './values.ts';
 
-export interface SelectQuery {
-  _flag?: unknown;
-  page?: unknown;
-  row?: unknown;
-  wheres?: unknown;
-  sort?: unknown;
-  sortType?: unknown;
-  /** a parent column of the same table (parentId): each row is answered with `hasChildren` */
-  _hasChildren?: unknown;
-}
+export { MAX_ROWS_PER_PAGE, type SelectPlan, type SelectQuery, type StreamingOptions } from './reads.ts';
 
-export const MAX_ROWS_PER_PAGE = 100_000;
+type Key = number | string;
 
-function positiveInt(raw: unknown, name: string, fallback: number, max: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1 || n > max) throw badRequest('badParam', { name, reason: `1 to ${max}` });
-  return n;
-}
-
-function parseIds(raw: unknown): number[] {
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw];
-  const ids = list.map((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v));
-  if (ids.length === 0 || ids.length > 1000 || !ids.every((v) => Number.isSafeInteger(v) && (v as number) > 0)) {
-    throw badRequest('badParam', { name: 'id', reason: 'a positive integer or a list of them' });
-  }
-  return [...new Set(ids as number[])];
-}
-
-/** One generic service over every registered table: select, save, delete and master-slave save. */
-export class CrudService {
-  readonly counts: CountCache;
-
-  constructor(
-    readonly db: AnyDb,
-    readonly engine: Engine,
-    readonly registry: TableRegistry,
-    sqlite?: import('better-sqlite3').Database,
-    /** list reads (see Connection.readDb); writes and their checks always use `db` */
-    readonly readDb: AnyDb = db,
-  ) {
-    this.counts = new CountCache(sqlite);
-  }
-
-  async select(query: SelectQuery, caller: Caller | undefined) {
-    const table = this.registry.get(query._flag);
-    const page = positiveInt(query.page, 'page', 1, 1_000_000);
-    const row = positiveInt(query.row, 'row', 20, MAX_ROWS_PER_PAGE);
-    const conditions = parseWheres(query.wheres, table, this.registry);
-    const sort = parseSort(query.sort, query.sortType, table, this.registry);
-    assertAllowed(caller, table.flag, 'read');
-
-    const where = (eb: any) => whereExpression(eb, conditions, table.softDelete, this.engine);
-    let rowsQuery = this.readDb.selectFrom(table.table).select(table.selectable).where(where);
-    for (const s of sort) rowsQuery = rowsQuery.orderBy(s.column, s.direction);
-    const rows = await rowsQuery.limit(row).offset((page - 1) * row).execute();
-
-    const key = conditionsKey(conditions);
-    let total = this.counts.get(table.table, key);
-    if (total === undefined) {
-      const generation = this.counts.generation(table.table);
-      const counted = await this.readDb
-        .selectFrom(table.table)
-        .select((eb) => eb.fn.countAll().as('total'))
-        .where(where)
-        .executeTakeFirstOrThrow();
-      total = Number(counted.total);
-      this.counts.set(table.table, key, total, generation);
-    }
-    const answered = rows.map((r) => toAnswerRow(table, r));
-    if (query._hasChildren !== undefined && query._hasChildren !== '') await this.markParents(table, query._hasChildren, answered);
-    return { rows: answered, total };
-  }
-
-  /** Sets `hasChildren` on each row: whether live rows of the same table name it in `parentColumn` (lazy trees). */
-  private async markParents(table: RegisteredTable, parentColumn: unknown, rows: Record<string, unknown>[]) {
-    const column = this.registry.column(table, String(parentColumn));
-    if (column.references !== table.flag) throw badRequest('badParam', { name: '_hasChildren', reason: `${column.name} is not a parent column` });
-    const ids = rows.map((r) => r.id as number);
-    if (ids.length === 0) return;
-    const parents = new Set<number>();
-    for (let i = 0; i < ids.length; i += 1000) {
-      const found = await this.readDb
-        .selectFrom(table.table)
-        .select(column.name)
-        .distinct()
-        .where((eb: any) => whereExpression(eb, [], table.softDelete, this.engine))
-        .where(column.name, 'in', ids.slice(i, i + 1000))
-        .execute();
-      for (const f of found) parents.add(Number(f[column.name]));
-    }
-    for (const r of rows) r.hasChildren = parents.has(r.id as number);
-  }
+/**
+ * One generic service over every registered table: the reads of CrudReads, and save, delete and
+ * master-slave save. Every write runs in one transaction on the table's own connection, runs the
+ * table's hooks inside it (a bill flow moves its member's balance) and after it commits.
+ */
+export class CrudService extends CrudReads {
+  /** the rows each open write transaction changed, for the hooks that run once it has committed */
+  private readonly changesOf = new WeakMap<AnyDb, RowChange[]>();
 
   /** Checks and converts a params object into column values; an unknown or wrong value is a 400. */
   toColumnValues(table: RegisteredTable, params: unknown, mode: 'insert' | 'update'): Record<string, unknown> {
@@ -110,17 +29,21 @@ export class CrudService {
     }
     const values: Record<string, unknown> = {};
     for (const [name, raw] of Object.entries(params)) {
+      // `id` names the row to edit (the generic API's convention), whatever the table's key column is
       if (name === 'id') continue;
       const column = this.registry.column(table, name);
-      if (column.serverFilled) continue;
+      // a column named twice (by its name and by an alias) would let the later spelling override a bound value
+      if (column.name in values) throw badRequest('badParam', { name, reason: 'given twice' });
+      if (column.serverFilled || column.readOnly) continue;
       const value = toStoredValue(column, raw);
       if (column.name === 'isdelete' && value !== 0 && value !== 1) throw badRequest('badValue', { column: 'isdelete', expected: '0 or 1' });
       if (value === null && column.required) throw badRequest('required', { column: name });
       values[column.name] = value;
     }
+    if (mode === 'update' && table.primaryKey in values) throw badRequest('badParam', { name: table.primaryKey, reason: 'the key of a row cannot be changed' });
     if (mode === 'insert') {
       for (const column of table.columns.values()) {
-        if (column.name === 'id' || column.name in values) continue;
+        if (column.name === 'id' || column.name in values || column.readOnly) continue;
         if (column.serverFilled) values[column.name] = nowText();
         else if (column.defaultValue !== undefined) values[column.name] = column.defaultValue;
         else if (column.required) throw badRequest('required', { column: column.name });
@@ -129,77 +52,115 @@ export class CrudService {
     return values;
   }
 
-  insert(db: AnyDb, table: RegisteredTable, values: Record<string, unknown>): Promise<number> {
-    return insertReturningId(db, this.engine, table.table, values);
+  /** Inserts a row of a table on its connection and answers its key. */
+  insert(db: AnyDb, table: RegisteredTable, values: Record<string, unknown>, engine = this.engine): Promise<Key> {
+    return insertReturningKey(db, engine, table.table, values, table.primaryKey);
   }
 
-  /** Insert without id, update with id (only the fields sent); answers the row's id. */
-  async saveWith(db: AnyDb, table: RegisteredTable, params: Record<string, unknown>): Promise<{ id: number; created: boolean }> {
-    const rawId = params.id;
-    if (rawId === undefined || rawId === null || rawId === '' || rawId === 0) {
-      const id = await this.insert(db, table, this.toColumnValues(table, params, 'insert'));
-      this.counts.invalidate(table.table);
-      return { id, created: true };
-    }
-    const [id] = parseIds(rawId);
-    const values = this.toColumnValues(table, params, 'update');
-    const live = (eb: any) => (table.softDelete ? eb.and([eb('id', '=', id), eb('isdelete', '=', 0)]) : eb('id', '=', id));
-    if (Object.keys(values).length === 0) {
-      const found = await db.selectFrom(table.table).select('id').where(live).executeTakeFirst();
-      if (!found) throw notFound('rowNotFound', { flag: table.flag, id: id! });
-      return { id: id!, created: false };
-    }
-    const result = await db.updateTable(table.table).set(values).where(live).executeTakeFirst();
-    this.counts.invalidate(table.table);
-    if (Number(result.numUpdatedRows) === 0) {
-      // MySQL counts only changed rows: an unchanged existing row is still a success
-      const found = await db.selectFrom(table.table).select('id').where(live).executeTakeFirst();
-      if (!found) throw notFound('rowNotFound', { flag: table.flag, id: id! });
-    }
-    return { id: id!, created: false };
+  /** Inserts a row of a built-in table (generated integer id) on the local database and answers the id. */
+  async insertId(db: AnyDb, table: RegisteredTable, values: Record<string, unknown>): Promise<number> {
+    return Number(await this.insert(db, table, values));
+  }
+
+  /** Whether a row is live: its key matches and, on a soft-delete table, it is not deleted. */
+  private live(table: RegisteredTable, keys: Key[]) {
+    return (eb: any) => (table.softDelete ? eb.and([eb(table.primaryKey, 'in', keys), eb('isdelete', '=', 0)]) : eb(table.primaryKey, 'in', keys));
+  }
+
+  /** Records a change for the hooks: inside the transaction at once, after the commit with the others. */
+  private async changed(db: AnyDb, change: RowChange): Promise<void> {
+    await this.hooks.afterWrite(db, change);
+    this.changesOf.get(db)?.push(change);
   }
 
   /**
-   * A write transaction whose tables' cached totals are dropped again once it has committed: a COUNT
-   * on the read connection that ran before the commit must not be kept.
+   * Insert without `id`, update with `id` (only the fields sent); answers the row's key. `db` is the
+   * caller's transaction on the table's connection (`engine` its engine).
    */
-  async writeTransaction<T>(tables: string[], work: (trx: AnyDb) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.transaction().execute(work);
-    } finally {
-      for (const t of tables) this.counts.invalidate(t);
+  async saveWith(db: AnyDb, table: RegisteredTable, params: Record<string, unknown>, engine = this.engine): Promise<{ id: Key; created: boolean }> {
+    if (isNewRow(params)) {
+      const values = this.toColumnValues(table, params, 'insert');
+      const id = await this.insert(db, table, values, engine);
+      await this.changed(db, { table, action: 'insert', id, after: { ...values, [table.primaryKey]: id } });
+      return { id, created: true };
     }
+    const [id] = parseKeys(table, params.id) as [Key];
+    const values = this.toColumnValues(table, params, 'update');
+    const before = await db.selectFrom(table.table).selectAll().where(this.live(table, [id])).executeTakeFirst();
+    if (!before) throw notFound('rowNotFound', { flag: table.flag, id });
+    if (Object.keys(values).length > 0) {
+      await db.updateTable(table.table).set(values).where(this.live(table, [id])).execute();
+      await this.changed(db, { table, action: 'update', id, before, after: { ...before, ...values } });
+    }
+    return { id, created: false };
+  }
+
+  /**
+   * Every write runs in one of these: `work` gets the transaction, and before it commits the row
+   * versions of the local tables it wrote are bumped (crud/countCache.ts), so that every instance's
+   * cached totals of those tables are stale from the commit on. The tables are `tables` plus every
+   * table a query built on the transaction writes (a hook's too); raw SQL must name its tables here.
+   */
+  async writeTransaction<T>(tables: string[], work: (trx: AnyDb) => Promise<T>, target?: Target): Promise<T> {
+    const changes: RowChange[] = [];
+    const local = target?.local ?? true;
+    const written = new WrittenTables();
+    const result = await (target?.db ?? this.db).transaction().execute(async (trx) => {
+      const tracked = local ? trx.withPlugin(written) : trx;
+      this.changesOf.set(tracked, changes);
+      const done = await work(tracked);
+      if (local) await bumpRowVersions(trx, this.engine, [...tables, ...written.tables]);
+      return done;
+    });
+    await this.hooks.afterCommit(changes);
+    return result;
+  }
+
+  /** The generic writes refuse a table whose writes belong to a service of its own (accounts). */
+  private assertGenericWrite(table: RegisteredTable) {
+    if (table.writtenBy) throw badRequest('ownedTable', { flag: table.flag });
   }
 
   async save(flag: unknown, params: unknown, caller: Caller | undefined) {
     const table = this.registry.get(flag);
+    this.assertGenericWrite(table);
     if (typeof params !== 'object' || params === null || Array.isArray(params)) {
       throw badRequest('badParam', { name: 'params', reason: 'an object is required' });
     }
     assertAllowed(caller, table.flag, 'save');
-    return this.writeTransaction([table.table], (trx) => this.saveWith(trx, table, params as Record<string, unknown>));
+    const target = await this.target(table);
+    return this.writeTransaction([table.table], (trx) => this.saveWith(trx, table, params as Record<string, unknown>, target.engine), target);
   }
 
   /** Soft delete (isdelete 1) of one id or a list; all or nothing: an unknown id changes nothing. */
   async delete(flag: unknown, rawId: unknown, caller: Caller | undefined) {
     const table = this.registry.get(flag);
-    const ids = parseIds(rawId);
+    this.assertGenericWrite(table);
+    const ids = parseKeys(table, rawId);
     assertAllowed(caller, table.flag, 'delete');
-    return this.writeTransaction([table.table], async (trx) => {
-      const live = await trx
-        .selectFrom(table.table)
-        .select('id')
-        .where((eb: any) => (table.softDelete ? eb.and([eb('id', 'in', ids), eb('isdelete', '=', 0)]) : eb('id', 'in', ids)))
-        .execute();
-      if (live.length !== ids.length) {
-        const found = new Set(live.map((r) => Number(r.id)));
-        throw notFound('rowNotFound', { flag: table.flag, id: ids.find((id) => !found.has(id))! });
-      }
-      if (table.softDelete) await trx.updateTable(table.table).set({ isdelete: 1 }).where('id', 'in', ids).execute();
-      else await trx.deleteFrom(table.table).where('id', 'in', ids).execute();
-      this.counts.invalidate(table.table);
-      return { ids };
-    });
+    const target = await this.target(table);
+    return this.writeTransaction([table.table], (trx) => this.deleteWith(trx, table, ids), target);
+  }
+
+  parseIds(rawId: unknown): number[] {
+    return parseIds(rawId);
+  }
+
+  /** The delete inside a caller's transaction: every key must name a live row, else nothing changes. */
+  async deleteWith(trx: AnyDb, table: RegisteredTable, ids: Key[]) {
+    const key = table.primaryKey;
+    const live = await trx.selectFrom(table.table).selectAll().where(this.live(table, ids)).execute();
+    if (live.length !== ids.length) {
+      const found = new Set(live.map((r) => String(r[key])));
+      throw notFound('rowNotFound', { flag: table.flag, id: ids.find((id) => !found.has(String(id)))! });
+    }
+    if (table.softDelete) await trx.updateTable(table.table).set({ isdelete: 1 }).where(key, 'in', ids).execute();
+    else await trx.deleteFrom(table.table).where(key, 'in', ids).execute();
+    for (const before of live) {
+      const after = table.softDelete ? { ...before, isdelete: 1 } : undefined;
+      await this.changed(trx, { table, action: 'delete', id: before[key] as Key, before, ...(after ? { after } : {}) });
+    }
+    return { ids };
   }
 
   /** Main row and its children in one transaction; children are bound to the main row by `bindField`. */
@@ -209,8 +170,15 @@ export class CrudService {
   ) {
     const main = this.registry.get(body._flag);
     const child = this.registry.get(body._flagChidren);
+    this.assertGenericWrite(main);
+    this.assertGenericWrite(child);
     if (typeof body.bindField !== 'string') throw badRequest('badParam', { name: 'bindField', reason: 'required' });
-    const bind = this.registry.column(child, body.bindField).name;
+    const bindColumn = this.registry.column(child, body.bindField);
+    // the bind column must point at the main table: `id` (or any other column) would turn a new child into an update of another row
+    if (bindColumn.references !== main.flag) {
+      throw badRequest('bindFieldNotReference', { child: child.flag, main: main.flag });
+    }
+    const bind = bindColumn.name;
     if (typeof body.mainData !== 'object' || body.mainData === null || Array.isArray(body.mainData)) {
       throw badRequest('badParam', { name: 'mainData', reason: 'an object is required' });
     }
@@ -221,24 +189,27 @@ export class CrudService {
     if (children.length > 1000) throw badRequest('badParam', { name: 'chidrenData', reason: 'at most 1000 rows' });
     assertAllowed(caller, main.flag, 'save');
     assertAllowed(caller, child.flag, 'save');
+    const target = await this.target(main);
+    // one transaction can only span one connection
+    if (child.source !== main.source) throw badRequest('bindFieldNotReference', { child: child.flag, main: main.flag });
     return this.writeTransaction([main.table, child.table], async (trx) => {
-      const saved = await this.saveWith(trx, main, body.mainData as Record<string, unknown>);
-      const childIds: number[] = [];
+      const saved = await this.saveWith(trx, main, body.mainData as Record<string, unknown>, target.engine);
+      const childIds: Key[] = [];
       for (const c of children as Record<string, unknown>[]) {
-        const isNew = c.id === undefined || c.id === null || c.id === '' || c.id === 0;
+        const isNew = isNewRow(c);
         // a new child that was removed before saving is simply dropped
         if (isNew && (c.isdelete === 1 || c.isdelete === '1')) continue;
         if (!isNew) await this.assertChildOf(trx, child, bind, c.id, saved.id);
-        const r = await this.saveWith(trx, child, { ...c, [bind]: saved.id });
+        const r = await this.saveWith(trx, child, { ...c, [bind]: saved.id }, target.engine);
         childIds.push(r.id);
       }
       return { id: saved.id, created: saved.created, children: childIds };
-    });
+    }, target);
   }
 
-  private async assertChildOf(db: AnyDb, child: RegisteredTable, bind: string, rawId: unknown, parentId: number) {
-    const [id] = parseIds(rawId);
-    const row = await db.selectFrom(child.table).select(bind).where('id', '=', id!).executeTakeFirst();
-    if (!row || Number(row[bind]) !== parentId) throw notFound('rowNotFound', { flag: child.flag, id: id! });
+  private async assertChildOf(db: AnyDb, child: RegisteredTable, bind: string, rawId: unknown, parentId: Key) {
+    const [id] = parseKeys(child, rawId) as [Key];
+    const row = await db.selectFrom(child.table).select(bind).where(child.primaryKey, '=', id).executeTakeFirst();
+    if (!row || String(row[bind]) !== String(parentId)) throw notFound('rowNotFound', { flag: child.flag, id });
   }
 }

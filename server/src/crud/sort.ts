@@ -18,7 +18,7 @@ export function parseSort(sortRaw: unknown, typeRaw: unknown, table: RegisteredT
   const columns = splitList(sortRaw, 'sort');
   const types = splitList(typeRaw, 'sortType').map((t) => t.toLowerCase());
   for (const t of types) if (t !== 'asc' && t !== 'desc') throw badRequest('badSortType', { value: t.slice(0, 32) });
-  if (columns.length === 0) return [{ column: 'id', direction: (types[0] ?? 'asc') as 'asc' | 'desc' }];
+  if (columns.length === 0) return [{ column: table.primaryKey, direction: (types[0] ?? 'asc') as 'asc' | 'desc' }];
   if (columns.length > 5) throw badRequest('badParam', { name: 'sort', reason: 'at most 5 columns' });
   if (types.length > 1 && types.length !== columns.length) throw badRequest('sortMismatch');
   const terms = columns.map((name, i) => {
@@ -27,6 +27,6 @@ export function parseSort(sortRaw: unknown, typeRaw: unknown, table: RegisteredT
     return { column: column.name, direction: (types[i] ?? types[0] ?? 'asc') as 'asc' | 'desc' };
   });
   // a unique last key keeps paging stable when the sorted values repeat
-  if (!terms.some((t) => t.column === 'id')) terms.push({ column: 'id', direction: terms[terms.length - 1]!.direction });
+  if (!terms.some((t) => t.column === table.primaryKey)) terms.push({ column: table.primaryKey, direction: terms[terms.length - 1]!.direction });
   return terms;
 }

@@ -88,6 +88,21 @@ function toList(column: RegisteredColumn, raw: unknown): string {
  * null and '' mean "no value" (null).
  */
 export function toStoredValue(column: RegisteredColumn, raw: unknown): string | number | null {
+  const value = toColumnType(column, raw);
+  if (column.enum && value !== null) assertEnumerated(column, value);
+  return value;
+}
+
+/** An enumerated column takes only its listed values (each element of a list column). */
+function assertEnumerated(column: RegisteredColumn, value: string | number): void {
+  const allowed = new Set(column.enum!.map((e) => String(e.value)));
+  const values = column.list ? String(value).split(',') : [String(value)];
+  if (!values.every((v) => allowed.has(v))) {
+    throw badRequest('notInEnum', { column: column.name, allowed: column.enum!.map((e) => e.value).join(', ') });
+  }
+}
+
+function toColumnType(column: RegisteredColumn, raw: unknown): string | number | null {
   if (column.cascader) raw = lastOfPath(raw);
   if (raw === null || raw === undefined || raw === '') return null;
   if (column.list) return toList(column, raw);

@@ -1,6 +1,6 @@
 import { WHERE_OPERATORS, type WhereOperator } from '@qb/contracts';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import type { Engine } from '../db/connection.ts';
+import type { SourceEngine as Engine } from '../datasources/engines.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';

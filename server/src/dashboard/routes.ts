@@ -1,4 +1,5 @@
 import type { DashboardSummary } from '@qb/contracts';
+import { dashboardRoute } from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../app-context.ts';
@@ -49,7 +50,7 @@ export async function dashboardSummary(ctx: AppContext, today = new Date()): Pro
 }
 
 export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/dashboard/summary/', async (req) => {
+  app.get('/api/dashboard/summary/', { schema: dashboardRoute }, async (req) => {
     assertAllowed(req.caller, 'userBillFlow', 'read');
     return ok(await dashboardSummary(ctx));
   });

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import mysql from 'mysql2';
 import pg from 'pg';
+import { makePrivateDir, makePrivateFile } from './privateFiles.ts';
 
 export type Engine = 'sqlite' | 'postgres' | 'mysql';
 
@@ -58,6 +59,7 @@ export function engineOf(url: string | undefined): Engine {
 /** Opens the configured database: a postgres:// or mysql:// URL, else the SQLite file in dataDir. */
 export function openConnection(url: string | undefined, dataDir: string): Connection {
   const engine = engineOf(url);
+  makePrivateDir(dataDir);
   if (engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
@@ -76,7 +78,12 @@ export function openConnection(url: string | undefined, dataDir: string): Connec
     return { db, readDb: db, engine, close: () => db.destroy() };
   }
   const file = url ? url.replace(/^(sqlite|file):(\/\/)?/, '') : path.join(dataDir, 'app.sqlite');
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+    // SQLite gives its -wal and -shm files the mode of the database file
+    makePrivateFile(file);
+    for (const extra of ['-wal', '-shm']) if (fs.existsSync(file + extra)) makePrivateFile(file + extra);
+  }
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -1,24 +1,51 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type MessageKey, translate } from './messages.ts';
 
+/**
+ * The machine-readable `code` of an error answer: the message key in UPPER_SNAKE (badParam -> BAD_PARAM),
+ * stable across wording changes of the message; a few read better under a shorter name. docs/api.md lists them.
+ */
+const CODE_OF_KEY: Partial<Record<MessageKey, string>> = { notFoundRoute: 'NOT_FOUND' };
+
+export function errorCodeOf(key: MessageKey): string {
+  return CODE_OF_KEY[key] ?? key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+}
+
 /** A failure the client caused or may see: answered as the envelope with this HTTP status. */
 export class ApiError extends Error {
+  /** the answer's `code`; a plain property, as Fastify assigns `code` on the errors of a route's validation */
+  readonly code: string;
+
   constructor(
     public readonly httpStatus: number,
     public readonly key: MessageKey,
     public readonly params: Record<string, string | number> = {},
   ) {
     super(key);
+    this.code = errorCodeOf(key);
   }
 }
 
 export const badRequest = (key: MessageKey, params?: Record<string, string | number>) => new ApiError(400, key, params);
 export const notFound = (key: MessageKey, params?: Record<string, string | number>) => new ApiError(404, key, params);
 
-export function ok<T>(data?: T, extra: Record<string, unknown> = {}, message = 'ok') {
-  return { status: 200 as const, success: true, message, ...(data === undefined ? {} : { data }), ...extra };
+/** The success envelope; its type is what the route schemas' answers (packages/contracts) check handlers against. */
+export function ok<T = undefined, E extends Record<string, unknown> = Record<never, never>>(data?: T, extra: E = {} as E, message = 'ok') {
+  return { status: 200 as const, success: true as const, message, ...(data === undefined ? {} : { data }), ...extra } as { status: 200; success: true; message: string; data: T } & E;
 }
 
+/** The error envelope: `status` false, the message in the client's language, the stable `code`. */
+export function errorAnswer(req: Pick<FastifyRequest, 'headers'>, key: MessageKey, params: Record<string, string | number> = {}, extra: Record<string, unknown> = {}) {
+  return { status: false as const, success: false as const, message: translate(req, key, params), code: errorCodeOf(key), ...extra };
+}
+
+/**
+ * A streamed or binary answer of a route whose schema documents what it carries (a JSON list written in
+ * chunks, a spreadsheet): the bytes go out as they are, as no serializer runs on a stream or a Buffer.
+ */
+export const rawPayload = (payload: Readable | Buffer) => payload as never;
+
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: ApiError) {
-  return reply.code(err.httpStatus).send({ status: false, success: false, message: translate(req, err.key, err.params) });
+  return reply.code(err.httpStatus).send(errorAnswer(req, err.key, err.params));
 }

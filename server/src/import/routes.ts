@@ -1,6 +1,8 @@
+import { exportQuestionsRoute, importCategoriesRoute, importQuestionsRoute, selectAddTypesRoute, templateRoute } from '@qb/contracts/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
-import { ApiError, badRequest, ok } from '../http/errors.ts';
+import { ApiError, errorAnswer, ok } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
 import { uploadsDirOf } from '../uploads/routes.ts';
 import type { RowProblem } from './questions.ts';
@@ -10,11 +12,6 @@ const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   xls: 'application/vnd.ms-excel',
 } as const;
-
-function bodyOf(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('badParam', { name: 'body', reason: 'a JSON object is required' });
-  return body as Record<string, unknown>;
-}
 
 /** An attachment: an ASCII name for old clients, the real (Chinese) name in filename*. */
 function sendFile(reply: FastifyReply, content: Buffer, fileName: string, asciiName: string, ext: 'xls' | 'xlsx') {
@@ -26,7 +23,8 @@ function sendFile(reply: FastifyReply, content: Buffer, fileName: string, asciiN
 }
 
 /** Spreadsheet import (SPEC.md §7: selectAddTypes, import, typesImport), templates and question export. */
-export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
+export function registerImportRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = new ImportService(ctx.crud, uploadsDirOf(ctx));
 
   const problemsOf = (req: FastifyRequest, problems: RowProblem[]) =>
@@ -45,33 +43,27 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
         .slice(0, 3)
         .map((p) => translate(req, 'importRowProblem', { row: p.row, message: p.message }))
         .join(prefersEnglish(req) ? '; ' : '；');
-      return reply.code(400).send({
-        status: false,
-        success: false,
-        message: translate(req, 'importRowsInvalid', { count: err.result.rejected, first }),
-        data: { ...err.result, problems },
-      });
+      return reply.code(400).send(errorAnswer(req, 'importRowsInvalid', { count: err.result.rejected, first }, { data: { ...err.result, problems } }));
     }
   };
 
-  app.post('/api/coustomApi/selectAddTypes/', async (req) => ok(await service.selectAddTypes(bodyOf(req.body), req.caller)));
+  app.post('/api/coustomApi/selectAddTypes/', { schema: selectAddTypesRoute }, async (req) => ok(await service.selectAddTypes(req.body, req.caller)));
 
-  app.post('/api/action/import/', async (req, reply) => runImport(req, reply, () => service.importQuestions(bodyOf(req.body), req.caller)));
+  app.post('/api/action/import/', { schema: importQuestionsRoute }, async (req, reply) => runImport(req, reply, () => service.importQuestions(req.body, req.caller)));
 
-  app.post('/api/coustomApi/typesImport/', async (req, reply) => runImport(req, reply, () => service.importCategories(bodyOf(req.body), req.caller)));
+  app.post('/api/coustomApi/typesImport/', { schema: importCategoriesRoute }, async (req, reply) =>
+    runImport(req, reply, () => service.importCategories(req.body, req.caller)),
+  );
 
-  app.get('/api/import/template/', async (req, reply) => {
-    const q = req.query as Record<string, unknown>;
-    const kind = q.kind ?? 'question';
-    const format = q.format ?? 'xlsx';
-    if (kind !== 'question' && kind !== 'category') throw badRequest('badParam', { name: 'kind', reason: 'question or category' });
-    if (format !== 'xls' && format !== 'xlsx') throw badRequest('badParam', { name: 'format', reason: 'xls or xlsx' });
+  // the schema refuses any other kind or format (参数 kind 不正确：question or category)
+  app.get('/api/import/template/', { schema: templateRoute }, async (req, reply) => {
+    const { kind = 'question', format = 'xlsx' } = req.query;
     const { content, fileName } = await service.template(kind, format);
     return sendFile(reply, content, fileName, `${kind}-template`, format);
   });
 
-  app.get('/api/export/questions/', async (req, reply) => {
-    const { content, fileName } = await service.exportQuestions(req.query as Record<string, unknown>, req.caller);
+  app.get('/api/export/questions/', { schema: exportQuestionsRoute }, async (req, reply) => {
+    const { content, fileName } = await service.exportQuestions(req.query, req.caller);
     return sendFile(reply, content, fileName, 'questions', 'xlsx');
   });
 }

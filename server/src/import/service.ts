@@ -154,7 +154,7 @@ export class ImportService {
     if (tooLong) throw badRequest('importNameTooLong', { name: tooLong.slice(0, 40), max: maxName });
     assertAllowed(caller, this.categories.flag, 'save');
 
-    const answer = await this.db.transaction().execute(async (trx) => {
+    const answer = await this.crud.writeTransaction([this.categories.table], async (trx) => {
       await this.subject(trx, subjectId);
       const chosen = parentCategory === undefined ? undefined : await this.category(trx, parentCategory, subjectId);
       const siblings = await trx
@@ -176,7 +176,7 @@ export class ImportService {
           out.push({ id: known, name, created: false });
           continue;
         }
-        const id = await this.crud.insert(trx, this.categories, {
+        const id = await this.crud.insertId(trx, this.categories, {
           name, subjectId, parentId: parentCategory ?? 0, isUp: 1, sortNum: 0, createTime, isdelete: 0,
         });
         byName.set(name, id);
@@ -184,7 +184,6 @@ export class ImportService {
       }
       return out;
     });
-    this.crud.counts.invalidate(this.categories.table);
     return answer;
   }
 
@@ -262,7 +261,8 @@ export class ImportService {
     };
     const before = await this.stemsOf(this.db, categoryId);
     let planned = await plan(before);
-    const inserted = await this.db.transaction().execute(async (trx) => {
+    // the batches are precompiled: their table is named, for its row version to be bumped with them
+    const inserted = await this.crud.writeTransaction([table.table], async (trx) => {
       const now = await this.stemsOf(trx, categoryId);
       // a question saved meanwhile with one of these stems: plan again, inside the transaction
       for (const name of now) {
@@ -278,7 +278,6 @@ export class ImportService {
       }
       return planned.inserted;
     });
-    if (inserted > 0) this.crud.counts.invalidate(table.table);
     return { inserted, skipped: questions.length - inserted };
   }
 
@@ -298,7 +297,7 @@ export class ImportService {
       const reject = (problems: RowProblem[], rejected: number) => new ImportRejected({ rows: records.length, inserted: 0, skipped: 0, rejected, problems });
       if (checked.rejected > 0) throw reject(checked.problems, checked.rejected);
 
-      const written = await this.db.transaction().execute(async (trx) => {
+      const written = await this.crud.writeTransaction([this.categories.table], async (trx) => {
         const existing = (await trx
           .selectFrom(this.categories.table)
           .select(['id', 'name', 'parentId'])
@@ -317,7 +316,7 @@ export class ImportService {
           const key = `${parentId}\u0000${data.name}`;
           let id = byKey.get(key);
           if (id === undefined) {
-            id = await this.crud.insert(trx, this.categories, {
+            id = await this.crud.insertId(trx, this.categories, {
               name: data.name, subjectId, parentId, sortNum: data.sortNum, isUp: data.isUp, createTime, isdelete: 0,
             });
             byKey.set(key, id);
@@ -327,7 +326,6 @@ export class ImportService {
         }
         return { inserted, skipped: ordered.length - inserted };
       });
-      if (written.inserted > 0) this.crud.counts.invalidate(this.categories.table);
       return { rows: records.length, ...written, rejected: 0, problems: [] };
     });
   }

@@ -1,9 +1,12 @@
-import type { ColumnMeta, TableMeta } from '@qb/contracts';
+import type { ColumnMeta, ColumnReference, TableMeta } from '@qb/contracts';
 import { badRequest } from '../http/errors.ts';
 import { builtinTables } from './builtin.ts';
 import type { RegisteredColumn, RegisteredTable, TableDef } from './types.ts';
 
-const implicitColumns: RegisteredColumn[] = [{ name: 'id', type: 'int', filterable: true, sortable: true }];
+const implicitColumns: RegisteredColumn[] = [{ name: 'id', type: 'int', filterable: true, sortable: true, title: { zh: 'ID', en: 'ID' }, ui: { list: false, form: false } }];
+
+/** The local database: the source of every built-in table (SPEC.md §9). */
+export const LOCAL_SOURCE = 10000;
 
 /** The tables the generic API serves: built-in ones and, once created, those defined by operators. */
 export class TableRegistry {
@@ -13,9 +16,26 @@ export class TableRegistry {
     for (const def of defs) this.register(def);
   }
 
+  /**
+   * Swaps the operator-defined tables for a new set (after a definition changed, here or on another
+   * instance); built-in tables are never replaced.
+   */
+  replaceRuntime(defs: TableDef[]): void {
+    for (const [flag, table] of this.tables) if (table.dynamic) this.tables.delete(flag);
+    for (const def of defs) if (!this.tables.has(def.flag)) this.register({ ...def, dynamic: true });
+  }
+
+  /** Whether a built-in table already has this name (any case): an operator's table cannot take it. */
+  isBuiltinName(name: string): boolean {
+    const lower = name.toLowerCase();
+    for (const table of this.tables.values()) if (!table.dynamic && (table.flag.toLowerCase() === lower || table.table.toLowerCase() === lower)) return true;
+    return false;
+  }
+
   register(def: TableDef): RegisteredTable {
     const columns = new Map<string, RegisteredColumn>();
-    for (const c of implicitColumns) columns.set(c.name, c);
+    // built-in tables have an implicit id; an operator's table names its own key among its columns
+    if (!def.dynamic) for (const c of implicitColumns) columns.set(c.name, c);
     for (const c of def.columns) {
       columns.set(c.name, {
         ...c,
@@ -27,6 +47,8 @@ export class TableRegistry {
     const table: RegisteredTable = {
       ...def,
       table: def.table ?? def.flag,
+      source: def.source ?? LOCAL_SOURCE,
+      primaryKey: def.primaryKey ?? 'id',
       columns,
       selectable: [...columns.values()].filter((c) => !c.secret && c.name !== 'isdelete').map((c) => c.name),
     };
@@ -65,13 +87,37 @@ export class TableRegistry {
       .map((c) => ({
         name: c.name,
         type: c.type,
+        title: c.title ?? { zh: c.name, en: c.name },
         ...(c.length ? { length: c.length } : {}),
         required: Boolean(c.required),
         filterable: c.filterable,
         sortable: c.sortable,
+        ...(c.defaultValue !== undefined ? { defaultValue: c.defaultValue } : {}),
+        ...(c.serverFilled || c.readOnly ? { serverFilled: true } : {}),
         ...(c.list ? { list: true } : {}),
-        ...(c.references ? { references: c.references } : {}),
+        ...(c.references ? { references: c.references, reference: this.referenceOf(c) } : {}),
+        ...(c.enum ? { enum: c.enum } : {}),
+        ...(c.search ? { search: c.search } : {}),
+        ...(c.ui ? { ui: c.ui } : {}),
       }));
-    return { flag: table.flag, softDelete: table.softDelete, columns };
+    return {
+      flag: table.flag,
+      title: table.title,
+      softDelete: table.softDelete,
+      source: table.source,
+      primaryKey: table.primaryKey,
+      dynamic: Boolean(table.dynamic),
+      ...(table.defaultSort ? { defaultSort: table.defaultSort } : {}),
+      ...(table.tree ? { tree: table.tree } : {}),
+      columns,
+    };
+  }
+
+  /** The table a reference column points at, the column shown for an id, and the tree column of that table if any. */
+  referenceOf(column: RegisteredColumn): ColumnReference {
+    const flag = column.references!;
+    const target = this.tables.get(flag);
+    const treeColumn = target?.tree?.parentColumn ?? (target ? [...target.columns.values()].find((c) => c.references === flag)?.name : undefined);
+    return { flag, labelColumn: column.labelColumn ?? 'name', ...(treeColumn ? { treeColumn } : {}) };
   }
 }

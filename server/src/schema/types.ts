@@ -1,8 +1,18 @@
-import type { ColumnType } from '@qb/contracts';
+import type { ColumnSearch, ColumnType, ColumnUi, EnumValue, Texts } from '@qb/contracts';
 
 export interface ColumnDef {
   name: string;
   type: ColumnType;
+  /** the column's title in both languages (list header, form label, export header) */
+  title?: Texts;
+  /** the only values a save may store (an unknown one is a 400), with their labels */
+  enum?: EnumValue[];
+  /** the column of the referenced table a page and an export show for an id (default name) */
+  labelColumn?: string;
+  /** how the search bar offers the column; absent: not offered */
+  search?: ColumnSearch;
+  /** presentation hints a generated page follows (width, hidden, form control) */
+  ui?: ColumnUi;
   /** nvarchar length; default 50 as in the data-table manager */
   length?: number;
   required?: boolean;
@@ -15,6 +25,8 @@ export interface ColumnDef {
   references?: string;
   /** filled by the server (createTime); ignored when a client sends it */
   serverFilled?: boolean;
+  /** kept by the server (a sheet's created flag): ignored when a client sends it, the default on insert */
+  readOnly?: boolean;
   /** an int column that may arrive as a cascader path (JSON array string): the last element is used */
   cascader?: boolean;
 }
@@ -23,7 +35,15 @@ export interface TableDef {
   flag: string;
   /** physical table name; the flag when omitted */
   table?: string;
-  title: string;
+  title: Texts;
+  /** the data source the table lives in (10000: the local database) */
+  source?: number;
+  /** the primary key column (default id) */
+  primaryKey?: string;
+  /** the order a page lists rows in when the user has not chosen one */
+  defaultSort?: { column: string; direction: 'asc' | 'desc' };
+  /** rows form a tree by this column of the same table (lazy: children loaded on expand; client: all rows read) */
+  tree?: { parentColumn: string; mode: 'lazy' | 'client' };
   columns: ColumnDef[];
   /** has isdelete: deletes are soft and lists exclude deleted rows */
   softDelete: boolean;
@@ -33,6 +53,11 @@ export interface TableDef {
   indexes?: string[][];
   /** defined by an operator in the data-table manager (not built in) */
   dynamic?: boolean;
+  /**
+   * the service that owns this table's writes (sys_user: the account service); the generic save,
+   * delete and master-slave calls refuse the table, whatever the caller
+   */
+  writtenBy?: string;
 }
 
 export interface RegisteredColumn extends ColumnDef {
@@ -40,8 +65,10 @@ export interface RegisteredColumn extends ColumnDef {
   sortable: boolean;
 }
 
-export interface RegisteredTable extends Omit<TableDef, 'columns' | 'table'> {
+export interface RegisteredTable extends Omit<TableDef, 'columns' | 'table' | 'source' | 'primaryKey'> {
   table: string;
+  source: number;
+  primaryKey: string;
   columns: Map<string, RegisteredColumn>;
   /** columns a select answers, in order (secret ones left out) */
   selectable: string[];

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { fileRoute, uploadOssRoute, uploadRoute } from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { badRequest, ok } from '../http/errors.ts';
@@ -16,7 +17,10 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     if (!req.isMultipart()) throw badRequest('uploadMissing');
     const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
     if (!file) throw badRequest('uploadMissing');
+    // a part may lack its name or its file name (busboy then hands back undefined): bad input, not a fault
+    if (typeof file.fieldname !== 'string' || file.fieldname === '') throw badRequest('badMultipart');
     if (file.fieldname !== 'files') throw badRequest('badParam', { name: file.fieldname.slice(0, 32), reason: 'the file field is files' });
+    if (typeof file.filename !== 'string' || file.filename.trim() === '') throw badRequest('uploadNoFileName');
     const kind = kindOf(file.filename);
     const content = await file.toBuffer().catch((err: { code?: string }) => {
       if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('uploadTooLarge', { max: `${kind.maxBytes / 1024 / 1024} MB` });
@@ -25,8 +29,15 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     const stored = await storeUpload(dir, file.filename, content);
     return ok({ path: stored, oldFileName: file.filename });
   };
-  app.post('/api/action/upload/', handler);
-  app.post('/api/action/uploadsOss/', handler);
+  app.post('/api/action/upload/', { schema: uploadRoute }, handler);
+  app.post('/api/action/uploadsOss/', { schema: uploadOssRoute }, handler);
+
+  // @fastify/static registers GET and HEAD /api/file/* with a schema of its own; this one documents it
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/api/file/*') return;
+    const schema = (route.schema ?? {}) as { response?: object };
+    route.schema = { ...schema, ...fileRoute, response: { ...schema.response, ...fileRoute.response } };
+  });
 
   await app.register(fastifyStatic, {
     root: dir,
@@ -35,6 +46,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     index: false,
     list: false,
     dotfiles: 'deny',
+    schemaHide: false,
     setHeaders(res) {
       res.header('X-Content-Type-Options', 'nosniff');
       res.header('Content-Security-Policy', "default-src 'none'");

@@ -58,10 +58,10 @@ export async function storeUpload(uploadsDir: string, fileName: string, content:
   const month = new Date().toISOString().slice(0, 7).replace('-', '');
   const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
   const dir = path.join(uploadsDir, month);
-  await fs.mkdir(dir, { recursive: true });
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   // written under a temporary name first, so that a half-written file is never served
   const tmp = path.join(dir, `.${name}.part`);
-  await fs.writeFile(tmp, content);
+  await fs.writeFile(tmp, content, { mode: 0o600 });
   await fs.rename(tmp, path.join(dir, name));
   return `/api/file/${month}/${name}`;
 }

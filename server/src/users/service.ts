@@ -1,14 +1,30 @@
-import { assertAllowed, type Caller } from '../access/index.ts';
+import { assertAllowed, isAdministratorLogin, type Caller } from '../access/index.ts';
+import type { LoginThrottle } from '../auth/loginThrottle.ts';
 import { generatePassword, hashClientPassword, isClientHash, sha256Hex, verifyClientPassword } from '../auth/password.ts';
 import type { SessionStore } from '../auth/sessions.ts';
+import type { AnyDb } from '../db/connection.ts';
 import type { CrudService } from '../crud/service.ts';
-import { ApiError, badRequest } from '../http/errors.ts';
+import { ApiError, badRequest, notFound } from '../http/errors.ts';
 
-/** Accounts of the back-office: saving with a generated first password, and changing one's password. */
+interface AccountRow {
+  id: number;
+  loginid: string;
+  state: number;
+}
+
+const isLive = (a: { state: number; isdelete?: number }) => Number(a.state) === 1 && Number(a.isdelete ?? 0) === 0;
+
+/**
+ * Accounts of the back-office. Every write of sys_user goes through here (the generic save, delete and
+ * master-slave calls refuse the table): a generated first password, a unique loginid, no account
+ * deleting or disabling itself, never losing the last account able to administer, and the sessions of
+ * a disabled or deleted account ended for good.
+ */
 export class UserService {
   constructor(
     private readonly crud: CrudService,
     private readonly sessions: SessionStore,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   /**
@@ -24,7 +40,7 @@ export class UserService {
     const p = params as Record<string, unknown>;
     const isNew = p.id === undefined || p.id === null || p.id === '' || p.id === 0;
     const values = this.crud.toColumnValues(table, p, isNew ? 'insert' : 'update');
-    return this.crud.writeTransaction(['sys_user'], async (trx) => {
+    const result = await this.crud.writeTransaction(['sys_user'], async (trx) => {
       if (typeof values.loginid === 'string') {
         let q = trx.selectFrom('sys_user').select('id').where('loginid', '=', values.loginid).where('isdelete', '=', 0);
         if (!isNew) q = q.where('id', '<>', Number(p.id));
@@ -33,22 +49,80 @@ export class UserService {
       if (isNew) {
         const password = generatePassword(6);
         const pass = await hashClientPassword(sha256Hex(password));
-        const id = await this.crud.insert(trx, table, { ...values, pass });
+        const id = await this.crud.insertId(trx, table, { ...values, pass });
         this.crud.counts.invalidate('sys_user');
-        return { id, created: true, password };
+        return { saved: { id, created: true, password }, ended: false };
       }
-      const saved = await this.crud.saveWith(trx, table, p);
-      this.sessions.forgetUser(saved.id);
-      return saved;
+      const [id] = this.crud.parseIds(p.id);
+      const before = await this.liveAccount(trx, id!);
+      const after = {
+        loginid: typeof values.loginid === 'string' ? values.loginid : before.loginid,
+        state: values.state === undefined ? before.state : Number(values.state),
+        isdelete: values.isdelete === undefined ? 0 : Number(values.isdelete),
+      };
+      if (!isLive(after)) {
+        if (id === caller?.id) throw badRequest(after.isdelete === 1 ? 'cannotDeleteSelf' : 'cannotDisableSelf');
+      }
+      if (isAdministratorLogin(before.loginid) && !(isLive(after) && isAdministratorLogin(after.loginid))) {
+        await this.assertAnotherAdministrator(trx, [id!]);
+      }
+      const saved = { ...(await this.crud.saveWith(trx, table, p)), id: id! };
+      const ended = !isLive(after);
+      if (ended) await this.sessions.revokeUserWith(trx, id!);
+      return { saved, ended };
     });
+    this.sessions.forgetUser(result.saved.id);
+    return result.saved;
   }
 
-  /** Checks the current password, stores the new one and ends the account's other sessions. */
+  /** Soft delete of accounts: never one's own, never the last administrator; their sessions end. */
+  async delete(rawId: unknown, caller: Caller | undefined): Promise<{ ids: number[] }> {
+    const table = this.crud.registry.get('sys_user');
+    const ids = this.crud.parseIds(rawId);
+    assertAllowed(caller, 'sys_user', 'delete');
+    if (caller && ids.includes(caller.id)) throw badRequest('cannotDeleteSelf');
+    const deleted = await this.crud.writeTransaction(['sys_user'], async (trx) => {
+      const accounts = await Promise.all(ids.map((id) => this.liveAccount(trx, id)));
+      if (accounts.some((a) => isAdministratorLogin(a.loginid) && isLive(a))) await this.assertAnotherAdministrator(trx, ids);
+      await this.crud.deleteWith(trx, table, ids);
+      const done = { ids };
+      for (const id of ids) await this.sessions.revokeUserWith(trx, id);
+      return done;
+    });
+    for (const id of ids) this.sessions.forgetUser(id);
+    return deleted;
+  }
+
+  private async liveAccount(db: AnyDb, id: number): Promise<AccountRow> {
+    const row = await db.selectFrom('sys_user').select(['id', 'loginid', 'state']).where('id', '=', id).where('isdelete', '=', 0).executeTakeFirst();
+    if (!row) throw notFound('rowNotFound', { flag: 'sys_user', id });
+    return { id: Number(row.id), loginid: String(row.loginid), state: Number(row.state) };
+  }
+
+  /** Refuses a change that would leave no live, enabled account able to administer (besides `leaving`). */
+  private async assertAnotherAdministrator(db: AnyDb, leaving: number[]): Promise<void> {
+    const others = await db
+      .selectFrom('sys_user')
+      .select(['id', 'loginid'])
+      .where('isdelete', '=', 0)
+      .where('state', '=', 1)
+      .where('id', 'not in', leaving)
+      .execute();
+    if (!others.some((o) => isAdministratorLogin(String(o.loginid)))) throw new ApiError(409, 'lastAdmin');
+  }
+
+  /**
+   * Checks the current password, stores the new one and ends the account's other sessions. Wrong
+   * current passwords count like failed logins: after 5 the account is locked for 15 minutes.
+   */
   async changePassword(caller: Caller, token: string, oldPass: unknown, newPass: unknown): Promise<void> {
     if (!isClientHash(oldPass)) throw badRequest('badParam', { name: 'oldPass', reason: 'SHA-256 hex expected' });
     if (!isClientHash(newPass)) throw badRequest('badParam', { name: 'newPass', reason: 'SHA-256 hex expected' });
+    const minutes = await this.throttle.reserveCheck(caller.loginid);
+    if (minutes > 0) throw new ApiError(429, 'loginLocked', { minutes });
     const row = await this.crud.db.selectFrom('sys_user').select('pass').where('id', '=', caller.id).executeTakeFirst();
     if (!(await verifyClientPassword(row?.pass, oldPass))) throw badRequest('passwordWrong');
+    await this.throttle.clear(caller.loginid);
     const pass = await hashClientPassword(newPass);
     await this.crud.db.updateTable('sys_user').set({ pass }).where('id', '=', caller.id).execute();
     await this.sessions.revokeUser(caller.id, token);

@@ -1,4 +1,4 @@
-import { SESSION_EXPIRED_MESSAGE_EN, SESSION_EXPIRED_MESSAGE_ZH, type Envelope } from '@qb/contracts';
+import { SESSION_EXPIRED_CODE, type Envelope } from '@qb/contracts';
 import i18n, { currentLanguage } from '../i18n/index.ts';
 import { clearToken, getToken, setToken } from './token.ts';
 
@@ -19,6 +19,11 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** the machine-readable `code` of the server's error answer (BAD_PARAM, SESSION_EXPIRED, …; docs/api.md) */
+  get code(): string | undefined {
+    return typeof this.body?.code === 'string' ? this.body.code : undefined;
   }
 }
 
@@ -59,8 +64,9 @@ export function httpErrorText(status: number, serverMessage?: string): string {
     : i18n.t('http.other', { status });
 }
 
-export function isSessionExpiredMessage(text: unknown): boolean {
-  return text === SESSION_EXPIRED_MESSAGE_ZH || text === SESSION_EXPIRED_MESSAGE_EN;
+/** An answer that says the session is gone, by its code (the message is for people and may be reworded or translated). */
+export function isSessionExpiredAnswer(body: unknown): boolean {
+  return !!body && typeof body === 'object' && (body as Record<string, unknown>).code === SESSION_EXPIRED_CODE;
 }
 
 function bodyMessage(body: unknown): string | undefined {
@@ -198,12 +204,12 @@ async function exchange<T>(
   const serverMessage = bodyMessage(envelope);
 
   if (!response.ok) {
-    const expired = (auth && response.status === 401) || isSessionExpiredMessage(serverMessage);
+    const expired = (auth && response.status === 401) || isSessionExpiredAnswer(envelope);
     const text = expired && serverMessage ? serverMessage : httpErrorText(response.status, serverMessage);
     return fail(new ApiError(text, 'http', response.status, envelope, expired));
   }
   if (!envelope || !envelope.status) {
-    const expired = isSessionExpiredMessage(serverMessage);
+    const expired = isSessionExpiredAnswer(envelope);
     return fail(new ApiError(serverMessage || i18n.t('http.failed'), 'body', response.status, envelope, expired));
   }
   return { envelope };

@@ -1,12 +1,8 @@
-import type { TableMeta, UploadAnswer, Wheres } from '@qb/contracts';
+import type { SaveAnswer, TableMeta, UploadAnswer, UserSaveAnswer, Wheres } from '@qb/contracts';
 import { request, requestFile, type DownloadedFile } from './client.ts';
 
-export interface SaveAnswer {
-  id: number;
-  created: boolean;
-  /** a new account's generated password, answered once (POST /api/user/save/) */
-  password?: string;
-}
+/** The answer of a save: the row's key, whether it was new, a new account's generated password (once). */
+export type { SaveAnswer };
 
 /**
  * POST /api/action/save/: insert without id, update with id. Silent: the page shows the server's
@@ -18,9 +14,9 @@ export async function saveRow(flag: string, params: Record<string, unknown>): Pr
 }
 
 /** POST /api/user/save/: a new account gets a generated password, answered once. */
-export async function saveUser(params: Record<string, unknown>): Promise<SaveAnswer> {
-  const answer = await request<SaveAnswer>('/api/user/save/', { method: 'POST', body: { params }, silent: true });
-  return answer.data as SaveAnswer;
+export async function saveUser(params: Record<string, unknown>): Promise<UserSaveAnswer> {
+  const answer = await request<UserSaveAnswer>('/api/user/save/', { method: 'POST', body: { params }, silent: true });
+  return answer.data as UserSaveAnswer;
 }
 
 /** POST /api/action/delete/: soft delete of one row or a batch (all or nothing). */

@@ -1,3 +1,4 @@
+import type { ImportCategory, ImportCounts, RowProblem } from '@qb/contracts';
 import { ApiError, request, requestFile, type DownloadedFile } from './client.ts';
 
 /**
@@ -11,29 +12,12 @@ export const IMPORT_TIMEOUT_MS = 120_000;
 export type SheetKind = 'question' | 'category';
 export type TemplateFormat = 'xls' | 'xlsx';
 
-/** One invalid row of a refused file, by the row number Excel shows. */
-export interface RowProblem {
-  row: number;
-  column?: string;
-  message: string;
-}
-
-/** The counts of one file: `rejected` > 0 means nothing from the file was written. */
-export interface ImportCounts {
-  rows: number;
-  inserted: number;
-  skipped: number;
-  rejected: number;
-  /** the first 100 problems */
-  problems: RowProblem[];
-}
-
-/** A category that selectAddTypes found or created for one file name. */
-export interface ImportCategory {
-  id: number;
-  name: string;
-  created: boolean;
-}
+/**
+ * The answers' types come from the route schemas (packages/contracts/src/api/imports.ts): RowProblem (one invalid
+ * row of a refused file, by the row number Excel shows), ImportCounts (`rejected` > 0: nothing from the file was
+ * written), ImportCategory (a category that selectAddTypes found or created for one file name).
+ */
+export type { ImportCategory, ImportCounts, RowProblem };
 
 export interface AddCategoriesParams {
   /** the subject (questionsClass id) */

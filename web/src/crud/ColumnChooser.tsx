@@ -16,7 +16,7 @@ export function ColumnChooser({ fields, hidden, onChange, onReset }: { fields: F
           if (values.length === 0) return;
           onChange(fields.map((f) => f.name).filter((n) => !values.includes(n)));
         }}
-        options={fields.map((f) => ({ value: f.name, label: t(f.titleKey) }))}
+        options={fields.map((f) => ({ value: f.name, label: f.title }))}
       />
       <Button size="small" type="link" onClick={onReset} className="qb-column-reset">
         {t('crud.columnsReset')}

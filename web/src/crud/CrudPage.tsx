@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Modal, Pagination, type ButtonProps } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Modal, Pagination, Skeleton, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { SaveAnswer } from '../api/index.ts';
@@ -8,9 +8,7 @@ import { useToast } from '../shell/toast.ts';
 import { cellText, columnKindOf } from './cells.tsx';
 import { CrudTable } from './CrudTable.tsx';
 import { CrudToolbar } from './CrudToolbar.tsx';
-import { EditDialog, loadEditForm } from './EditDialog.tsx';
 import { downloadExport } from './exportQuery.ts';
-import { useTableMeta } from './options.ts';
 import { printableHtml, printHtml } from './printTable.ts';
 import { SearchBar } from './SearchBar.tsx';
 import { apiSource } from './sources.ts';
@@ -21,13 +19,24 @@ import { useTableHeight } from './useViewportHeight.ts';
 import type { CrudPageConfig, PageContextApi, Row } from './types.ts';
 import './crud.css';
 
+/** Loads the dialog's code; the page calls it when idle so that the first add/edit opens at once. */
+let dialogLoaded = false;
+export const loadEditDialog = () => import('./CrudEditDialog.tsx').then((m) => ((dialogLoaded = true), m));
+const CrudEditDialog = lazy(loadEditDialog);
+
+/** The add/edit dialog of one opening: a fresh form each time (its values start from the row), kept through the closing animation. */
+interface DialogState {
+  row: Row;
+  open: boolean;
+  serial: number;
+}
+
 /** The generic table page: search bar, toolbar, table, pagination and the add/edit dialog of one config. */
 export function CrudPage({ config }: { config: CrudPageConfig }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const [modal, modalHolder] = Modal.useModal();
-  const source = useMemo(() => config.source ?? apiSource(config.flag), [config]);
-  const meta = useTableMeta(config.flag, source.serverTable).data;
+  const source = useMemo(() => config.source ?? apiSource(config.flag, config.rowKey), [config.source, config.flag, config.rowKey]);
 
   const prefs = useTablePrefs(config.key);
   const sizes = config.pageSizes ?? DEFAULT_PAGE_SIZES;
@@ -42,9 +51,9 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
   const names = useReferenceNames(shownFields, shownRows);
 
   const [selection, setSelection] = useState<{ keys: (string | number)[]; rows: Row[] }>({ keys: [], rows: [] });
-  const [editing, setEditing] = useState<Row | undefined>();
+  const [dialog, setDialog] = useState<DialogState>();
   const [dirty, setDirty] = useState(false);
-  useUnsavedChanges(!!editing && dirty);
+  useUnsavedChanges(!!dialog?.open && dirty);
   const [deleting, setDeleting] = useState<Set<string>>(new Set());
   const [exporting, setExporting] = useState(false);
 
@@ -53,7 +62,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
   useEffect(() => {
     if (!listed) return;
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
-    idle(() => void loadEditForm());
+    idle(() => void loadEditDialog());
   }, [listed]);
 
   const reload = () => {
@@ -61,7 +70,11 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
   };
   const openEdit = (row?: Row) => {
     setDirty(false);
-    setEditing(row ?? {});
+    setDialog((d) => ({ row: row ?? {}, open: true, serial: (d?.serial ?? 0) + 1 }));
+  };
+  const closeDialog = () => {
+    setDialog((d) => d && { ...d, open: false });
+    setDirty(false);
   };
   const pageApi: PageContextApi = { reload, openEdit, selectedRows: selection.rows };
 
@@ -89,15 +102,15 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
   };
 
   const print = () => {
-    const kinds = shownFields.map((f) => columnKindOf(f, meta?.columns?.find((c) => c.name === f.name)));
+    const kinds = shownFields.map((f) => columnKindOf(f));
     const html = printableHtml(
       {
-        title: t(config.titleKey),
+        title: config.title,
         subtitle: t('crud.printedAt', { time: dayjs().format('YYYY-MM-DD HH:mm') }),
-        columns: shownFields.map((f, i) => ({ title: t(f.titleKey), align: kinds[i] === 'money' ? 'right' : 'left', image: kinds[i] === 'image' })),
+        columns: shownFields.map((f, i) => ({ title: f.title, align: kinds[i] === 'money' ? 'right' : 'left', image: kinds[i] === 'image' })),
         rows: shownRows.map((r) => ({
           depth: r._depth,
-          cells: shownFields.map((f, i) => (kinds[i] === 'image' ? (r[f.name] ? new URL(String(r[f.name]), window.location.href).href : '') : cellText(f, kinds[i]!, r, names, t))),
+          cells: shownFields.map((f, i) => (kinds[i] === 'image' ? (r[f.name] ? new URL(String(r[f.name]), window.location.href).href : '') : cellText(f, kinds[i]!, r, names))),
         })),
         emptyText: t('crud.emptyPrint'),
       },
@@ -110,7 +123,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
     setExporting(true);
     try {
       const sort = list.effectiveSort;
-      await downloadExport(config.flag, shownFields, { wheres: list.wheres, sort: sort?.field, sortType: sort?.order }, t(config.titleKey), t);
+      await downloadExport(config.flag, shownFields, { wheres: list.wheres, sort: sort?.field, sortType: sort?.order }, config.title);
     } catch {
       // the API client has shown why
     } finally {
@@ -119,8 +132,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
   };
 
   const onSaved = async (answer: SaveAnswer, isNew: boolean) => {
-    setEditing(undefined);
-    setDirty(false);
+    closeDialog();
     reload();
     await config.onSaved?.(answer, isNew, { modal, t });
   };
@@ -149,7 +161,6 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
       />
       <CrudTable
         fields={shownFields}
-        meta={meta}
         rows={list.rows}
         visibleCount={shownRows.length}
         names={names}
@@ -193,18 +204,28 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
           }}
         />
       )}
-      <EditDialog
-        config={config}
-        meta={meta}
-        source={source}
-        row={editing}
-        onClose={() => {
-          setEditing(undefined);
-          setDirty(false);
-        }}
-        onSaved={(answer, isNew) => void onSaved(answer, isNew)}
-        onDirtyChange={setDirty}
-      />
+      {dialog && (
+        <Suspense
+          fallback={
+            dialogLoaded ? null : (
+              <Modal open title={t(dialog.row.id ? 'crud.editTitle' : 'crud.newTitle', { title: config.title })} footer={null} onCancel={closeDialog}>
+                <Skeleton active paragraph={{ rows: 5 }} />
+              </Modal>
+            )
+          }
+        >
+          <CrudEditDialog
+            key={dialog.serial}
+            config={config}
+            source={source}
+            row={dialog.row}
+            open={dialog.open}
+            onClose={closeDialog}
+            onSaved={(answer, isNew) => void onSaved(answer, isNew)}
+            onDirtyChange={setDirty}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

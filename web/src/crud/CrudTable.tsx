@@ -1,9 +1,8 @@
-import { useMemo, type HTMLAttributes } from 'react';
+import type { HTMLAttributes } from 'react';
 import { Table } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { CaretDownOutlined, CaretRightOutlined, LoadingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TableMeta } from '@qb/contracts';
 import { columnKindOf, defaultWidthOf, renderCell } from './cells.tsx';
 import { ResizableTitle } from './ResizableTitle.tsx';
 import { RowActionButton } from './RowActionButton.tsx';
@@ -19,7 +18,6 @@ const HEADER_ROW_HEIGHT = 56;
 
 export interface CrudTableProps {
   fields: FieldDef[];
-  meta?: TableMeta;
   rows: Row[];
   visibleCount: number;
   names: ReferenceNames;
@@ -46,20 +44,16 @@ export interface CrudTableProps {
 
 export function CrudTable(props: CrudTableProps) {
   const { t } = useTranslation();
-  const { fields, meta, names, widths, sort, rowButtons, canEdit, canDelete } = props;
-  const metaByName = useMemo(() => new Map(meta?.columns?.map((c) => [c.name, c])), [meta]);
+  const { fields, names, widths, sort, rowButtons, canEdit, canDelete } = props;
 
   const columns: ColumnsType<Row> = fields.map((field) => {
-    const columnMeta = metaByName.get(field.name);
-    const kind = columnKindOf(field, columnMeta);
+    const kind = columnKindOf(field);
     const width = widths[field.name] ?? defaultWidthOf(field, kind);
-    const own = field.column || {};
-    // images and references would sort by path and id, which means nothing to a reader
-    const sortable = own.sortable ?? (kind !== 'image' && kind !== 'ref' && kind !== 'html' && !!columnMeta?.sortable);
+    const sortable = !!(field.column && field.column.sortable);
     return {
       key: field.name,
       dataIndex: field.name,
-      title: t(field.titleKey),
+      title: field.title,
       width,
       align: kind === 'money' ? 'right' : undefined,
       ellipsis: kind === 'text' || kind === 'ref' || kind === 'html' || kind === 'dateTime' ? { showTitle: false } : undefined,

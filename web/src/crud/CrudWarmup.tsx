@@ -6,20 +6,22 @@ import type { CrudPageConfig } from './types.ts';
 /** How long the warm-up may stay mounted if its rows never show (they are in memory: it should take a frame). */
 const MAX_WARMUP_MS = 2000;
 
+// the texts are never read (the warm-up is off screen and inert)
 const warmupConfig: CrudPageConfig = {
   key: '__warmup',
   flag: '__warmup',
-  titleKey: 'route.home',
+  title: '',
+  form: { version: 2, fields: [] },
   source: staticSource('warmup', () => [
     { id: 1, name: 'a', state: 1, amount: 1, createTime: '2026-01-01 00:00:00' },
     { id: 2, name: 'b', state: 2, amount: 2, createTime: '2026-01-02 00:00:00' },
   ]),
   rowButtons: [{ key: 'noop', labelKey: 'crud.edit', onClick: () => undefined }],
   fields: [
-    { name: 'name', titleKey: 'crud.actions', search: {}, column: { sortable: true } },
-    { name: 'state', titleKey: 'crud.actions', enum: [{ value: 1, labelKey: 'crud.ok', color: 'green' }, { value: 2, labelKey: 'crud.cancel' }], search: { kind: 'select' } },
-    { name: 'amount', titleKey: 'crud.actions', column: { kind: 'money' } },
-    { name: 'createTime', titleKey: 'crud.actions', column: { kind: 'dateTime' } },
+    { name: 'name', title: 'a', search: {}, column: { sortable: true } },
+    { name: 'state', title: 'b', enum: [{ value: 1, label: 'c', color: 'green' }, { value: 2, label: 'd' }], search: { kind: 'select' } },
+    { name: 'amount', title: 'e', column: { kind: 'money' } },
+    { name: 'createTime', title: 'f', column: { kind: 'dateTime' } },
   ],
 };
 

@@ -13,9 +13,8 @@ const SearchDateRange = lazy(() => import('./SearchDateRange.tsx'));
 const SEARCH_SELECT_WIDTH = 160;
 
 function SearchSelect({ field, value, onChange, dependValue }: { field: FieldDef; value?: unknown; onChange?: (v: unknown) => void; dependValue?: unknown }) {
-  const { t } = useTranslation();
   const options = useTableOptions(field.enum ? undefined : field.options, dependValue);
-  const items = field.enum ? field.enum.map((o) => ({ value: o.value, label: t(o.labelKey) })) : options.list;
+  const items = field.enum ? field.enum.map((o) => ({ value: o.value, label: o.label })) : options.list;
   return (
     <Select
       value={value}
@@ -25,16 +24,15 @@ function SearchSelect({ field, value, onChange, dependValue }: { field: FieldDef
       showSearch={{ optionFilterProp: 'label' }}
       loading={options.loading}
       disabled={options.waiting}
-      placeholder={t(field.titleKey)}
+      placeholder={field.title}
       style={{ width: SEARCH_SELECT_WIDTH }}
-      aria-label={t(field.titleKey)}
+      aria-label={field.title}
       popupMatchSelectWidth={false}
     />
   );
 }
 
 function SearchCascader({ field, value, onChange }: { field: FieldDef; value?: unknown; onChange?: (v: unknown) => void }) {
-  const { t } = useTranslation();
   const options = useTableOptions(field.options);
   return (
     <Cascader
@@ -43,9 +41,9 @@ function SearchCascader({ field, value, onChange }: { field: FieldDef; value?: u
       options={options.tree}
       changeOnSelect
       allowClear
-      placeholder={t(field.titleKey)}
+      placeholder={field.title}
       style={{ width: SEARCH_SELECT_WIDTH }}
-      aria-label={t(field.titleKey)}
+      aria-label={field.title}
     />
   );
 }
@@ -75,7 +73,7 @@ export function SearchBar({ formName, fields, onSearch }: { formName: string; fi
     >
       {searchFields.map((field) => {
         const kind = field.search!.kind ?? 'input';
-        const title = t(field.titleKey);
+        const title = field.title;
         let control;
         if (kind === 'select') control = <SearchSelect field={field} dependValue={field.options?.dependsOn ? values?.[field.options.dependsOn.field] : undefined} />;
         else if (kind === 'cascader') control = <SearchCascader field={field} />;

@@ -1,6 +1,5 @@
 import { Image, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ColumnMeta } from '@qb/contracts';
 import { menuIcon } from '../shell/menuIcons.tsx';
 import type { ColumnKind, FieldDef, Row } from './types.ts';
 import type { ReferenceNames } from './useReferenceNames.ts';
@@ -10,14 +9,12 @@ export const IMAGE_PREVIEW_PX = 50;
 
 const DEFAULT_WIDTHS: Record<ColumnKind, number> = { text: 160, image: 80, icon: 120, money: 130, enum: 100, ref: 140, dateTime: 170, html: 220 };
 
-export function columnKindOf(field: FieldDef, meta?: ColumnMeta): ColumnKind {
+/** How a column shows: the kind its config gives (from the column's type in the metadata), else by its enumeration or reference. */
+export function columnKindOf(field: FieldDef): ColumnKind {
   const own = field.column ? field.column.kind : undefined;
   if (own) return own;
   if (field.enum) return 'enum';
   if (field.options) return 'ref';
-  if (meta?.type === 'image') return 'image';
-  if (meta?.type === 'money') return 'money';
-  if (meta?.type === 'datetime') return 'dateTime';
   return 'text';
 }
 
@@ -48,9 +45,9 @@ export function htmlToText(html: unknown): string {
   return text;
 }
 
-function enumLabel(field: FieldDef, value: unknown, t: TFunction): string {
+function enumLabel(field: FieldDef, value: unknown): string {
   const option = field.enum?.find((o) => String(o.value) === String(value));
-  return option ? t(option.labelKey) : String(value);
+  return option ? option.label : String(value);
 }
 
 function refLabel(names: ReferenceNames, field: FieldDef, value: unknown): string {
@@ -60,14 +57,14 @@ function refLabel(names: ReferenceNames, field: FieldDef, value: unknown): strin
 }
 
 /** The plain text of a cell: what print and export show. */
-export function cellText(field: FieldDef, kind: ColumnKind, row: Row, names: ReferenceNames, t: TFunction): string {
+export function cellText(field: FieldDef, kind: ColumnKind, row: Row, names: ReferenceNames): string {
   const value = row[field.name];
   if (field.column && field.column.text) return field.column.text(value, row);
   switch (kind) {
     case 'money':
       return formatMoney(value);
     case 'enum':
-      return asList(value).map((v) => enumLabel(field, v, t)).join(', ');
+      return asList(value).map((v) => enumLabel(field, v)).join(', ');
     case 'ref':
       return asList(value).map((v) => refLabel(names, field, v)).filter(Boolean).join(', ');
     case 'html':
@@ -92,9 +89,10 @@ export function renderCell(field: FieldDef, kind: ColumnKind, row: Row, names: R
           width={IMAGE_PREVIEW_PX}
           height={IMAGE_PREVIEW_PX}
           className="qb-cell-image"
-          alt={t(field.titleKey)}
+          alt={field.title}
           title={t('crud.preview')}
-          preview={{ mask: false }}
+          // no hover cover on a 50 px thumbnail; the preview keeps its mask (antd 6: mask is the preview's backdrop)
+          preview={{ cover: false }}
         />
       );
     case 'icon':
@@ -108,7 +106,7 @@ export function renderCell(field: FieldDef, kind: ColumnKind, row: Row, names: R
     case 'enum':
       return asList(value).map((v) => {
         const option = field.enum?.find((o) => String(o.value) === String(v));
-        const label = enumLabel(field, v, t);
+        const label = enumLabel(field, v);
         return option?.color ? (
           <Tag key={String(v)} color={option.color} variant="filled">
             {label}
@@ -118,12 +116,12 @@ export function renderCell(field: FieldDef, kind: ColumnKind, row: Row, names: R
         );
       });
     case 'ref': {
-      const text = cellText(field, kind, row, names, t);
+      const text = cellText(field, kind, row, names);
       return text ? <span title={text}>{text}</span> : none;
     }
     default: {
       // plain text, cut by the column's CSS ellipsis, with the whole text as its title (antd's measured ellipsis costs a layout per cell)
-      const text = cellText(field, kind, row, names, t);
+      const text = cellText(field, kind, row, names);
       return (
         <span className="qb-cell-text" title={text}>
           {text}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchTableMeta, selectRows } from '../api/index.ts';
+import { selectRows } from '../api/index.ts';
 import type { Row, TableOptions } from './types.ts';
 
 /** SPEC.md §9: dependent dropdowns load 9999 rows; trees (role trees, cascaders) 99999. */
@@ -78,9 +78,4 @@ export function useTableOptions(source: TableOptions | undefined, dependValue?: 
   const list: OptionItem[] = rows.map((r) => ({ value: r.id as number, label: String(r[labelField] ?? r.id) }));
   const tree = source?.treeParent ? buildOptionTree(rows, source.treeParent, labelField, disabledId) : list;
   return { list, tree, loading: query.isFetching, waiting };
-}
-
-/** Column metadata of a table (types, required, sortable), read once per session. */
-export function useTableMeta(flag: string, enabled = true) {
-  return useQuery({ queryKey: ['tableMeta', flag], queryFn: () => fetchTableMeta(flag), enabled, staleTime: Infinity });
 }

@@ -2,10 +2,20 @@ import type { Wheres, WhereValue } from '@qb/contracts';
 import { deleteRows, listUsers, saveRow, saveUser, selectRows, type SelectParams } from '../api/index.ts';
 import type { CrudSource, Row } from './types.ts';
 
-/** The generic API of one table. */
-export function apiSource(flag: string): CrudSource {
+/** SPEC.md §8: save messages show for 2 s. */
+export const SAVE_MESSAGE_SECONDS = 2;
+
+/**
+ * The generic API of one table. Rows are named by `id` in the page (selection, edit, delete, trees); a runtime
+ * table keyed by another column (it then has no id column) gets its key value as `id`, which is also how the
+ * generic save and delete name a row.
+ */
+export function apiSource(flag: string, key = 'id'): CrudSource {
   return {
-    list: (params) => selectRows<Row>(flag, params),
+    list: async (params) => {
+      const answer = await selectRows<Row>(flag, params);
+      return key === 'id' ? answer : { ...answer, rows: answer.rows.map((r) => ({ ...r, id: r[key] as number | string })) };
+    },
     save: (params) => saveRow(flag, params),
     remove: (ids) => deleteRows(flag, ids),
     serverTable: true,

@@ -1,16 +1,15 @@
-import type { ReactNode } from 'react';
-import type { Rule } from 'antd/es/form';
+import type { ComponentType, ReactNode } from 'react';
 import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import type { TFunction } from 'i18next';
-import type { ColumnType, Wheres } from '@qb/contracts';
+import type { ColumnType, FormSchema, Wheres } from '@qb/contracts';
 import type { SaveAnswer, SelectParams, SelectResult } from '../api/index.ts';
 
 export type Row = Record<string, unknown> & { id?: number | string };
 
-/** One value of an enumeration (gender 1 男) with its i18n key; `color` makes it a coloured tag. */
+/** One value of an enumeration (gender 1 男) with its label in the current language; `color` makes it a coloured tag. */
 export interface EnumOption {
   value: number | string;
-  labelKey: string;
+  label: string;
   color?: string;
 }
 
@@ -27,16 +26,12 @@ export interface TableOptions {
   dependsOn?: { field: string; whereField: string };
 }
 
-export type FieldKind =
-  | 'input' | 'textarea' | 'number' | 'money' | 'select' | 'radio' | 'checkbox' | 'cascader'
-  | 'date' | 'time' | 'dateTime' | 'image' | 'file' | 'editor';
-
 export type ColumnKind = 'text' | 'image' | 'icon' | 'money' | 'enum' | 'ref' | 'dateTime' | 'html';
 
 export interface ColumnOptions {
   kind?: ColumnKind;
   width?: number;
-  /** default: what the server's metadata says */
+  /** the server sorts by it when its header is clicked (crud/configFromMeta.ts: as the metadata says) */
   sortable?: boolean;
   /** hidden until the person turns it on in the column chooser */
   hidden?: boolean;
@@ -45,29 +40,11 @@ export interface ColumnOptions {
   text?: (value: unknown, row: Row) => string;
 }
 
+/** What the dialog hands a code-level field input (the form item's value, onChange and control id). */
 export interface FormFieldProps {
   value?: unknown;
   onChange?: (value: unknown) => void;
-}
-
-export interface FormOptions {
-  /** default: from the column's type in the server's metadata */
-  kind?: FieldKind;
-  /** default: the server's required flag */
-  required?: boolean;
-  /** replace the generated required rule (a field's own rules win) */
-  rules?: Rule[];
-  /** value of a new row */
-  defaultValue?: unknown;
-  /** a field of its own (e.g. the option list of a question); gets value/onChange */
-  component?: (props: FormFieldProps) => ReactNode;
-  /** kind used for the required message of a custom component */
-  messageKind?: 'enter' | 'select' | 'upload';
-  placeholderKey?: string;
-  min?: number;
-  max?: number;
-  step?: number;
-  maxLength?: number;
+  id?: string;
 }
 
 export interface SearchOptions {
@@ -76,18 +53,17 @@ export interface SearchOptions {
   op?: 'like' | 'eq';
 }
 
-/** One field of a page: how it shows in the table, how it is edited, how it is searched. */
+/** One column of a page: how it shows in the table and how it is searched (the dialog is the page's form schema). */
 export interface FieldDef {
   name: string;
-  titleKey: string;
+  /** in the current language */
+  title: string;
   enum?: EnumOption[];
   /** a list column (answered as an array): several tags, a checkbox group */
   list?: boolean;
   options?: TableOptions;
   /** false: not a table column */
   column?: false | ColumnOptions;
-  /** false: not in the add/edit dialog */
-  form?: false | FormOptions;
   /** present: a search-bar field */
   search?: SearchOptions;
 }
@@ -126,8 +102,15 @@ export interface CrudPageConfig {
   /** remembers column choices and page size under this key */
   key: string;
   flag: string;
-  titleKey: string;
+  /** the page's title in the current language (dialog titles, print, export file) */
+  title: string;
   fields: FieldDef[];
+  /** the column that names a row: the table's key (id unless a runtime table names another) */
+  rowKey?: string;
+  /** the add/edit dialog (crud/configFromMeta.ts builds it from the table's metadata) */
+  form: FormSchema;
+  /** code-level inputs of named dialog fields (the question options editor): not part of the schema */
+  formComponents?: Record<string, ComponentType<FormFieldProps>>;
   /** the sort when the person has not chosen one */
   sort?: { field: string; order: 'asc' | 'desc' };
   /** conditions always sent (children of parent 0) */

@@ -32,8 +32,11 @@ function useUpload(onDone: (path: string, name: string) => void) {
   return { busy, run };
 }
 
+/** A further check of a picked file (size, type); its message is shown and the file is not uploaded. */
+export type UploadCheck = (file: File) => string | undefined;
+
 /** One image: upload, 50%-box preview with click-to-enlarge, replace, remove. The value is the served path. */
-export function ImageUpload({ value, onChange, id }: { value?: unknown; onChange?: (v: string | null) => void; id?: string }) {
+export function ImageUpload({ value, onChange, id, check }: { value?: unknown; onChange?: (v: string | null) => void; id?: string; check?: UploadCheck }) {
   const { t } = useTranslation();
   const toast = useToast();
   const upload = useUpload((path) => onChange?.(path));
@@ -45,6 +48,11 @@ export function ImageUpload({ value, onChange, id }: { value?: unknown; onChange
       beforeUpload={(file) => {
         if (!isImageFileName(file.name)) {
           toast.error(t('crud.imageFormat'));
+          return Upload.LIST_IGNORE;
+        }
+        const refused = check?.(file);
+        if (refused) {
+          toast.error(refused);
           return Upload.LIST_IGNORE;
         }
         void upload.run(file);
@@ -83,8 +91,24 @@ export function ImageUpload({ value, onChange, id }: { value?: unknown; onChange
 }
 
 /** One file of the kinds the server takes; the value is the served path, shown as a link. */
-export function FileUpload({ value, onChange, id }: { value?: unknown; onChange?: (v: string | null) => void; id?: string }) {
+export function FileUpload({
+  value,
+  onChange,
+  id,
+  check,
+  accept,
+  buttonText,
+}: {
+  value?: unknown;
+  onChange?: (v: string | null) => void;
+  id?: string;
+  check?: UploadCheck;
+  /** the file dialog's filter, e.g. '.pdf,.doc' */
+  accept?: string;
+  buttonText?: string;
+}) {
   const { t } = useTranslation();
+  const toast = useToast();
   const [name, setName] = useState<string>('');
   const upload = useUpload((path, fileName) => {
     setName(fileName);
@@ -94,14 +118,20 @@ export function FileUpload({ value, onChange, id }: { value?: unknown; onChange?
   return (
     <Space orientation="vertical" id={id} size={4}>
       <Upload
+        accept={accept}
         showUploadList={false}
         beforeUpload={(file) => {
+          const refused = check?.(file);
+          if (refused) {
+            toast.error(refused);
+            return Upload.LIST_IGNORE;
+          }
           void upload.run(file);
           return false;
         }}
       >
         <Button icon={upload.busy ? <LoadingOutlined /> : <UploadOutlined />} disabled={upload.busy}>
-          {upload.busy ? t('crud.uploading') : t('crud.uploadFile')}
+          {upload.busy ? t('crud.uploading') : (buttonText ?? t('crud.uploadFile'))}
         </Button>
       </Upload>
       {path && (

@@ -33,7 +33,8 @@ function applyToDocument(lang: Language) {
 }
 
 i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  // copies: the texts behind the login are added into these later (i18n/manage.ts), the modules' objects stay as written
+  resources: { 'zh-CN': { translation: { ...zhCN } }, 'en-US': { translation: { ...enUS } } },
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   initAsync: false,

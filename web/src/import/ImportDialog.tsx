@@ -1,5 +1,5 @@
 import { Alert, Button, Form, Modal } from 'antd';
-import { CheckCircleOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../shell/toast.ts';
@@ -30,15 +30,23 @@ interface ImportValues {
   files?: ChosenFile[];
 }
 
-/** SPEC.md §4: the confirm button shows the stage of the run. */
-export function confirmText(progress: RunProgress, failed: boolean, t: (key: string, o?: Record<string, unknown>) => string): string {
+/**
+ * SPEC.md §4: the confirm button shows the stage of the run. A run that left files out is not "done": the
+ * button says so and imports those files again when pressed.
+ */
+export function confirmText(
+  progress: RunProgress,
+  files: { imported: number; failed: number },
+  t: (key: string, o?: Record<string, unknown>) => string,
+): string {
   switch (progress.stage) {
     case 'addingCategories':
       return t('button.addingCategories');
     case 'importing':
       return progress.total > 1 ? t('button.importingOf', { current: progress.current, total: progress.total }) : t('button.importing');
     case 'done':
-      return failed ? t('button.finished') : t('button.success');
+      if (files.failed === 0) return t('button.success');
+      return files.imported === 0 ? t('button.failedRetry') : t('button.partlyRetry', { failed: files.failed });
     default:
       return t('button.confirm');
   }
@@ -54,21 +62,26 @@ export function ImportDialog({ kind, open, onClose, afterClose, onImported, call
   const subject = Form.useWatch('subject', form);
   const isQuestion = kind === 'question';
   const failedFiles = run.outcomes.filter((o) => o.state === 'refused' || o.state === 'failed' || o.state === 'notRun').length;
+  const importedFiles = run.outcomes.filter((o) => o.state === 'imported').length;
+  const done = run.progress.stage === 'done';
+  // a run that left files out ends on a retry of those files, not on a finished state
+  const retry = done && failedFiles > 0;
 
   const submit = async () => {
-    if (run.busy) return;
+    if (run.busy || (done && !retry)) return;
     let values: ImportValues;
     try {
       values = await form.validateFields();
     } catch {
       return;
     }
-    const files = (values.files ?? []).map((f) => ({ uid: f.uid, name: f.name, fileUrl: f.fileUrl! }));
+    const imported = new Set(run.outcomes.filter((o) => o.state === 'imported').map((o) => o.uid));
+    const files = (values.files ?? []).filter((f) => !retry || !imported.has(f.uid)).map((f) => ({ uid: f.uid, name: f.name, fileUrl: f.fileUrl! }));
     const subjectId = subjectIdOf(values.subject)!;
     const plan: ImportPlan = isQuestion ? { kind, subjectId, categoryId: values.category!, files } : { kind, subjectId, files };
     let summary: RunSummary | undefined;
     try {
-      summary = await run.start(plan);
+      summary = await run.start(plan, { retry });
     } catch {
       return; // adding the categories failed; the API client has shown why
     }
@@ -81,10 +94,10 @@ export function ImportDialog({ kind, open, onClose, afterClose, onImported, call
       return;
     }
     if (summary.failed === 0) toast.success(t('message.importSuccessful'));
+    else if (summary.imported === 0) toast.error(t('message.importFailed', { failed: summary.failed }));
     else toast.warning(t('message.importPartly', { failed: summary.failed }));
   };
 
-  const done = run.progress.stage === 'done';
   return (
     <Modal
       open={open}
@@ -105,14 +118,15 @@ export function ImportDialog({ kind, open, onClose, afterClose, onImported, call
           </Button>
           <Button
             type="primary"
-            className={done ? `qb-import-done${failedFiles ? ' qb-import-done-partly' : ''}` : undefined}
-            icon={done ? failedFiles ? <ExclamationCircleOutlined /> : <CheckCircleOutlined /> : undefined}
+            danger={retry}
+            className={done && !retry ? 'qb-import-done' : undefined}
+            icon={retry ? <ReloadOutlined /> : done ? <CheckCircleOutlined /> : undefined}
             loading={run.busy}
-            disabled={done}
+            disabled={done && !retry}
             onClick={() => void submit()}
             data-testid="import-submit"
           >
-            {confirmText(run.progress, failedFiles > 0, t)}
+            {confirmText(run.progress, { imported: importedFiles, failed: failedFiles }, t)}
           </Button>
         </div>
       }

@@ -11,25 +11,35 @@ export function useImportRun(calls: ImportCalls = apiImportCalls) {
   const [progress, setProgress] = useState<RunProgress>(IDLE);
   const [outcomes, setOutcomes] = useState<FileOutcome[]>([]);
   const running = useRef(false);
+  const progressRef = useRef(progress);
+  progressRef.current = progress;
+  const outcomesRef = useRef(outcomes);
+  outcomesRef.current = outcomes;
 
   const start = useCallback(
-    async (plan: ImportPlan): Promise<RunSummary | undefined> => {
+    /**
+     * `retry`: the plan holds the files of the last run that were not imported; the imported ones keep
+     * their results in the panel, and a failure to start brings the last run's state back.
+     */
+    async (plan: ImportPlan, { retry = false }: { retry?: boolean } = {}): Promise<RunSummary | undefined> => {
       if (running.current) return undefined;
       running.current = true;
-      setOutcomes(waitingOutcomes(plan.files));
+      const before = { progress: progressRef.current, outcomes: outcomesRef.current };
+      const runs = new Set(plan.files.map((f) => f.uid));
+      setOutcomes(retry ? before.outcomes.map((o) => (runs.has(o.uid) ? { uid: o.uid, name: o.name, state: 'waiting' } : o)) : waitingOutcomes(plan.files));
       try {
         return await runImport(
           plan,
           {
             progress: setProgress,
-            outcome: (index, outcome) => setOutcomes((list) => list.map((o, i) => (i === index ? outcome : o))),
+            outcome: (_, outcome) => setOutcomes((list) => list.map((o) => (o.uid === outcome.uid ? outcome : o))),
           },
           calls,
         );
       } catch (error) {
         // selectAddTypes failed (the API client has shown why): nothing was imported
-        setProgress(IDLE);
-        setOutcomes([]);
+        setProgress(retry ? before.progress : IDLE);
+        setOutcomes(retry ? before.outcomes : []);
         throw error;
       } finally {
         running.current = false;

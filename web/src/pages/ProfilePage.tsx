@@ -47,7 +47,11 @@ export default function ProfilePage() {
                 label: t('profile.createTime'),
                 children: info.createTime ? dayjs(info.createTime).format('YYYY-MM-DD HH:mm') : empty,
               },
-              { key: 'roles', label: t('profile.roles'), children: info.roles?.length ? info.roles.join(', ') : empty },
+              {
+                key: 'roles',
+                label: t('profile.roles'),
+                children: info.roleNames?.length ? info.roleNames.map((name, i) => <Tag key={i}>{name}</Tag>) : empty,
+              },
               { key: 'intro', label: t('profile.intro'), span: 2, children: info.intro || empty },
             ]}
           />

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { CrudPageConfig } from '../crud/types.ts';
+import type { PageOverrides } from '../crud/configFromMeta.ts';
 
 /**
  * Every page of the shell (SPEC.md §2), one entry per route under /manage.
@@ -8,8 +8,10 @@ import type { CrudPageConfig } from '../crud/types.ts';
 export interface ManageRoute {
   /** path below /manage, without slashes */
   path: string;
-  /** i18n key of the page title (tab title, placeholder title) */
+  /** i18n key of the page title (tab title, placeholder title); empty for a generated page, titled by its table */
   titleKey: string;
+  /** a page generated for this table (/manage/:name without a page module): the shell checks that the table exists */
+  flag?: string;
   /** Loads the page's code (and, for a table page, its first rows); shell/pageLoader.ts caches the answer. */
   load(): Promise<ComponentType>;
   /** Loads the code only (the shell does this for menu pages when idle). */
@@ -31,43 +33,44 @@ const NotBuiltPage = page(() => import('./NotBuiltPage.tsx'));
 const PREFETCH_WAIT_MS = 400;
 
 /**
- * A generic table page: its first rows are read as soon as its code has loaded, and the page renders when
- * they are there (or after 400 ms), so that the table renders once, with its rows, not empty and then full.
+ * A generic table page: its metadata and first rows are read as soon as its code has loaded, and the page renders
+ * when they are there (or after 400 ms), so that the table renders once, with its rows, not empty and then full.
  * When the code is already there (preloaded), opening the page starts reading the rows at once.
  */
-function tablePage<M extends { default: ComponentType }>(load: () => Promise<M>, configOf: (m: M) => CrudPageConfig): PageLoaders {
-  let ready: { module: M; prefetchCrudList(config: CrudPageConfig): Promise<void> } | undefined;
+function tablePage<M extends { default: ComponentType }>(load: () => Promise<M>, pageOf: (m: M) => PageOverrides): PageLoaders {
+  let ready: { module: M; prefetchTablePage(page: PageOverrides): Promise<void> } | undefined;
   const code = async () => {
-    const [module, { prefetchCrudList }] = await Promise.all([load(), import('../crud/prefetch.ts')]);
-    ready = { module, prefetchCrudList };
+    const [module, { prefetchTablePage }] = await Promise.all([load(), import('../crud/prefetch.ts')]);
+    ready = { module, prefetchTablePage };
     return ready;
   };
   return {
     async load() {
-      const { module, prefetchCrudList } = ready ?? (await code());
+      const { module, prefetchTablePage } = ready ?? (await code());
       let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([prefetchCrudList(configOf(module)), new Promise((resolve) => (timer = setTimeout(resolve, PREFETCH_WAIT_MS)))]);
+      await Promise.race([prefetchTablePage(pageOf(module)), new Promise((resolve) => (timer = setTimeout(resolve, PREFETCH_WAIT_MS)))]);
       clearTimeout(timer);
       return module.default;
     },
     preload: () => code().then((r) => r.module.default),
     prefetch() {
-      if (ready) ready.prefetchCrudList(configOf(ready.module)).catch(() => undefined); // the page shows a failed read
+      if (ready) void ready.prefetchTablePage(pageOf(ready.module)); // the page shows a failed read
     },
   };
 }
 
-const QuestionsClassPage = tablePage(() => import('./content/QuestionsClassPage.tsx'), (m) => m.questionsClassConfig);
-const QuestionsSmallClassPage = tablePage(() => import('./content/QuestionsSmallClassPage.tsx'), (m) => m.questionsSmallClassConfig);
-const QuestionBankPage = tablePage(() => import('./content/QuestionBankPage.tsx'), (m) => m.questionBankConfig);
-const MemberPage = tablePage(() => import('./content/MemberPage.tsx'), (m) => m.memberConfig);
-const BillFlowPage = tablePage(() => import('./content/BillFlowPage.tsx'), (m) => m.billFlowConfig);
+const QuestionsClassPage = tablePage(() => import('./content/QuestionsClassPage.tsx'), (m) => m.questionsClassPage);
+const QuestionsSmallClassPage = tablePage(() => import('./content/QuestionsSmallClassPage.tsx'), (m) => m.questionsSmallClassPage);
+const QuestionBankPage = tablePage(() => import('./content/QuestionBankPage.tsx'), (m) => m.questionBankPage);
+const MemberPage = tablePage(() => import('./content/MemberPage.tsx'), (m) => m.memberPage);
+const BillFlowPage = tablePage(() => import('./content/BillFlowPage.tsx'), (m) => m.billFlowPage);
 const TaskConfigurationPage = page(() => import('./content/TaskConfigurationPage.tsx'));
-const UserPage = page(() => import('./content/UserPages.tsx').then((m) => ({ default: m.UserPage })));
-const UserListPage = page(() => import('./content/UserPages.tsx').then((m) => ({ default: m.UserListPage })));
-const RolePage = tablePage(() => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RolePage })), (m) => m.roleConfigPaged);
-const RoleListPage = tablePage(() => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RoleListPage })), (m) => m.roleListConfig);
-const TestListPage = tablePage(() => import('./content/TestListPage.tsx'), (m) => m.testListConfig);
+// the accounts are listed by their own call (userSource): their metadata is read with the page
+const UserPage = tablePage(() => import('./content/UserPages.tsx').then((m) => ({ ...m, default: m.UserPage })), (m) => m.userPageOverrides);
+const UserListPage = tablePage(() => import('./content/UserPages.tsx').then((m) => ({ ...m, default: m.UserListPage })), (m) => m.userListPageOverrides);
+const RolePage = tablePage(() => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RolePage })), (m) => m.rolePage);
+const RoleListPage = tablePage(() => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RoleListPage })), (m) => m.roleListPage);
+const TestListPage = tablePage(() => import('./content/TestListPage.tsx'), (m) => m.testListPage);
 const TestThreePage = page(() => import('./content/TestThreePage.tsx'));
 
 export const manageRoutes: ManageRoute[] = [
@@ -95,9 +98,38 @@ export const manageRoutes: ManageRoute[] = [
 
 const byFullPath = new Map(manageRoutes.map((r) => [`/manage/${r.path}`, r]));
 
-/** The route entry for a full path such as '/manage/menu', or undefined. */
+/** The route entry of a page module for a full path such as '/manage/menu', or undefined. */
 export function findManageRoute(fullPath: string): ManageRoute | undefined {
   return byFullPath.get(fullPath);
+}
+
+/** A name a generated page can have: the name of a table (/manage/book). */
+const TABLE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+const generated = new Map<string, ManageRoute>();
+
+/** The overrides of a generated page: none, only its table. */
+export const generatedPageOf = (flag: string): PageOverrides => ({ key: flag, flag });
+
+/**
+ * The route of /manage/:name when no page module has that path: the generic page of the table `name`, built from
+ * its metadata alone (a table an operator defined at run time gets /manage/<its name>). Whether the table exists
+ * is the server's answer (the shell asks before it opens a tab). One entry per name, so that loads are shared.
+ */
+export function generatedRoute(fullPath: string): ManageRoute | undefined {
+  if (byFullPath.has(fullPath)) return undefined;
+  const name = /^\/manage\/([^/]+)$/.exec(fullPath)?.[1];
+  if (!name || !TABLE_NAME.test(name)) return undefined;
+  let route = generated.get(name);
+  if (!route) {
+    route = { path: name, titleKey: '', flag: name, ...tablePage(() => import('./GeneratedPage.tsx'), () => generatedPageOf(name)) };
+    generated.set(name, route);
+  }
+  return route;
+}
+
+/** The route of a full path: a page module's, else a generated table page's. */
+export function resolveManageRoute(fullPath: string): ManageRoute | undefined {
+  return findManageRoute(fullPath) ?? generatedRoute(fullPath);
 }
 
 /** '/manage', '/manage/' and '/manage/home/' all mean the home page; trailing slashes are dropped. */

@@ -8,6 +8,9 @@ import { configureClient } from '../api/client.ts';
 import { queryClient as defaultQueryClient } from './queryClient.ts';
 import { ToastContext } from './toast.ts';
 
+/** An image preview's close button sits below the app header (56 px) and the tag tabs (40 px), not over the user menu. */
+const IMAGE_CONFIG = { styles: { popup: { close: { top: 56 + 40 + 12 } } } };
+
 /**
  * Query cache, antd theme and locale (following the UI language), and toasts.
  * antd's App component (modal, notification) is left to the shell so the login page stays small.
@@ -17,7 +20,7 @@ export function AppProviders({ children, queryClient = defaultQueryClient }: { c
   const locale = i18n.language === 'en-US' ? enUSLocale : zhCNLocale;
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}>
+      <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }} image={IMAGE_CONFIG}>
         <Toasts>{children}</Toasts>
       </ConfigProvider>
     </QueryClientProvider>

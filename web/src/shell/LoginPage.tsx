@@ -77,6 +77,8 @@ export default function LoginPage() {
           ? { vcode: (values.vcode ?? '').trim(), captchaId: captcha.state === 'ready' ? captcha.captcha.captchaId : '' }
           : {}),
       });
+      // the errors of earlier tries (用户名或密码错误, 验证码错误!) are over: 登录成功！ shows alone
+      message.destroy();
       void message.success(t('login.success'), LOGIN_SUCCESS_DELAY_MS / 1000);
       successTimer.current = setTimeout(() => {
         setToken(result.token);

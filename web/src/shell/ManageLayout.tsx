@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Layout, Modal } from 'antd';
+import { Layout, Modal, Spin } from 'antd';
 import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+// the texts behind the login load with the shell, before anything of it renders
+import '../i18n/manage.ts';
 import { findManageRoute, normalizeManagePath } from '../pages/manageRoutes.ts';
 import NotFoundPage from '../pages/NotFoundPage.tsx';
 import { AppHeader } from './AppHeader.tsx';
+import { useGeneratedPage, useGeneratedTitles } from './generatedPages.ts';
 import { NavMenu } from './NavMenu.tsx';
 import { PageHost } from './PageHost.tsx';
 import { PagePathContext } from './pageContext.ts';
@@ -60,12 +63,16 @@ export default function ManageLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const currentPath = normalizeManagePath(location.pathname);
-  const known = !!findManageRoute(currentPath);
+  // a page module's path, or the generated page of a table the server knows (/manage/book)
+  const generated = useGeneratedPage(currentPath);
+  const known = !!findManageRoute(currentPath) || generated === 'found';
   const tabs = useTabsStore((s) => s.tabs);
   const openTab = useTabsStore((s) => s.open);
   const nav = useNavCollapse();
   const menu = useMenuTree();
-  const { menuLabel, pageTitle } = useTitles(menu.tree);
+  // generated pages are titled by their tables (those open in tabs and those the menu links to)
+  const tableTitle = useGeneratedTitles([...tabs, ...menu.routePaths]);
+  const { menuLabel, pageTitle } = useTitles(menu.tree, tableTitle);
   const { Warmup, warmupDone } = usePreloadMenuPages(menu.tree);
   const [modal, modalHolder] = Modal.useModal();
   const step = useTabSteps(currentPath, modal);
@@ -121,7 +128,15 @@ export default function ManageLayout() {
           onCloseAll={() => step(() => closeAllTabs())}
         />
         <main className="qb-content" data-testid="content">
-          {known ? <PageHost tabs={tabs} currentPath={currentPath} /> : <NotFoundPage path={location.pathname} />}
+          {known ? (
+            <PageHost tabs={tabs} currentPath={currentPath} />
+          ) : generated === 'checking' ? (
+            <div style={{ padding: 48, textAlign: 'center' }} data-testid="page-loading">
+              <Spin />
+            </div>
+          ) : (
+            <NotFoundPage path={location.pathname} />
+          )}
           {Warmup && (
             <PagePathContext.Provider value="/manage/__warmup">
               <Warmup onDone={warmupDone} />

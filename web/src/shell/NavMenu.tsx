@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { accordionOpenKeys, menuPathTo, walkMenu, type MenuNode } from './menuTree.ts';
 import { menuIcon } from './menuIcons.tsx';
-import { findManageRoute } from '../pages/manageRoutes.ts';
+import { resolveManageRoute } from '../pages/manageRoutes.ts';
 import { loadPage } from './pageLoader.ts';
 import { useTabsStore } from './stores.ts';
 
@@ -84,7 +84,7 @@ export function NavMenu({ tree, loading, failed, onRetry, collapsed, currentPath
     if (node.target.kind === 'route') {
       // a page not open yet: start loading its code and first rows now, while the shell renders the click
       // (an open tab keeps its own rows, page and search: reading page 1 for it would be wasted)
-      const route = findManageRoute(node.target.path);
+      const route = resolveManageRoute(node.target.path);
       if (route && !useTabsStore.getState().tabs.includes(node.target.path)) loadPage(route).catch(() => undefined); // the page host shows a failed load
       navigate(node.target.path);
     }

@@ -1,7 +1,7 @@
 import { Activity, useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { findManageRoute, type ManageRoute } from '../pages/manageRoutes.ts';
+import { resolveManageRoute, type ManageRoute } from '../pages/manageRoutes.ts';
 import { PagePathContext } from './pageContext.ts';
 import { usePage } from './pageLoader.ts';
 
@@ -19,7 +19,7 @@ export function PageHost({ tabs, currentPath }: { tabs: string[]; currentPath: s
   return (
     <>
       {mounted.map((path) => {
-        const route = findManageRoute(path);
+        const route = resolveManageRoute(path);
         if (!route) return null;
         return (
           <Activity key={path} mode={path === currentPath ? 'visible' : 'hidden'}>

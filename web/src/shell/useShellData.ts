@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchMenu } from '../api/system.ts';
 import { fetchUserInfo } from '../api/auth.ts';
-import { findManageRoute } from '../pages/manageRoutes.ts';
+import { findManageRoute, resolveManageRoute } from '../pages/manageRoutes.ts';
 import { buildMenuTree, walkMenu, type MenuNode } from './menuTree.ts';
 import { preloadPages } from './pageLoader.ts';
 import { queryKeys } from './queryClient.ts';
@@ -11,7 +11,8 @@ import { queryKeys } from './queryClient.ts';
 export function useMenuTree() {
   const query = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: 5 * 60_000 });
   const tree = useMemo(() => buildMenuTree(query.data ?? []), [query.data]);
-  return { ...query, tree };
+  const routePaths = useMemo(() => [...walkMenu(tree)].flatMap((n) => (n.target.kind === 'route' ? [n.target.path] : [])), [tree]);
+  return { ...query, tree, routePaths };
 }
 
 export function useUserInfo() {
@@ -20,9 +21,10 @@ export function useUserInfo() {
 
 /**
  * Display names. Menu names are data from the server (Chinese as seeded); in English a seeded name is
- * translated through `menuName`, else the title of the route it opens, else it stays as stored.
+ * translated through `menuName`, else the title of the route it opens, else it stays as stored. A generated
+ * table page not in the menu is titled by its table (`tableTitle`).
  */
-export function useTitles(tree: MenuNode[]) {
+export function useTitles(tree: MenuNode[], tableTitle?: (path: string) => string | undefined) {
   const { t, i18n } = useTranslation();
   const english = i18n.language !== 'zh-CN';
   const names = t('menuName', { returnObjects: true }) as Record<string, string>;
@@ -32,9 +34,10 @@ export function useTitles(tree: MenuNode[]) {
       if (!english) return node.name;
       if (typeof names === 'object' && names && names[node.name]) return names[node.name];
       const route = node.target.kind === 'route' ? findManageRoute(node.target.path) : undefined;
-      return route ? t(route.titleKey) : node.name;
+      if (route) return t(route.titleKey);
+      return (node.target.kind === 'route' && tableTitle?.(node.target.path)) || node.name;
     },
-    [english, names, t],
+    [english, names, t, tableTitle],
   );
 
   const byPath = useMemo(() => {
@@ -50,9 +53,9 @@ export function useTitles(tree: MenuNode[]) {
       if (route?.path === 'home') return t(route.titleKey);
       const node = byPath.get(path);
       if (node) return menuLabel(node);
-      return route ? t(route.titleKey) : path;
+      return route ? t(route.titleKey) : (tableTitle?.(path) ?? path);
     },
-    [byPath, menuLabel, t],
+    [byPath, menuLabel, t, tableTitle],
   );
 
   return { menuLabel, pageTitle };
@@ -71,7 +74,7 @@ let warmedUp = false;
 export function usePreloadMenuPages(tree: MenuNode[]): { Warmup: Warmup | null; warmupDone(): void } {
   const [Warmup, setWarmup] = useState<Warmup | null>(null);
   useEffect(() => {
-    const routes = [...walkMenu(tree)].flatMap((n) => (n.target.kind === 'route' ? [findManageRoute(n.target.path)] : [])).filter((r) => !!r);
+    const routes = [...walkMenu(tree)].flatMap((n) => (n.target.kind === 'route' ? [resolveManageRoute(n.target.path)] : [])).filter((r) => !!r);
     if (routes.length === 0) return;
     let cancelled = false;
     const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback.bind(window) : undefined;

@@ -1,51 +1,35 @@
-import { CrudPage } from '../../crud/CrudPage.tsx';
-import type { CrudPageConfig, ToolbarButton } from '../../crud/types.ts';
-import { createTimeField } from './enums.ts';
+import { TablePage } from '../../crud/TablePage.tsx';
+import type { PageOverrides } from '../../crud/configFromMeta.ts';
+import type { ToolbarButton } from '../../crud/types.ts';
+import { questionBankImportButtons } from '../../import/toolbarButtons.tsx';
 import './content.css';
 import { CorrectLettersEditor, letterOf, OptionListEditor, parseLetters, parseOptions, storedQuestion } from './questionOptions.tsx';
-import { questionBankImportButtons } from '../../import/toolbarButtons.tsx';
 
-/** The page's own toolbar buttons: the spreadsheet import (SPEC.md §2 Questions) is added here by the import work. */
+/** The page's own toolbar buttons: the spreadsheet import (SPEC.md §2 Questions) and the export. */
 export const questionBankToolbarButtons: ToolbarButton[] = [...questionBankImportButtons];
 
-/** 题库: questions searched by subject and category; options edited as a list, the answer as letters. */
-export const questionBankConfig: CrudPageConfig = {
+/**
+ * 题库: the category is a dropdown of the chosen subject's categories; options are edited as a list and the
+ * answer as letters (code of this page, not part of the form schema).
+ */
+export const questionBankPage: PageOverrides = {
   key: 'questionBank',
   flag: 'questionBank',
   titleKey: 'route.questionBank',
-  sort: { field: 'id', order: 'desc' },
   toolbarButtons: questionBankToolbarButtons,
-  fields: [
-    { name: 'name', titleKey: 'pages.questionBank.name', column: { width: 220 }, form: { kind: 'textarea' }, search: {} },
-    {
-      name: 'parentId',
-      titleKey: 'pages.questionBank.parentId',
-      options: { flag: 'questionsClass', treeParent: 'parentId', sort: 'sortNum' },
-      column: { width: 140 },
-      search: { kind: 'cascader' },
-    },
-    {
-      name: 'typeId',
-      titleKey: 'pages.questionBank.typeId',
-      options: { flag: 'questionsSmallClass', dependsOn: { field: 'parentId', whereField: 'subjectId' } },
-      column: { width: 140 },
-      search: { kind: 'select' },
-    },
-    {
-      name: 'options',
-      titleKey: 'pages.questionBank.options',
-      column: { width: 220, text: (v) => parseOptions(v).map((o, i) => `${letterOf(i)}. ${o}`).join('  ') },
-      form: { component: OptionListEditor },
-    },
-    { name: 'correctOptions', titleKey: 'pages.questionBank.correctOptions', column: { width: 100 }, form: { component: CorrectLettersEditor, messageKind: 'select' } },
-    { name: 'subject', titleKey: 'pages.questionBank.subject', column: { kind: 'html', width: 220, hidden: true }, form: { kind: 'editor' } },
-    { ...createTimeField, column: { width: 170, hidden: true } },
-  ],
+  // the question itself first (the registry lists its subject and category first)
+  order: ['name'],
+  fields: {
+    parentId: { options: { sort: 'sortNum' } },
+    typeId: { options: { treeParent: undefined, dependsOn: { field: 'parentId', whereField: 'subjectId' } } },
+    options: { column: { text: (v) => parseOptions(v).map((o, i) => `${letterOf(i)}. ${o}`).join('  ') }, component: OptionListEditor },
+    correctOptions: { component: CorrectLettersEditor },
+  },
   // a new question starts with four empty options, A to D
   toForm: (row) => ({ ...row, options: row.id ? parseOptions(row.options) : ['', '', '', ''], correctOptions: parseLetters(row.correctOptions) }),
   toParams: (values) => ({ ...values, ...storedQuestion(values.options, values.correctOptions) }),
 };
 
 export default function QuestionBankPage() {
-  return <CrudPage config={questionBankConfig} />;
+  return <TablePage page={questionBankPage} />;
 }

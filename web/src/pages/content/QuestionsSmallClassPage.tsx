@@ -1,40 +1,30 @@
-import { CrudPage } from '../../crud/CrudPage.tsx';
-import type { CrudPageConfig } from '../../crud/types.ts';
-import { createTimeField, isUpEnum } from './enums.ts';
+import { Cascader } from 'antd';
+import { TablePage } from '../../crud/TablePage.tsx';
+import type { PageOverrides } from '../../crud/configFromMeta.ts';
+import { findOptionPath, isFilled, useTableOptions } from '../../crud/options.ts';
+import type { FormFieldProps } from '../../crud/types.ts';
 import { categoryImportButton } from '../../import/toolbarButtons.tsx';
 
-const subjectTree = { flag: 'questionsClass', treeParent: 'parentId', sort: 'sortNum' };
+const subjects = { flag: 'questionsClass', treeParent: 'parentId', sort: 'sortNum' };
 
-/**
- * 题目分类: the categories under parent 0, children loaded on expand, searched by subject. The subject is
- * chosen with a cascader; its whole path is kept in typeId (a list) and its leaf in subjectId.
- */
-export const questionsSmallClassConfig: CrudPageConfig = {
+/** The subject: a stored leaf shows as its path, a choice hands back the whole path (the server keeps the leaf). */
+function SubjectPath({ value, onChange, id }: FormFieldProps) {
+  const options = useTableOptions(subjects);
+  const path = Array.isArray(value) ? value : isFilled(value) ? (findOptionPath(options.tree, value) ?? [value]) : [];
+  return <Cascader id={id} value={path as (string | number)[]} onChange={(v) => onChange?.(v ?? [])} options={options.tree} changeOnSelect allowClear showSearch />;
+}
+
+/** 题目分类: the categories under parent 0, children loaded on expand; a chosen subject's path is kept in typeId. */
+export const questionsSmallClassPage: PageOverrides = {
   key: 'questionsSmallClass',
   flag: 'questionsSmallClass',
   titleKey: 'route.questionsSmallClass',
-  tree: { parentField: 'parentId', mode: 'lazy' },
-  sort: { field: 'sortNum', order: 'asc' },
   toolbarButtons: [categoryImportButton],
-  fields: [
-    { name: 'name', titleKey: 'pages.questionsSmallClass.name', column: { width: 220 }, search: {} },
-    { name: 'subjectId', titleKey: 'pages.questionsSmallClass.subjectId', options: subjectTree, search: { kind: 'cascader' } },
-    {
-      name: 'parentId',
-      titleKey: 'pages.questionsSmallClass.parentId',
-      options: { flag: 'questionsSmallClass', treeParent: 'parentId', sort: 'sortNum' },
-      column: { hidden: true },
-      form: { required: false },
-    },
-    { name: 'cover', titleKey: 'pages.common.cover' },
-    { name: 'isUp', titleKey: 'pages.common.isUp', enum: isUpEnum, column: { width: 130 }, search: { kind: 'select' } },
-    { name: 'sortNum', titleKey: 'pages.common.sortNum', column: { width: 100 }, form: { min: 0 } },
-    createTimeField,
-  ],
-  // a chosen path is kept whole in typeId; an untouched leaf leaves typeId as it was
+  fields: { subjectId: { options: { sort: 'sortNum' }, component: SubjectPath }, parentId: { options: { sort: 'sortNum' } } },
+  // an untouched subject (a leaf) leaves typeId as it was
   toParams: (values) => ({ ...values, ...(Array.isArray(values.subjectId) ? { typeId: values.subjectId } : {}) }),
 };
 
 export default function QuestionsSmallClassPage() {
-  return <CrudPage config={questionsSmallClassConfig} />;
+  return <TablePage page={questionsSmallClassPage} />;
 }

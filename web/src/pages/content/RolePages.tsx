@@ -1,33 +1,15 @@
-import { CrudPage } from '../../crud/CrudPage.tsx';
-import type { CrudPageConfig } from '../../crud/types.ts';
-import { createTimeField, enableEnum } from './enums.ts';
-
-function roleConfig(key: string, titleKey: string, tree: boolean): CrudPageConfig {
-  return {
-    key,
-    flag: 'sys_role',
-    titleKey,
-    // the role list reads every role (row 99999) and builds the tree here (SPEC.md §3, §9)
-    ...(tree ? { tree: { parentField: 'parentId', mode: 'client' as const } } : {}),
-    fields: [
-      { name: 'name', titleKey: 'pages.role.name', column: { width: 200 }, search: {} },
-      { name: 'parentId', titleKey: 'pages.role.parentId', options: { flag: 'sys_role', treeParent: 'parentId' }, form: { required: false } },
-      { name: 'department', titleKey: 'pages.role.department', search: {} },
-      { name: 'enable', titleKey: 'pages.role.enable', enum: enableEnum },
-      createTimeField,
-    ],
-  };
-}
+import { TablePage } from '../../crud/TablePage.tsx';
+import type { PageOverrides } from '../../crud/configFromMeta.ts';
 
 /** 角色管理: a paged list, the parent shown by name. */
-export const roleConfigPaged = roleConfig('role', 'route.role', false);
-/** 角色列表: the whole role tree. */
-export const roleListConfig = roleConfig('roleList', 'route.roleList', true);
+export const rolePage: PageOverrides = { key: 'role', flag: 'sys_role', titleKey: 'route.role' };
+/** 角色列表: every role read at once (row 99999) and built into a tree here (SPEC.md §3, §9). */
+export const roleListPage: PageOverrides = { key: 'roleList', flag: 'sys_role', titleKey: 'route.roleList', tree: { parentField: 'parentId', mode: 'client' } };
 
 export function RolePage() {
-  return <CrudPage config={roleConfigPaged} />;
+  return <TablePage page={rolePage} />;
 }
 
 export function RoleListPage() {
-  return <CrudPage config={roleListConfig} />;
+  return <TablePage page={roleListPage} />;
 }

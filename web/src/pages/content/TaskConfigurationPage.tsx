@@ -4,7 +4,7 @@ import { SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, saveRow, selectRows } from '../../api/index.ts';
-import { SAVE_MESSAGE_SECONDS } from '../../crud/EditDialog.tsx';
+import { SAVE_MESSAGE_SECONDS } from '../../crud/sources.ts';
 import { useUnsavedChanges } from '../../shell/pageContext.ts';
 import { useToast } from '../../shell/toast.ts';
 import './content.css';

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudPage } from '../../crud/CrudPage.tsx';
+import type { ColumnMeta, TableMeta } from '@qb/contracts';
+import { TablePage } from '../../crud/TablePage.tsx';
+import type { PageOverrides } from '../../crud/configFromMeta.ts';
 import { staticSource } from '../../crud/sources.ts';
-import type { CrudPageConfig, Row } from '../../crud/types.ts';
+import type { Row } from '../../crud/types.ts';
 
 /** SPEC.md §9: the demo page offers 20, 50, 100, 200, 300 and 400 rows. */
 export const DEMO_PAGE_SIZES = [20, 50, 100, 200, 300, 400];
@@ -39,27 +41,48 @@ export function demoRows(language: string): Row[] {
   });
 }
 
-function demoConfig(language: string): CrudPageConfig {
-  return {
-    key: 'testThree',
-    flag: 'testThree',
-    titleKey: 'route.testThree',
-    pageSizes: DEMO_PAGE_SIZES,
-    source: staticSource(`demo-${language}`, () => demoRows(language)),
-    fields: [
-      { name: 'date', titleKey: 'pages.testThree.date', column: { width: 130, sortable: true }, form: { kind: 'date', required: true } },
-      { name: 'name', titleKey: 'pages.testThree.name', column: { width: 140, sortable: true }, form: { kind: 'input', required: true }, search: {} },
-      { name: 'province', titleKey: 'pages.testThree.province', column: { width: 120 }, form: { kind: 'input' }, search: {} },
-      { name: 'city', titleKey: 'pages.testThree.city', column: { width: 120 }, form: { kind: 'input' } },
-      { name: 'address', titleKey: 'pages.testThree.address', column: { width: 300 }, form: { kind: 'input' } },
-      { name: 'zip', titleKey: 'pages.testThree.zip', column: { width: 110 }, form: { kind: 'input' } },
-    ],
-  };
-}
+const column = (name: string, zh: string, en: string, width: number, more: Partial<ColumnMeta> = {}): ColumnMeta => ({
+  name,
+  type: 'nvarchar',
+  title: { zh, en },
+  required: false,
+  filterable: true,
+  sortable: false,
+  ui: { width },
+  ...more,
+});
+
+/** The demo table is not a table of the server: its columns are described here, as the server would. */
+export const DEMO_META: TableMeta = {
+  flag: 'testThree',
+  title: { zh: '示例表格', en: 'Demo table' },
+  softDelete: false,
+  source: 0,
+  primaryKey: 'id',
+  dynamic: false,
+  columns: [
+    column('date', '日期', 'Date', 130, { required: true, sortable: true }),
+    column('name', '姓名', 'Name', 140, { required: true, sortable: true, search: 'input' }),
+    column('province', '省份', 'Province', 120, { search: 'input' }),
+    column('city', '市区', 'City', 120),
+    column('address', '地址', 'Address', 300),
+    column('zip', '邮编', 'ZIP code', 110),
+  ],
+};
 
 /** 示例表格: static demo data, edited in memory only (a reload brings the demo rows back). */
 export default function TestThreePage() {
   const { i18n } = useTranslation();
-  const config = useMemo(() => demoConfig(i18n.language), [i18n.language]);
-  return <CrudPage key={i18n.language} config={config} />;
+  const page = useMemo<PageOverrides>(
+    () => ({
+      key: 'testThree',
+      flag: 'testThree',
+      titleKey: 'route.testThree',
+      pageSizes: DEMO_PAGE_SIZES,
+      source: staticSource(`demo-${i18n.language}`, () => demoRows(i18n.language)),
+      fields: { date: { form: { kind: 'date', type: 'date' } } },
+    }),
+    [i18n.language],
+  );
+  return <TablePage key={i18n.language} page={page} meta={DEMO_META} />;
 }

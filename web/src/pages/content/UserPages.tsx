@@ -1,28 +1,19 @@
 import { Typography } from 'antd';
-import { CrudPage } from '../../crud/CrudPage.tsx';
+import { TablePage } from '../../crud/TablePage.tsx';
+import type { PageOverrides } from '../../crud/configFromMeta.ts';
 import { userSource } from '../../crud/sources.ts';
-import type { CrudPageConfig } from '../../crud/types.ts';
-import { createTimeField, genderEnum, stateEnum } from './enums.ts';
 
-function userConfig(key: string, titleKey: string): CrudPageConfig {
+function userPage(key: string, titleKey: string): PageOverrides {
   return {
     key,
     flag: 'sys_user',
     titleKey,
+    // listed by /api/user/list/, saved by /api/user/save/
     source: userSource,
-    fields: [
-      { name: 'loginid', titleKey: 'pages.user.loginid', column: { width: 120 }, search: {} },
-      { name: 'name', titleKey: 'pages.user.name', column: { width: 120 }, search: {} },
-      { name: 'photo', titleKey: 'pages.user.photo' },
-      { name: 'sex', titleKey: 'pages.user.sex', enum: genderEnum, column: { width: 90 } },
-      { name: 'state', titleKey: 'pages.user.state', enum: stateEnum, column: { width: 90 } },
-      { name: 'intro', titleKey: 'pages.user.intro', column: { width: 150 }, form: { kind: 'textarea' } },
-      createTimeField,
-    ],
     // SPEC.md §8: the generated password of a new account is shown once, in a warning to confirm
     onSaved: (answer, isNew, { modal, t }) => {
-      if (!isNew || !answer.password) return;
-      const password = answer.password;
+      const password = (answer as { password?: string }).password;
+      if (!isNew || !password) return;
       void modal.warning({
         title: t('pages.user.passwordTitle'),
         content: (
@@ -37,13 +28,13 @@ function userConfig(key: string, titleKey: string): CrudPageConfig {
 }
 
 /** 用户管理 (/manage/user) and 用户列表 (/manage/userList): the same accounts, column choices kept apart. */
-export const userPageConfig = userConfig('user', 'route.user');
-export const userListConfig = userConfig('userList', 'route.userList');
+export const userPageOverrides = userPage('user', 'route.user');
+export const userListPageOverrides = userPage('userList', 'route.userList');
 
 export function UserPage() {
-  return <CrudPage config={userPageConfig} />;
+  return <TablePage page={userPageOverrides} />;
 }
 
 export function UserListPage() {
-  return <CrudPage config={userListConfig} />;
+  return <TablePage page={userListPageOverrides} />;
 }

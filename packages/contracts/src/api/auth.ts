@@ -1,0 +1,94 @@
+/** Accounts and sessions: captcha, login, logout, the signed-in user, passwords, the account list and save. */
+import { z } from 'zod';
+import { answerOf, checkedByService, clientHash, defineRoute, emptyAnswer, jsonBody, listAnswerOf, queryOf, serviceText } from './common.ts';
+import { captchaAnswerSchema, loginAnswerSchema, tableRowSchema, userInfoSchema } from './models.ts';
+import { wheresParam } from './wheres.ts';
+
+const tags = ['accounts'];
+
+export const captchaRoute = defineRoute({
+  summary: 'A new login captcha',
+  description: 'Public. Limited per client address; with CAPTCHA=off it answers `enabled: false` and nothing is drawn.',
+  tags,
+  response: { 200: answerOf(captchaAnswerSchema) },
+});
+
+export const loginBodySchema = jsonBody({
+  loginid: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(50, { error: 'required' })
+    .describe('the account'),
+  pass: clientHash,
+  vcode: checkedByService(z.string()).optional().describe('the captcha text (needed unless the server runs with CAPTCHA=off)'),
+  captchaId: checkedByService(z.string()).optional().describe('the captchaId of GET /api/user/captcha/'),
+});
+
+export const loginRoute = defineRoute({
+  summary: 'Sign in',
+  description:
+    'Public. Answers the session token twice: at the top level (`token`) and in `data`. Send it as the `Authorization` header. ' +
+    'Wrong captcha: CAPTCHA_WRONG; wrong account or password: LOGIN_WRONG (the same answer and time for an unknown account); ' +
+    'too many failures: 429 LOGIN_LOCKED; a disabled account: 403 ACCOUNT_DISABLED.',
+  tags,
+  body: loginBodySchema,
+  response: { 200: answerOf(loginAnswerSchema).extend({ token: z.string().describe('the session token (also in data)') }).describe('Signed in') },
+});
+
+export const logoutRoute = defineRoute({
+  summary: 'Sign out (ends this session)',
+  tags,
+  response: { 200: emptyAnswer },
+});
+
+export const userInfoRoute = defineRoute({
+  summary: 'The signed-in account',
+  tags,
+  response: { 200: answerOf(z.array(userInfoSchema).describe('one element: the signed-in account')) },
+});
+
+export const changePasswordBodySchema = jsonBody({ oldPass: clientHash, newPass: clientHash });
+
+export const changePasswordRoute = defineRoute({
+  summary: "Change the signed-in account's password",
+  description: "Both passwords are sent hashed. Ends the account's other sessions; this one stays valid. Wrong current password: PASSWORD_WRONG.",
+  tags,
+  body: changePasswordBodySchema,
+  response: { 200: emptyAnswer },
+});
+
+/** The list parameters of GET /api/select/ without `_flag`. */
+export const pageQueryShape = {
+  page: serviceText('page number, from 1 (default 1)').optional(),
+  row: serviceText('rows per page, 1 to 100000 (default 20)').optional(),
+  wheres: wheresParam.optional(),
+  sort: serviceText('comma list of columns, e.g. `parentMenu, sortNum` (default: the table\'s default sort, then id)').optional(),
+  sortType: serviceText('comma list of asc/desc; one value applies to every column, otherwise one per column').optional(),
+};
+
+export const userListRoute = defineRoute({
+  summary: 'Accounts (sys_user), never the password hash',
+  description: 'The parameters of GET /api/select/ without `_flag`.',
+  tags,
+  querystring: queryOf(pageQueryShape),
+  response: { 200: listAnswerOf(tableRowSchema) },
+});
+
+export const userSaveBodySchema = jsonBody({
+  params: checkedByService(z.record(z.string(), z.unknown())).describe('the form fields; with `id` an edit, without a new account'),
+});
+
+export const userSaveAnswerSchema = z.object({
+  id: z.number().int(),
+  created: z.boolean(),
+  password: z.string().optional().describe("a new account's generated password, answered once"),
+});
+
+export const userSaveRoute = defineRoute({
+  summary: 'Create or edit an account',
+  description: 'A new account gets a generated password, answered once. Duplicate loginid: 409 LOGINID_TAKEN. The last administrator cannot be disabled, deleted or renamed (LAST_ADMIN).',
+  tags,
+  body: userSaveBodySchema,
+  response: { 200: answerOf(userSaveAnswerSchema) },
+});

@@ -1,0 +1,122 @@
+/** The generic table API of SPEC.md §7: list, save, delete, master-slave save, menu, export, table metadata. */
+import { z } from 'zod';
+import { pageQueryShape } from './auth.ts';
+import { answerOf, checkedByService, defineRoute, fileAnswer, jsonBody, listAnswerOf, queryOf, serviceText } from './common.ts';
+import { menuRowSchema, tableMetaSchema, tableRowSchema } from './models.ts';
+import { wheresParam } from './wheres.ts';
+
+const tags = ['tables'];
+
+const flagParam = serviceText('the table (a flag of the registry: GET /api/schema/ lists them)');
+const rowKey = z.union([z.number().int(), z.string()]);
+
+export const selectQuerySchema = queryOf({
+  _flag: flagParam,
+  ...pageQueryShape,
+  _hasChildren: serviceText('a parent column of the same table (parentId): each row is answered with `hasChildren`').optional(),
+});
+
+export const selectRoute = defineRoute({
+  summary: 'One page of rows of a table',
+  description:
+    'Answers `data` (the rows of the page) and `total` (all matching rows, exact). Deleted rows are never listed. ' +
+    'A page of more than 2,000 rows is written as it is read (chunked); every refusal comes before the first byte. ' +
+    'Refusals: UNKNOWN_FLAG, BAD_PARAM (page, row), BAD_WHERES, BAD_OPERATOR, UNKNOWN_COLUMN, NOT_FILTERABLE, NOT_SORTABLE, BAD_SORT_TYPE, SORT_MISMATCH, FORBIDDEN.',
+  tags,
+  querystring: selectQuerySchema,
+  response: { 200: listAnswerOf(tableRowSchema) },
+});
+
+export const saveBodySchema = jsonBody({
+  _flag: flagParam,
+  params: checkedByService(z.record(z.string(), z.unknown())).describe('the row: column values by name; with `id` (not 0 or empty) an edit of that row, else a new row'),
+});
+
+export const saveAnswerSchema = z.object({
+  id: rowKey.describe('the key of the saved row'),
+  created: z.boolean(),
+  password: z.string().optional().describe("_flag sys_user: a new account's generated password, answered once"),
+});
+
+export const saveRoute = defineRoute({
+  summary: 'Insert or update a row',
+  description:
+    'Unknown fields, wrong types and over-long texts are refused with a 400 naming the field (UNKNOWN_COLUMN, BAD_VALUE, TOO_LONG, REQUIRED, NOT_IN_ENUM); ' +
+    'an edit of a missing row is a 404 ROW_NOT_FOUND. `_flag` sys_user follows the account rules of POST /api/user/save/.',
+  tags,
+  body: saveBodySchema,
+  response: { 200: answerOf(saveAnswerSchema) },
+});
+
+export const deleteBodySchema = jsonBody({
+  _flag: flagParam,
+  id: checkedByService(z.union([rowKey, z.array(rowKey)])).describe('a key, a list of keys, or (integer keys) a comma-joined text'),
+});
+
+export const deleteAnswerSchema = z.object({ ids: z.array(rowKey).describe('the deleted keys') });
+
+export const deleteRoute = defineRoute({
+  summary: 'Delete rows (soft delete: isdelete 1), all or nothing',
+  description: 'If one key is unknown or already deleted nothing changes: 404 ROW_NOT_FOUND naming it.',
+  tags,
+  body: deleteBodySchema,
+  response: { 200: answerOf(deleteAnswerSchema) },
+});
+
+export const masterSlaveBodySchema = jsonBody({
+  _flag: flagParam.describe('the main table'),
+  _flagChidren: serviceText('the child table (the spelling is the contract)'),
+  bindField: serviceText('the column of the child table that points at the main table'),
+  mainData: checkedByService(z.record(z.string(), z.unknown())).describe('the main row (with `id`: an edit)'),
+  chidrenData: checkedByService(z.array(z.record(z.string(), z.unknown())))
+    .optional()
+    .describe('the child rows, at most 1000; a child with `id` is updated (with isdelete 1: deleted)'),
+});
+
+export const masterSlaveAnswerSchema = z.object({ id: rowKey, created: z.boolean(), children: z.array(rowKey).describe('the keys of the saved children') });
+
+export const masterSlaveRoute = defineRoute({
+  summary: 'Save a main row and its children in one transaction',
+  tags,
+  body: masterSlaveBodySchema,
+  response: { 200: answerOf(masterSlaveAnswerSchema) },
+});
+
+export const menuRoute = defineRoute({
+  summary: 'The menu rows (sys_menu)',
+  description: 'Sorted by `sort`/`sortType` (default `parentMenu, sortNum` ascending); the client builds the tree from parentMenu.',
+  tags: ['system'],
+  querystring: queryOf({ sort: pageQueryShape.sort, sortType: pageQueryShape.sortType, wheres: wheresParam.optional() }),
+  response: { 200: listAnswerOf(menuRowSchema) },
+});
+
+export const exportTableRoute = defineRoute({
+  summary: 'Every row of a list query as a spreadsheet',
+  description: 'At most 100,000 rows; written while the rows are read. Reference columns are exported as the referenced rows\' names.',
+  tags,
+  querystring: queryOf({
+    _flag: flagParam,
+    wheres: wheresParam.optional(),
+    sort: pageQueryShape.sort,
+    sortType: pageQueryShape.sortType,
+    columns: serviceText('JSON list of {name, title, labels?, ref?: {flag, labelField?}}: the columns and titles of the file, 1 to 100').meta({
+      examples: ['[{"name":"name","title":"姓名"},{"name":"gender","title":"性别","labels":{"1":"男","2":"女"}}]'],
+    }),
+    fileName: serviceText('the download\'s name without extension (default: the flag)').optional(),
+    format: serviceText('xlsx (default) or csv').optional(),
+  }),
+  response: { 200: fileAnswer('The file (Content-Disposition: attachment)', ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv']) },
+});
+
+export const schemaListRoute = defineRoute({
+  summary: 'Every table of the registry with its columns',
+  tags,
+  response: { 200: answerOf(z.array(tableMetaSchema)) },
+});
+
+export const schemaRoute = defineRoute({
+  summary: "One table's columns: types, required, filterable, sortable, references",
+  tags,
+  params: z.object({ flag: z.string().describe('the table') }),
+  response: { 200: answerOf(tableMetaSchema) },
+});

@@ -1,0 +1,32 @@
+/** Uploads (multipart field `files`) and the files served back from /api/file/. */
+import { z } from 'zod';
+import { answerOf, checkedByService, defineRoute, fileAnswer } from './common.ts';
+import { uploadAnswerSchema } from './models.ts';
+
+const tags = ['uploads'];
+
+/** Documents the multipart form; the route reads the parts itself (one file, field `files`). */
+export const uploadBodySchema = checkedByService(
+  z.object({ files: z.string().meta({ format: 'binary' }).describe('one image (jpg, jpeg, png, bmp) or spreadsheet (xls, xlsx, csv)') }),
+);
+
+const upload = (summary: string) =>
+  defineRoute({
+    summary,
+    description: 'The content must match the extension (UPLOAD_BAD_CONTENT); too large: 413 UPLOAD_TOO_LARGE.',
+    tags,
+    consumes: ['multipart/form-data'],
+    body: uploadBodySchema,
+    response: { 200: answerOf(uploadAnswerSchema) },
+  });
+
+export const uploadRoute = upload('Upload one file');
+export const uploadOssRoute = upload('Upload one file (the object-storage path of SPEC.md §7, stored the same way)');
+
+export const fileRoute = defineRoute({
+  summary: 'An uploaded file',
+  description: 'Public (the names are random). Served with nosniff and a CSP that runs nothing.',
+  tags,
+  params: z.object({ '*': z.string().describe('the path below /api/file/ that an upload answered') }),
+  response: { 200: fileAnswer('The file', ['application/octet-stream']) },
+});

@@ -1,0 +1,19 @@
+/**
+ * The form schema (docs/forms.md): its types, messages, linkage, rule evaluation, the version 2 parser and the
+ * version 1 migration. Only these names are public; the files share a few helpers besides.
+ */
+export * from './types.ts';
+export { FORM_RULE_MESSAGES, formLanguageOf, formTextIn, formRuleMessage, formMessageKindOf, type FormRuleMessageKey } from './messages.ts';
+export { isFormValueField, formItems, formValueFields, defaultFormValues, isFormValueFilled, formFieldStates, visibleFormValues, type FormFieldState } from './states.ts';
+export {
+  isFormFieldEmpty,
+  formAcceptExtensions,
+  checkFormUploadFile,
+  checkFormFieldValue,
+  formFieldProblem,
+  validateFormValues,
+  type FormValueProblem,
+} from './rules.ts';
+export { FormSchemaError, FORM_SCHEMA_LIMITS, type FormSchemaParse } from './parse-reader.ts';
+export { parseFormSchema } from './parse.ts';
+export { migrateFormSchema } from './migrate-v1.ts';

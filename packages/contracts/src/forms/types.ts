@@ -1,0 +1,328 @@
+/**
+ * The form schema: one JSON description of a form that the generic add/edit dialog, the form designer's
+ * preview and the server's save check all read (docs/forms.md is the full description).
+ *
+ *   { "version": 2, "labelWidth": 100, "labelPosition": "right", "size": "middle", "gutter": 15,
+ *     "disabled": false, "span": 24, "buttons": false,
+ *     "fields": [ { "kind": "text", "name": "mobile", "label": { "zh": "手机号", "en": "Mobile" },
+ *                   "rules": { "required": true, "maxLength": 11,
+ *                              "patterns": [{ "regex": "^1(3|4|5|7|8|9)\\d{9}$", "message": { "zh": "手机号格式错误" } }] } } ] }
+ *
+ * Everything here is plain data and pure functions (no React, no DOM), so the server validates a save with
+ * the very rules the browser showed. `parseFormSchema` names every bad input by its path; `migrateFormSchema`
+ * also upgrades version 1, the JSON of the Vue form designer (form-generator) that SPEC.md §3 describes.
+ *
+ * This folder: types.ts (the schema's types and constants), messages.ts, states.ts (walking, linkage), rules.ts
+ * (rule evaluation), parse*.ts (version 2 parser), migrate-v1.ts; index.ts re-exports the public names.
+ */
+
+export const FORM_SCHEMA_VERSION = 2 as const;
+
+/** The languages of the product; 'zh-CN' / 'en-US' (i18next) are accepted wherever a language is asked for. */
+export type FormLanguage = 'zh' | 'en';
+
+/** A text in both languages; English may be missing (then labels show the Chinese, messages the generic English). */
+export interface FormText {
+  zh: string;
+  en?: string;
+}
+
+export const FORM_FIELD_KINDS = [
+  'text', 'textarea', 'password', 'number', 'richText',
+  'select', 'cascader', 'radio', 'checkbox', 'switch', 'slider', 'time', 'timeRange', 'date', 'dateRange', 'rate', 'color', 'upload',
+  'row', 'button', 'table',
+] as const;
+export type FormFieldKind = (typeof FORM_FIELD_KINDS)[number];
+/** Kinds that lay out or act, and hold no value. */
+export const FORM_LAYOUT_KINDS = ['row', 'button', 'table'] as const;
+export type FormLayoutKind = (typeof FORM_LAYOUT_KINDS)[number];
+export type FormValueKind = Exclude<FormFieldKind, FormLayoutKind>;
+
+export type FormScalar = string | number | boolean;
+
+/** SPEC.md §9: upload limits in KB, MB or GB (default 2 MB in the designer). */
+export const FORM_SIZE_UNITS = ['KB', 'MB', 'GB'] as const;
+export type FormSizeUnit = (typeof FORM_SIZE_UNITS)[number];
+
+/** SPEC.md §9's accept choices and their extensions; an `accept` entry is one of these names or an extension ('.pdf'). */
+export const FORM_UPLOAD_ACCEPTS = {
+  image: ['jpg', 'jpeg', 'png', 'bmp'],
+  video: ['mp4', 'webm', 'ogg', 'mov'],
+  audio: ['mp3', 'wav', 'ogg', 'm4a'],
+  excel: ['xls', 'xlsx'],
+  word: ['doc', 'docx'],
+  pdf: ['pdf'],
+  txt: ['txt'],
+} as const;
+export type FormUploadAccept = keyof typeof FORM_UPLOAD_ACCEPTS;
+
+/** Uploads always go to the server's own upload call (multipart, field `files`); a schema cannot name another. */
+export const FORM_UPLOAD_ACTION = '/api/action/upload/';
+
+export interface FormPatternRule {
+  /** the source of a JavaScript regular expression, without slashes */
+  regex: string;
+  /** any of g, i, m, s, u, y (g and y are ignored when testing) */
+  flags?: string;
+  message?: FormText;
+}
+
+/**
+ * Validation as data. What applies depends on the kind: lengths and patterns to typed text, min/max to numbers,
+ * sliders and to how many items a list (checkbox, multiple select) holds, accept/maxSize to uploads.
+ */
+export interface FormRules {
+  required?: boolean;
+  /** replaces the generic 请输入 / 请选择 / 请上传 message */
+  requiredMessage?: FormText;
+  minLength?: number;
+  maxLength?: number;
+  patterns?: FormPatternRule[];
+  min?: number;
+  max?: number;
+  accept?: string[];
+  maxSize?: { value: number; unit: FormSizeUnit };
+}
+
+export const FORM_LINKAGE_OPS = ['filled', 'empty', 'equals', 'in'] as const;
+export type FormLinkageOp = (typeof FORM_LINKAGE_OPS)[number];
+export const FORM_LINKAGE_EFFECTS = ['show', 'hide', 'require', 'disable'] as const;
+export type FormLinkageEffect = (typeof FORM_LINKAGE_EFFECTS)[number];
+
+/**
+ * "When field X is filled / empty / equals v / is one of [..], then show / hide / require / disable this field."
+ * A field with show rules is hidden unless one holds; any hide rule that holds hides it. A hidden field is not
+ * validated, and counts as empty in the conditions of others.
+ */
+export interface FormLinkage {
+  when: { field: string; op: FormLinkageOp; value?: FormScalar | FormScalar[] };
+  then: FormLinkageEffect;
+}
+
+export interface FormOption {
+  label: FormText;
+  value: string | number;
+  disabled?: boolean;
+  children?: FormOption[];
+}
+
+/** Options read from a table of the registry through GET /api/select/ (a tree when parentField is given). */
+export interface FormTableOptions {
+  from: 'table';
+  flag: string;
+  valueField: string;
+  labelField: string;
+  parentField?: string;
+  sort?: string;
+  /** a dependent dropdown: the rows whose `whereField` equals the value of form field `field` */
+  dependsOn?: { field: string; whereField: string };
+}
+
+/** Options read from a call of this server (a path: the browser may talk to its own origin only); `dataPath` is read in the answer's envelope, default `data`. */
+export interface FormUrlOptions {
+  from: 'url';
+  url: string;
+  method: 'get' | 'post' | 'put' | 'delete';
+  dataPath?: string;
+  /** defaults: label, value, children */
+  labelField?: string;
+  valueField?: string;
+  childrenField?: string;
+}
+
+export type FormOptionsSource = FormOption[] | FormTableOptions | FormUrlOptions;
+
+interface ItemBase {
+  /** the field name of the value (unique in the form); for layout items an id (row101) */
+  name: string;
+  label: FormText;
+  /** columns of the 24-column grid; default the form's span */
+  span?: number;
+  /** false: no label shown (the grid column stays) */
+  showLabel?: boolean;
+  /** px; default the form's */
+  labelWidth?: number;
+  linkage?: FormLinkage[];
+}
+
+interface ValueBase extends ItemBase {
+  defaultValue?: unknown;
+  placeholder?: FormText;
+  disabled?: boolean;
+  readonly?: boolean;
+  rules?: FormRules;
+}
+
+export interface FormTextField extends ValueBase {
+  kind: 'text';
+  prepend?: FormText;
+  append?: FormText;
+  clearable?: boolean;
+  showCount?: boolean;
+}
+export interface FormTextareaField extends ValueBase {
+  kind: 'textarea';
+  rows?: number;
+  showCount?: boolean;
+}
+export interface FormPasswordField extends ValueBase {
+  kind: 'password';
+  showCount?: boolean;
+}
+export interface FormNumberField extends ValueBase {
+  kind: 'number';
+  step?: number;
+  precision?: number;
+}
+export interface FormRichTextField extends ValueBase {
+  kind: 'richText';
+  height?: number;
+}
+export interface FormSelectField extends ValueBase {
+  kind: 'select';
+  options: FormOptionsSource;
+  multiple?: boolean;
+  filterable?: boolean;
+}
+export interface FormCascaderField extends ValueBase {
+  kind: 'cascader';
+  options: FormOptionsSource;
+  multiple?: boolean;
+  /** any level may be chosen, not only leaves */
+  changeOnSelect?: boolean;
+  /** false: the value is the chosen option's value, not its path from the root (default true) */
+  emitPath?: boolean;
+}
+export interface FormRadioField extends ValueBase {
+  kind: 'radio';
+  options: FormOptionsSource;
+  /** button style */
+  button?: boolean;
+  border?: boolean;
+}
+export interface FormCheckboxField extends ValueBase {
+  kind: 'checkbox';
+  options: FormOptionsSource;
+  border?: boolean;
+}
+export interface FormSwitchField extends ValueBase {
+  kind: 'switch';
+  /** defaults true / false */
+  activeValue?: FormScalar;
+  inactiveValue?: FormScalar;
+  activeText?: FormText;
+  inactiveText?: FormText;
+}
+export interface FormSliderField extends ValueBase {
+  kind: 'slider';
+  step?: number;
+  /** the value is [low, high] */
+  range?: boolean;
+  showStops?: boolean;
+}
+export interface FormTimeField extends ValueBase {
+  kind: 'time';
+  /** dayjs format of the value; default HH:mm:ss */
+  format?: string;
+}
+export interface FormTimeRangeField extends ValueBase {
+  kind: 'timeRange';
+  format?: string;
+  startPlaceholder?: FormText;
+  endPlaceholder?: FormText;
+}
+export const FORM_DATE_TYPES = ['date', 'week', 'month', 'year', 'datetime'] as const;
+export type FormDateType = (typeof FORM_DATE_TYPES)[number];
+export const FORM_DATE_RANGE_TYPES = ['date', 'month', 'datetime'] as const;
+export type FormDateRangeType = (typeof FORM_DATE_RANGE_TYPES)[number];
+export interface FormDateField extends ValueBase {
+  kind: 'date';
+  type?: FormDateType;
+  /** dayjs format of the value; default by type (see FORM_DATE_FORMATS) */
+  format?: string;
+}
+export interface FormDateRangeField extends ValueBase {
+  kind: 'dateRange';
+  type?: FormDateRangeType;
+  format?: string;
+  startPlaceholder?: FormText;
+  endPlaceholder?: FormText;
+}
+export interface FormRateField extends ValueBase {
+  kind: 'rate';
+  /** number of stars, default 5 */
+  count?: number;
+  allowHalf?: boolean;
+  /** SPEC.md §4: show text and show score exclude each other */
+  showText?: boolean;
+  showScore?: boolean;
+}
+export interface FormColorField extends ValueBase {
+  kind: 'color';
+  format?: 'hex' | 'rgb' | 'hsb';
+  alpha?: boolean;
+}
+export interface FormUploadField extends ValueBase {
+  kind: 'upload';
+  /** picture and picture-card take images only */
+  listType?: 'text' | 'picture' | 'picture-card';
+  /** the value is a list of paths */
+  multiple?: boolean;
+  limit?: number;
+  buttonText?: FormText;
+  /** show the accepted types and size under the control */
+  showTip?: boolean;
+}
+export interface FormRowField extends ItemBase {
+  kind: 'row';
+  children: FormField[];
+  gutter?: number;
+  justify?: 'start' | 'end' | 'center' | 'space-around' | 'space-between';
+  align?: 'top' | 'middle' | 'bottom';
+}
+export const FORM_BUTTON_TYPES = ['default', 'primary', 'success', 'warning', 'danger', 'info', 'text'] as const;
+export interface FormButtonField extends ItemBase {
+  kind: 'button';
+  text: FormText;
+  buttonType?: (typeof FORM_BUTTON_TYPES)[number];
+  /** submit or reset the form; none: a button the designer placed for generated code */
+  action?: 'submit' | 'reset' | 'none';
+  disabled?: boolean;
+}
+export interface FormTableField extends ItemBase {
+  kind: 'table';
+  columns: { name: string; label: FormText }[];
+}
+
+export type FormValueField =
+  | FormTextField | FormTextareaField | FormPasswordField | FormNumberField | FormRichTextField
+  | FormSelectField | FormCascaderField | FormRadioField | FormCheckboxField | FormSwitchField | FormSliderField
+  | FormTimeField | FormTimeRangeField | FormDateField | FormDateRangeField | FormRateField | FormColorField | FormUploadField;
+export type FormLayoutField = FormRowField | FormButtonField | FormTableField;
+export type FormField = FormValueField | FormLayoutField;
+
+export interface FormSchema {
+  version: typeof FORM_SCHEMA_VERSION;
+  /** px, default 100 (SPEC.md §9) */
+  labelWidth?: number;
+  labelPosition?: 'left' | 'right' | 'top';
+  size?: 'large' | 'middle' | 'small';
+  /** px between grid columns, default 15 */
+  gutter?: number;
+  disabled?: boolean;
+  /** default span of a field, default 24 */
+  span?: number;
+  /** submit and reset buttons under the fields (the designer's formBtns) */
+  buttons?: boolean;
+  fields: FormField[];
+}
+
+/** Value formats of the pickers by type (SPEC.md §4: a week is stored as a date). */
+export const FORM_DATE_FORMATS: Record<FormDateType, string> = {
+  date: 'YYYY-MM-DD',
+  week: 'YYYY-MM-DD',
+  month: 'YYYY-MM',
+  year: 'YYYY',
+  datetime: 'YYYY-MM-DD HH:mm:ss',
+};
+export const FORM_TIME_FORMAT = 'HH:mm:ss';

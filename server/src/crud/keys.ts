@@ -1,0 +1,37 @@
+import { badRequest } from '../http/errors.ts';
+import type { RegisteredTable } from '../schema/types.ts';
+
+/** The ids of a delete call (`1`, `"1,2"`, `[1, 2]`): positive integers, at most 1000, each once. */
+export function parseIds(raw: unknown): number[] {
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw];
+  const ids = list.map((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v));
+  if (ids.length === 0 || ids.length > 1000 || !ids.every((v) => Number.isSafeInteger(v) && (v as number) > 0)) {
+    throw badRequest('badParam', { name: 'id', reason: 'a positive integer or a list of them' });
+  }
+  return [...new Set(ids as number[])];
+}
+
+/** Whether a primary key holds integers (else text: an operator's table may key its rows by a code). */
+export function hasNumericKey(table: RegisteredTable): boolean {
+  return table.columns.get(table.primaryKey)?.type === 'int';
+}
+
+/**
+ * Keys of rows of a table, as a call names them in `id`: integers for an integer key, else non-empty
+ * texts of at most 200 characters (a list as `[...]`; a comma-joined text only for integer keys).
+ */
+export function parseKeys(table: RegisteredTable, raw: unknown): (number | string)[] {
+  if (hasNumericKey(table)) return parseIds(raw);
+  const list = Array.isArray(raw) ? raw : [raw];
+  const keys = list.map((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v));
+  if (keys.length === 0 || keys.length > 1000 || !keys.every((v) => typeof v === 'string' && v !== '' && v.length <= 200)) {
+    throw badRequest('badParam', { name: 'id', reason: 'a key or a list of keys' });
+  }
+  return [...new Set(keys as string[])];
+}
+
+/** The generic API's convention (SPEC.md §4): a save without `id` inserts, with `id` it edits that row. */
+export function isNewRow(params: Record<string, unknown>): boolean {
+  const id = params.id;
+  return id === undefined || id === null || id === '' || id === 0;
+}

@@ -1,0 +1,248 @@
+import { sql } from 'kysely';
+import type { AnyDb, Engine } from '../db/connection.ts';
+import { assertAllowed, type Caller } from '../access/index.ts';
+import type { SourceEngine } from '../datasources/engines.ts';
+import { badRequest } from '../http/errors.ts';
+import { LOCAL_SOURCE, type TableRegistry } from '../schema/registry.ts';
+import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
+import { CountCache, type CountCacheOptions } from './countCache.ts';
+import { HookRegistry } from './hooks.ts';
+import { sortedIdsInWorker } from './sorted-ids.ts';
+import { parseSort, type SortTerm } from './sort.ts';
+import { toAnswerRow } from './values.ts';
+import { type Condition, conditionsKey, parseWheres, whereExpression } from './wheres.ts';
+
+/** Where a table's rows live: the local database or one of the operators' data sources. */
+export interface Target {
+  db: AnyDb;
+  /** list reads (on the local SQLite database a second, read-only connection) */
+  readDb: AnyDb;
+  engine: SourceEngine;
+  local: boolean;
+}
+
+/** The data sources the service asks for a table's connection, per call (server/src/datasources). */
+export interface SourceLookup {
+  get(sourceId: number): Promise<Target>;
+}
+
+export interface SelectQuery {
+  _flag?: unknown;
+  page?: unknown;
+  row?: unknown;
+  wheres?: unknown;
+  sort?: unknown;
+  sortType?: unknown;
+  /** a parent column of the same table (parentId): each row is answered with `hasChildren` */
+  _hasChildren?: unknown;
+}
+
+export const MAX_ROWS_PER_PAGE = 100_000;
+
+/** A list query once checked: what readPage, countRows and selectChunks read. */
+export interface SelectPlan {
+  table: RegisteredTable;
+  page: number;
+  row: number;
+  conditions: Condition[];
+  sort: SortTerm[];
+  /** the parent column named by `_hasChildren`: each row is answered with `hasChildren` */
+  parentColumn?: RegisteredColumn;
+}
+
+export interface StreamingOptions {
+  /** a page expected to hold more rows than this is read in chunks and written as a stream */
+  above: number;
+  /** rows per chunk: on SQLite one chunk's read blocks the event loop, so a few milliseconds' worth */
+  chunkRows: number;
+}
+
+/** Lets the event loop answer other calls: a SQLite read runs synchronously, so large reads take turns. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+export function positiveInt(raw: unknown, name: string, fallback: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > max) throw badRequest('badParam', { name, reason: `1 to ${max}` });
+  return n;
+}
+
+/** The reading half of the generic service: list queries, counts, streamed pages, tree markers. */
+export class CrudReads {
+  readonly counts: CountCache;
+  /** rules of single tables that every write path runs (server/src/crud/hooks.ts) */
+  readonly hooks = new HookRegistry();
+  /** set once the data sources are built; without it every table is read from the local database */
+  sources?: SourceLookup;
+
+  constructor(
+    readonly db: AnyDb,
+    readonly engine: SourceEngine,
+    readonly registry: TableRegistry,
+    /** totals kept under the tables' row versions (crud/countCache.ts); false: every call counts */
+    countCache: CountCacheOptions | false = {},
+    /** list reads (see Connection.readDb); writes and their checks always use `db` */
+    readonly readDb: AnyDb = db,
+    /** how large pages are read and answered (tests lower the threshold to stream small data) */
+    readonly streaming: StreamingOptions = { above: 2000, chunkRows: 500 },
+  ) {
+    this.counts = new CountCache(readDb, engine, countCache);
+  }
+
+  /** The connection a table's rows live on: the local database, or its data source's pool. */
+  async target(table: RegisteredTable): Promise<Target> {
+    if (table.source === LOCAL_SOURCE || !this.sources) return { db: this.db, readDb: this.readDb, engine: this.engine, local: true };
+    return this.sources.get(table.source);
+  }
+
+  /** Checks a list query: every refusal (bad flag, page, row, wheres, sort, `_hasChildren`, access) happens here, before any SQL. */
+  planSelect(query: SelectQuery, caller: Caller | undefined): SelectPlan {
+    const table = this.registry.get(query._flag);
+    const page = positiveInt(query.page, 'page', 1, 1_000_000);
+    const row = positiveInt(query.row, 'row', 20, MAX_ROWS_PER_PAGE);
+    const conditions = parseWheres(query.wheres, table, this.registry);
+    const sort = parseSort(query.sort, query.sortType, table, this.registry);
+    assertAllowed(caller, table.flag, 'read');
+    let parentColumn: RegisteredColumn | undefined;
+    if (query._hasChildren !== undefined && query._hasChildren !== '') {
+      parentColumn = this.registry.column(table, String(query._hasChildren));
+      if (parentColumn.references !== table.flag) throw badRequest('badParam', { name: '_hasChildren', reason: `${parentColumn.name} is not a parent column` });
+    }
+    return { table, page, row, conditions, sort, parentColumn };
+  }
+
+  async select(query: SelectQuery, caller: Caller | undefined) {
+    const plan = this.planSelect(query, caller);
+    const rows = await this.readPage(plan);
+    return { rows, total: await this.countRows(plan) };
+  }
+
+  /**
+   * The exact number of rows the plan's conditions match (all pages). A local table's total is kept
+   * under its row version (crud/countCache.ts), so a write through any instance is seen at once.
+   */
+  async countRows(plan: SelectPlan): Promise<number> {
+    const { table } = plan;
+    const target = await this.target(table);
+    const count = async () => {
+      const counted = await target.readDb
+        .selectFrom(table.table)
+        .select((eb) => eb.fn.countAll().as('total'))
+        .where((eb: any) => whereExpression(eb, plan.conditions, table.softDelete, target.engine))
+        .executeTakeFirstOrThrow();
+      return Number(counted.total);
+    };
+    // another source's tables have writers that bump no version here: always counted
+    if (!target.local) return count();
+    return this.counts.total(table.table, conditionsKey(plan.conditions), count);
+  }
+
+  private rowsQuery(plan: SelectPlan, target: Target) {
+    const { table } = plan;
+    let query = target.readDb
+      .selectFrom(table.table)
+      .select(table.selectable)
+      .where((eb: any) => whereExpression(eb, plan.conditions, table.softDelete, target.engine));
+    for (const s of plan.sort) query = query.orderBy(s.column, s.direction);
+    return query;
+  }
+
+  /** The plan's page in one read, as answer rows: for small pages (large ones go through selectChunks). */
+  async readPage(plan: SelectPlan): Promise<Record<string, unknown>[]> {
+    const target = await this.target(plan.table);
+    const rows = await this.rowsQuery(plan, target).limit(plan.row).offset((plan.page - 1) * plan.row).execute();
+    return this.answerRows(plan, rows, target);
+  }
+
+  /**
+   * The plan's page as answer rows, `chunkRows` at a time; the caller pulls the next chunk when it has
+   * room for it, and stopping the iteration stops the reads. In id order each chunk continues after the
+   * last id read (a primary-key range). In any other order the page's ids are read first, in that order
+   * (one sort, however the table is indexed), then the rows by id, chunk by chunk. Either way a row
+   * written meanwhile neither repeats nor pushes another row out of the page.
+   */
+  async *selectChunks(plan: SelectPlan, chunkRows = this.streaming.chunkRows): AsyncGenerator<Record<string, unknown>[]> {
+    const { table } = plan;
+    const key = table.primaryKey;
+    const target = await this.target(table);
+    const offset = (plan.page - 1) * plan.row;
+    if (plan.sort[0]!.column === key) {
+      const ascending = plan.sort[0]!.direction === 'asc';
+      let left = plan.row;
+      let lastId: unknown;
+      while (left > 0) {
+        const limit = Math.min(chunkRows, left);
+        let query = this.rowsQuery(plan, target).limit(limit);
+        if (lastId !== undefined) query = query.where(key, ascending ? '>' : '<', lastId);
+        else if (offset > 0) query = query.offset(offset);
+        const rows = await query.execute();
+        if (rows.length === 0) return;
+        lastId = rows[rows.length - 1]![key];
+        left -= rows.length;
+        yield await this.answerRows(plan, rows, target);
+        if (rows.length < limit) return;
+        await nextTurn();
+      }
+      return;
+    }
+    let idsQuery = target.readDb
+      .selectFrom(table.table)
+      .select(key)
+      .where((eb: any) => whereExpression(eb, plan.conditions, table.softDelete, target.engine));
+    for (const s of plan.sort) idsQuery = idsQuery.orderBy(s.column, s.direction);
+    idsQuery = idsQuery.limit(plan.row).offset(offset);
+    // on the local SQLite database the sort would run on the event loop: a worker thread with its own read-only connection runs it (numeric keys)
+    const numericKey = table.columns.get(key)?.type === 'int';
+    const file = target.local && target.engine === 'sqlite' && numericKey ? await this.databaseFile() : undefined;
+    const ids: unknown[] = file ? await sortedIdsInWorker(file, idsQuery.compile()) : (await idsQuery.execute()).map((r) => r[key]);
+    for (let i = 0; i < ids.length; i += chunkRows) {
+      await nextTurn();
+      const batch = ids.slice(i, i + chunkRows);
+      const rows = await target.readDb
+        .selectFrom(table.table)
+        .select(table.selectable)
+        .where((eb: any) => whereExpression(eb, plan.conditions, table.softDelete, target.engine))
+        .where(key, 'in', batch)
+        .execute();
+      // a row deleted or changed out of the conditions since the ids were read is left out
+      const byId = new Map(rows.map((r) => [String(r[key]), r]));
+      const ordered = batch.flatMap((id) => byId.get(String(id)) ?? []);
+      if (ordered.length > 0) yield await this.answerRows(plan, ordered, target);
+    }
+  }
+
+  private databaseFileName?: Promise<string | undefined>;
+
+  /** The SQLite database's file, or undefined for an in-memory database (which no other connection can open). */
+  private databaseFile(): Promise<string | undefined> {
+    this.databaseFileName ??= sql<{ name: string; file: string }>`pragma database_list`
+      .execute(this.readDb)
+      .then((r) => r.rows.find((d) => d.name === 'main')?.file || undefined);
+    return this.databaseFileName;
+  }
+
+  private async answerRows(plan: SelectPlan, rows: Record<string, unknown>[], target: Target) {
+    const answered = rows.map((r) => toAnswerRow(plan.table, r));
+    if (plan.parentColumn) await this.markParents(plan.table, plan.parentColumn, answered, target);
+    return answered;
+  }
+
+  /** Sets `hasChildren` on each row: whether live rows of the same table name it in `column` (lazy trees). */
+  private async markParents(table: RegisteredTable, column: RegisteredColumn, rows: Record<string, unknown>[], target: Target) {
+    const key = table.primaryKey;
+    const ids = rows.map((r) => r[key]);
+    if (ids.length === 0) return;
+    const parents = new Set<string>();
+    for (let i = 0; i < ids.length; i += 1000) {
+      const found = await target.readDb
+        .selectFrom(table.table)
+        .select(column.name)
+        .distinct()
+        .where((eb: any) => whereExpression(eb, [], table.softDelete, target.engine))
+        .where(column.name, 'in', ids.slice(i, i + 1000))
+        .execute();
+      for (const f of found) parents.add(String(f[column.name]));
+    }
+    for (const r of rows) r.hasChildren = parents.has(String(r[key]));
+  }
+}

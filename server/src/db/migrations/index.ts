@@ -1,0 +1,38 @@
+import { type Migration, Migrator, sql } from 'kysely';
+import type { AnyDb, Engine } from '../connection.ts';
+import * as initial from './0001_initial.ts';
+import * as versions from './0002_versions.ts';
+
+/**
+ * Every schema change, in order. A migration that has run on a released database never changes:
+ * a new change is a new entry (docs/migrations.md says how to add a column).
+ */
+const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] = [
+  ['0001_initial', initial.up],
+  ['0002_versions', versions.up],
+];
+
+export const migrationNames = steps.map(([name]) => name);
+
+function migrations(engine: Engine, upTo?: string): Record<string, Migration> {
+  const end = upTo === undefined ? steps.length : steps.findIndex(([name]) => name === upTo) + 1;
+  if (end === 0) throw new Error(`unknown migration ${upTo}`);
+  return Object.fromEntries(steps.slice(0, end).map(([name, up]) => [name, { up: (db: AnyDb) => up(db, engine) }]));
+}
+
+/** Runs the migrations that have not run yet (up to `upTo` when given, for upgrade tests); safe on every start. */
+export async function migrate(db: AnyDb, engine: Engine, upTo?: string): Promise<void> {
+  // on PostgreSQL the migrator looks for its tables in every schema: name ours, the one search_path points to
+  const schema =
+    engine === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(engine, upTo) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,158 @@
+import { COLUMN_TYPES, type ColumnType, type EnumValue } from '@qb/contracts';
+import type { AnyDb } from '../db/connection.ts';
+import type { ColumnDef, TableDef } from './types.ts';
+
+/** One live row of sys_tableFields, as stored. */
+interface FieldRow {
+  parentid: number;
+  columnName: string;
+  type: string;
+  length: number | null;
+  defaults: string | null;
+  primaryKey: number | null;
+  nonEmpty: number | null;
+  autoIncrement: number | null;
+  intro: string | null;
+  titleEn: string | null;
+  options: string | null;
+  refTable: string | null;
+  refLabel: string | null;
+}
+
+interface SheetRow {
+  id: number;
+  tableName: string;
+  intro: string | null;
+  titleEn: string | null;
+  parentid: number;
+}
+
+/** A definition the loader could not take, and why (logged; the table stays out of the registry). */
+export interface SkippedSheet {
+  tableName: string;
+  reason: string;
+}
+
+const NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
+/** the product's own tables (sessions, captchas, migrations...) and the engines' catalogues are never an operator's table */
+const RESERVED_PREFIX = /^(sys_|kysely_|sqlite_|pg_|information_schema|mysql|performance_schema)/i;
+
+/** The enumeration stored as JSON in sys_tableFields.options: [{"value": 1, "zh": "男", "en": "Male"}]. */
+function parseEnum(raw: string | null): EnumValue[] | undefined {
+  if (raw === null || raw.trim() === '') return undefined;
+  let list: unknown;
+  try {
+    list = JSON.parse(raw);
+  } catch {
+    throw new Error('options is not JSON');
+  }
+  if (!Array.isArray(list) || list.length === 0) throw new Error('options must be a non-empty list');
+  return list.map((o) => {
+    const ok = typeof o === 'object' && o !== null && (typeof o.value === 'number' || typeof o.value === 'string') && typeof o.zh === 'string';
+    if (!ok) throw new Error('each option needs a value and a zh label');
+    return { value: o.value, label: { zh: o.zh, en: typeof o.en === 'string' && o.en !== '' ? o.en : o.zh }, ...(typeof o.color === 'string' ? { color: o.color } : {}) };
+  });
+}
+
+function defaultOf(type: ColumnType, raw: string | null): string | number | undefined {
+  if (raw === null || raw === '') return undefined;
+  if (type === 'int' || type === 'float' || type === 'money') {
+    const n = Number(raw);
+    if (!Number.isFinite(n)) throw new Error(`default ${raw} is not a number`);
+    return n;
+  }
+  return raw;
+}
+
+/** A definition of sys_dataSheet with its live sys_tableFields, as a registry entry. */
+export function sheetToTableDef(sheet: SheetRow, fields: FieldRow[]): TableDef {
+  if (!NAME.test(sheet.tableName)) throw new Error('the table name is not a plain identifier');
+  if (RESERVED_PREFIX.test(sheet.tableName)) throw new Error('the table name has a reserved prefix');
+  if (fields.length === 0) throw new Error('no columns');
+  const columns: ColumnDef[] = [];
+  let primaryKey: string | undefined;
+  let softDelete = false;
+  for (const f of fields) {
+    if (!NAME.test(f.columnName)) throw new Error(`column ${f.columnName} is not a plain identifier`);
+    if (!(COLUMN_TYPES as readonly string[]).includes(f.type)) throw new Error(`column ${f.columnName} has the unknown type ${f.type}`);
+    const type = f.type as ColumnType;
+    if (Number(f.primaryKey) === 1) {
+      if (primaryKey) throw new Error('more than one primary key column');
+      primaryKey = f.columnName;
+    }
+    // an isdelete column makes deletes soft, as on the built-in tables
+    if (f.columnName === 'id' && primaryKey !== undefined && primaryKey !== 'id') throw new Error('a column named id must be the primary key');
+    if (f.columnName === 'isdelete') {
+      softDelete = true;
+      continue;
+    }
+    const enumeration = parseEnum(f.options);
+    const autoIncrement = Number(f.autoIncrement) === 1;
+    const defaultValue = defaultOf(type, f.defaults);
+    columns.push({
+      name: f.columnName,
+      type,
+      ...(type === 'nvarchar' ? { length: f.length ?? 50 } : {}),
+      ...(Number(f.nonEmpty) === 1 && !autoIncrement && defaultValue === undefined ? { required: true } : {}),
+      ...(defaultValue !== undefined ? { defaultValue } : {}),
+      ...(autoIncrement ? { readOnly: true } : {}),
+      title: { zh: f.intro || f.columnName, en: f.titleEn || f.intro || f.columnName },
+      ...(enumeration ? { enum: enumeration } : {}),
+      ...(f.refTable ? { references: f.refTable, labelColumn: f.refLabel || 'name' } : {}),
+      ...(enumeration || f.refTable ? { search: 'select' as const } : type === 'nvarchar' ? { search: 'input' as const } : {}),
+      ...(type === 'ntext' ? { ui: { control: 'textarea' as const } } : {}),
+    });
+  }
+  const key = primaryKey ?? (fields.some((f) => f.columnName === 'id') ? 'id' : undefined);
+  if (!key) throw new Error('no primary key column');
+  return {
+    flag: sheet.tableName,
+    table: sheet.tableName,
+    title: { zh: sheet.intro || sheet.tableName, en: sheet.titleEn || sheet.intro || sheet.tableName },
+    source: Number(sheet.parentid),
+    primaryKey: key,
+    softDelete,
+    dynamic: true,
+    columns,
+  };
+}
+
+/**
+ * The tables operators defined and created (sys_dataSheet.created = 1) with their live columns, read
+ * from the local database. A definition that cannot be served (a bad name, no key, a name a built-in
+ * table or an earlier sheet already has) is skipped and reported, never half-registered.
+ */
+export async function loadRuntimeTables(db: AnyDb, taken: (flag: string) => boolean): Promise<{ defs: TableDef[]; skipped: SkippedSheet[] }> {
+  const sheets = (await db
+    .selectFrom('sys_dataSheet')
+    .select(['id', 'tableName', 'intro', 'titleEn', 'parentid'])
+    .where('isdelete', '=', 0)
+    .where('created', '=', 1)
+    .orderBy('id')
+    .execute()) as SheetRow[];
+  if (sheets.length === 0) return { defs: [], skipped: [] };
+  const fields = (await db
+    .selectFrom('sys_tableFields')
+    .select(['id', 'parentid', 'columnName', 'type', 'length', 'defaults', 'primaryKey', 'nonEmpty', 'autoIncrement', 'intro', 'titleEn', 'options', 'refTable', 'refLabel'])
+    .where('isdelete', '=', 0)
+    .where('parentid', 'in', sheets.map((s) => s.id))
+    .orderBy('id')
+    .execute()) as (FieldRow & { id: number })[];
+  const defs: TableDef[] = [];
+  const skipped: SkippedSheet[] = [];
+  const seen = new Set<string>();
+  for (const sheet of sheets) {
+    const lower = sheet.tableName.toLowerCase();
+    if (taken(sheet.tableName) || seen.has(lower)) {
+      skipped.push({ tableName: sheet.tableName, reason: 'the name is already used by another table' });
+      continue;
+    }
+    try {
+      defs.push(sheetToTableDef(sheet, fields.filter((f) => Number(f.parentid) === Number(sheet.id))));
+      seen.add(lower);
+    } catch (err) {
+      skipped.push({ tableName: sheet.tableName, reason: (err as Error).message });
+    }
+  }
+  return { defs, skipped };
+}

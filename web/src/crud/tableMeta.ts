@@ -1,0 +1,51 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { TableMeta } from '@qb/contracts';
+import { ApiError, request } from '../api/index.ts';
+
+/**
+ * The metadata of a table (GET /api/schema/:flag), read once per session and shared by the page, its prefetch
+ * and the shell (tab titles, whether /manage/:name is a table). Silent: a page shows its own failure, and an
+ * unknown flag is not an error but the not-found page.
+ */
+export function tableMetaQuery(flag: string) {
+  return {
+    queryKey: ['tableMeta', flag] as const,
+    queryFn: async () => (await request<TableMeta>(`/api/schema/${encodeURIComponent(flag)}`, { silent: true })).data as TableMeta,
+    staleTime: Infinity,
+  };
+}
+
+export function useTableMeta(flag: string, enabled = true) {
+  return useQuery({ ...tableMetaQuery(flag), enabled });
+}
+
+/** Whether a failed metadata read means "no such table" (rather than a network or server failure). */
+export function isUnknownTable(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'UNKNOWN_FLAG' || (error.status === 400 && error.code === undefined));
+}
+
+/** The path segment of a generated page that can name a table (/manage/book -> book). */
+export const TABLE_FLAG_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+let allRead = false;
+
+/**
+ * Once a table page is on screen, the metadata of every table in one call (GET /api/schema/), so that the next
+ * pages open with their rows alone. Not earlier: a call in the background of a shell nobody uses would find a
+ * revoked session before the person does anything.
+ */
+export function readAllTableMeta(queryClient: QueryClient): void {
+  if (allRead) return;
+  allRead = true;
+  request<TableMeta[]>('/api/schema/', { silent: true }).then(
+    (answer) => {
+      for (const meta of answer.data ?? []) {
+        const key = tableMetaQuery(meta.flag).queryKey;
+        if (queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, meta);
+      }
+    },
+    () => {
+      allRead = false; // each page still reads its own
+    },
+  );
+}

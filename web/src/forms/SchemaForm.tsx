@@ -1,0 +1,238 @@
+import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { Button, Col, Form, Row, type FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { ButtonProps } from 'antd/es/button';
+import { useTranslation } from 'react-i18next';
+import {
+  defaultFormValues,
+  formFieldProblem,
+  formFieldStates,
+  formItems,
+  formTextIn,
+  isFormFieldEmpty,
+  isFormValueField,
+  type FormButtonField,
+  type FormField,
+  type FormFieldState,
+  type FormSchema,
+  type FormTableField,
+  type FormValueField,
+} from '@qb/contracts';
+import { FieldInput } from './FieldInput.tsx';
+import './forms.css';
+
+/** SPEC.md §9: label width 100, gutter 15, a 24-column grid. */
+export const DEFAULT_LABEL_WIDTH = 100;
+export const DEFAULT_GUTTER = 15;
+
+export type FormValues = Record<string, unknown>;
+
+export interface SchemaFormProps {
+  schema: FormSchema;
+  /** from Form.useForm(): the caller submits, resets and reads values through it */
+  form: FormInstance;
+  /** default: the schema's default values (a new record) */
+  initialValues?: FormValues;
+  /** the values of the visible fields, after every rule passed */
+  onFinish?(values: FormValues): void;
+  onValuesChange?(changed: FormValues, all: FormValues): void;
+  /** the table and row being edited: options read from that same table cannot pick the row (its own parent) */
+  context?: { flag?: string; rowId?: unknown };
+  /** the antd form name (prefix of the control ids) */
+  name?: string;
+  className?: string;
+  /**
+   * Code-level inputs of named fields, in place of the schema's control (a page's own editor, such as the question
+   * options list): they get the form item's value, onChange and id. Not part of the schema, so never stored; the
+   * field keeps its label, and its required rule (the schema's other rules describe the schema's control's values).
+   */
+  components?: Record<string, ComponentType<FieldComponentProps>>;
+  /** rendered after the fields (a dialog's buttons) */
+  children?: ReactNode;
+}
+
+/** What a code-level field input gets from its form item. */
+export interface FieldComponentProps {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  id?: string;
+}
+
+const BUTTON_LOOKS: Record<NonNullable<FormButtonField['buttonType']>, ButtonProps> = {
+  default: {},
+  primary: { type: 'primary' },
+  success: { color: 'green', variant: 'solid' },
+  warning: { color: 'orange', variant: 'solid' },
+  danger: { color: 'danger', variant: 'solid' },
+  info: { color: 'default', variant: 'filled' },
+  text: { type: 'text' },
+};
+
+/** The form field a dependent dropdown reads its parent value from. */
+function dependsOnOf(field: FormField): string | undefined {
+  if (!isFormValueField(field) || !('options' in field) || Array.isArray(field.options) || field.options.from !== 'table') return undefined;
+  return field.options.dependsOn?.field;
+}
+
+/** The fields whose values a field's linkage and dependent options read: it is checked again when they change. */
+function dependenciesOf(field: FormField): string[] {
+  const names = new Set((field.linkage ?? []).map((l) => l.when.field));
+  const parent = dependsOnOf(field);
+  if (parent) names.add(parent);
+  return [...names];
+}
+
+/**
+ * Renders a FormSchema with antd: every field kind, rows on the 24-column grid, labels and messages in the
+ * current language, linkage applied as values change. The rules are the schema's, evaluated by
+ * @qb/contracts' formFieldProblem, the same function the server runs on a save.
+ */
+export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChange, context, name, className, components, children }: SchemaFormProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const initial = useMemo(() => initialValues ?? defaultFormValues(schema), [initialValues, schema]);
+  // only the fields that linkage and dependent dropdowns read: typing elsewhere does not render the whole form
+  const watchedNames = useMemo(() => [...new Set(formItems(schema).flatMap(dependenciesOf))], [schema]);
+  const watched = Form.useWatch((all: FormValues) => Object.fromEntries(watchedNames.map((n) => [n, all[n]])), { form, preserve: true }) as
+    | FormValues
+    | undefined;
+  const values = watched ?? initial;
+  const states = formFieldStates(schema, values);
+  const labelWidth = schema.labelWidth ?? DEFAULT_LABEL_WIDTH;
+  const gutter = schema.gutter ?? DEFAULT_GUTTER;
+  const top = schema.labelPosition === 'top';
+
+  const renderValueField = (field: FormValueField, state: FormFieldState) => {
+    const Custom = components?.[field.name];
+    const rules: Rule[] = [
+      {
+        validator: async (_rule, value) => {
+          if (Custom && !isFormFieldEmpty(field, value)) return;
+          const message = formFieldProblem(schema, field.name, { ...form.getFieldsValue(true), [field.name]: value }, lang);
+          if (message) throw new Error(message);
+        },
+      },
+    ];
+    const dependsOn = dependsOnOf(field);
+    const ownTable = 'options' in field && !Array.isArray(field.options) && field.options.from === 'table' && context?.flag !== undefined && field.options.flag === context.flag;
+    const control = Custom ? (
+      <Custom />
+    ) : (
+      <FieldInput
+        field={field}
+        disabled={state.disabled}
+        dependValue={dependsOn ? values[dependsOn] : undefined}
+        disabledId={ownTable ? context?.rowId : undefined}
+      />
+    );
+    return (
+      <Form.Item
+        name={field.name}
+        label={field.showLabel === false ? undefined : formTextIn(field.label, lang)}
+        labelCol={field.labelWidth !== undefined && !top ? { flex: `${field.labelWidth}px` } : undefined}
+        required={state.required}
+        rules={rules}
+        dependencies={dependenciesOf(field)}
+        data-testid={`form-field-${field.name}`}
+      >
+        {control}
+      </Form.Item>
+    );
+  };
+
+  const renderButton = (field: FormButtonField, state: FormFieldState) => (
+    <Form.Item label={field.showLabel === false ? undefined : formTextIn(field.label, lang) || undefined} colon={false}>
+      <Button
+        {...BUTTON_LOOKS[field.buttonType ?? 'primary']}
+        htmlType={field.action === 'submit' ? 'submit' : 'button'}
+        onClick={field.action === 'reset' ? () => form.resetFields() : undefined}
+        disabled={state.disabled}
+        data-testid={`form-button-${field.name}`}
+      >
+        {formTextIn(field.text, lang)}
+      </Button>
+    </Form.Item>
+  );
+
+  const renderTable = (field: FormTableField) => (
+    <Form.Item label={field.showLabel === false ? undefined : formTextIn(field.label, lang) || undefined}>
+      {/* a read-only placeholder: the designer places tables for its generated code */}
+      <table className="qb-form-table" data-testid={`form-table-${field.name}`}>
+        <thead>
+          <tr>
+            {field.columns.map((c) => (
+              <th key={c.name}>{formTextIn(c.label, lang)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td colSpan={Math.max(field.columns.length, 1)}>{t('forms.tableEmpty')}</td>
+          </tr>
+        </tbody>
+      </table>
+    </Form.Item>
+  );
+
+  const renderItems = (items: FormField[]): ReactNode =>
+    items.map((item) => {
+      const state = states[item.name]!;
+      if (!state.visible) return null;
+      const span = item.span ?? schema.span ?? 24;
+      let body: ReactNode;
+      if (item.kind === 'row') {
+        body = (
+          <Row gutter={item.gutter ?? gutter} justify={item.justify} align={item.align} data-testid={`form-row-${item.name}`}>
+            {renderItems(item.children)}
+          </Row>
+        );
+      } else if (item.kind === 'button') body = renderButton(item, state);
+      else if (item.kind === 'table') body = renderTable(item);
+      else body = renderValueField(item, state);
+      return (
+        <Col key={item.name} span={span}>
+          {body}
+        </Col>
+      );
+    });
+
+  return (
+    <Form
+      form={form}
+      name={name}
+      className={['qb-schema-form', className].filter(Boolean).join(' ')}
+      initialValues={initial}
+      layout={top ? 'vertical' : 'horizontal'}
+      labelAlign={schema.labelPosition === 'left' ? 'left' : 'right'}
+      labelCol={top ? undefined : { flex: `${labelWidth}px` }}
+      wrapperCol={top ? undefined : { flex: 1 }}
+      labelWrap
+      colon={false}
+      size={schema.size}
+      disabled={schema.disabled}
+      onFinish={onFinish}
+      onValuesChange={(changed: FormValues, all: FormValues) => {
+        // a dependent dropdown starts over when what it depends on changes
+        for (const f of formItems(schema)) {
+          const parent = dependsOnOf(f);
+          if (parent && parent in changed) form.setFieldValue(f.name, undefined);
+        }
+        onValuesChange?.(changed, all);
+      }}
+      data-testid="schema-form"
+    >
+      <Row gutter={gutter}>{renderItems(schema.fields)}</Row>
+      {schema.buttons && (
+        <Form.Item label={top ? undefined : ' '} className="qb-schema-form-buttons">
+          <Button type="primary" htmlType="submit" data-testid="schema-form-submit">
+            {t('forms.submit')}
+          </Button>
+          <Button onClick={() => form.resetFields()} data-testid="schema-form-reset">
+            {t('forms.reset')}
+          </Button>
+        </Form.Item>
+      )}
+      {children}
+    </Form>
+  );
+}
