@@ -20,13 +20,36 @@ function migrations(engine: Engine, upTo?: string): Record<string, Migration> {
   return Object.fromEntries(steps.slice(0, end).map(([name, up]) => [name, { up: (db: AnyDb) => up(db, engine) }]));
 }
 
+/**
+ * The database as the migrator sees it, its introspection limited to one PostgreSQL schema. Kysely's own
+ * introspector reads every schema of the database and fails ("schema … does not exist") when another
+ * schema is dropped while it runs: other tenants of one server, or parallel test suites.
+ */
+function scopedToSchema(db: AnyDb, schema: string): AnyDb {
+  const introspection = {
+    getSchemas: async () => (await sql<{ name: string }>`select nspname as name from pg_namespace where nspname = ${schema}`.execute(db)).rows,
+    getTables: async () =>
+      (
+        await sql<{ name: string; schema: string }>`select table_name as name, table_schema as schema from information_schema.tables where table_schema = ${schema}`.execute(db)
+      ).rows.map((t) => ({ ...t, isView: false, columns: [] })),
+    getMetadata: async () => ({ tables: [] }),
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** Runs the migrations that have not run yet (up to `upTo` when given, for upgrade tests); safe on every start. */
 export async function migrate(db: AnyDb, engine: Engine, upTo?: string): Promise<void> {
   // on PostgreSQL the migrator looks for its tables in every schema: name ours, the one search_path points to
   const schema =
     engine === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({
-    db,
+    db: schema ? scopedToSchema(db, schema) : db,
     provider: { getMigrations: async () => migrations(engine, upTo) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
