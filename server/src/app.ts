@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -19,7 +18,7 @@ import type { Connection } from './db/connection.ts';
 import { ApiError, sendError } from './http/errors.ts';
 import { answerError, answerFrameworkError, answerUnparsableRequest, BODY_LIMIT_BYTES, requireHostHeader, routedPathOf } from './http/failures.ts';
 import { registerApiDocs, registerRouteSchemas } from './http/openapi.ts';
-import { helmetOptions } from './http/securityHeaders.ts';
+import { addSecurityHeaders } from './http/securityHeaders.ts';
 import { registerImportRoutes } from './import/routes.ts';
 import { DataSources } from './datasources/sources.ts';
 import { SecretBox } from './datasources/secretBox.ts';
@@ -84,8 +83,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   // zod route schemas from packages/contracts: validation, and the OpenAPI document at /api/openapi.json
   await registerRouteSchemas(app, SERVER_VERSION);
 
-  await app.register(fastifyHelmet, helmetOptions);
-  // after helmet's hook, so that this refusal carries the security headers too
+  addSecurityHeaders(app);
+  // after the security headers' hook, so that this refusal carries the security headers too
   app.addHook('onRequest', requireHostHeader);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
