@@ -163,6 +163,11 @@ export async function registerRouteSchemas(app: FastifyInstance, version: string
 /** GET /api/openapi.json and the reference page at /api/docs (bundled Swagger UI: no CDN, no inline script). */
 export async function registerApiDocs(app: FastifyInstance) {
   app.get(OPENAPI_PATH, { schema: openApiRoute }, async () => app.swagger());
+  // @fastify/swagger-ui redirects its old page address to the same URL, query and all: a 16 KB query came back as a
+  // 16 KB Location header no client reads. The old address goes to the page, without its query.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith(`${DOCS_PREFIX}/static/index.html`)) return reply.redirect(`${DOCS_PREFIX}/`);
+  });
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,
     // the page runs under the global Content-Security-Policy: its scripts and styles are files of this origin
