@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { CaptchaStore } from './auth/captcha.ts';
 import { LoginThrottle } from './auth/loginThrottle.ts';
+import { registerAccessRoutes } from './access/routes.ts';
 import { registerAuthRoutes, registerGuard } from './auth/routes.ts';
 import { SessionStore } from './auth/sessions.ts';
 import type { Config } from './config.ts';
@@ -34,7 +35,7 @@ const SERVER_VERSION: string = JSON.parse(fs.readFileSync(new URL('../package.js
 export function createContext(config: Config, conn: Connection): AppContext {
   const registry = new TableRegistry();
   const crud = new CrudService(conn.db, conn.engine, registry, config.countCache && { sqlite: conn.sqlite }, conn.readDb);
-  const sessions = new SessionStore(conn.db, config.sessionIdleMs, config.sessionMaxMs);
+  const sessions = new SessionStore(conn.db, registry, config.sessionIdleMs, config.sessionMaxMs);
   const throttle = new LoginThrottle(conn.db, conn.engine);
   const sources = new DataSources({ local: conn, secretBox: SecretBox.load({ secretKey: config.secretKey, dataDir: config.dataDir }), dataDir: config.dataDir });
   crud.sources = sources;
@@ -45,6 +46,11 @@ export function createContext(config: Config, conn: Connection): AppContext {
     crud.hooks.on(flag, { afterWrite: (trx) => bumpRegistryVersion(trx), afterCommit: () => registrySync.reload() });
   }
   crud.hooks.on('sys_connsql', { afterCommit: async (changes) => { for (const c of changes) await sources.invalidate(Number(c.id)); } });
+  const users = new UserService(crud, sessions, throttle);
+  // grants come with sessions: a change of roles, menus or accounts drops them here at once (other instances reload within 5 s)
+  for (const flag of ['sys_role', 'sys_menu', 'sys_user']) crud.hooks.on(flag, { afterCommit: () => sessions.forgetAll() });
+  // no save, delete or import of roles may leave the system without an enabled administrator
+  crud.hooks.on('sys_role', { afterWrite: (trx) => users.assertAnotherAdministrator(trx) });
   return {
     config,
     conn,
@@ -55,7 +61,7 @@ export function createContext(config: Config, conn: Connection): AppContext {
     sessions,
     captchas: new CaptchaStore(conn.db),
     throttle,
-    users: new UserService(crud, sessions, throttle),
+    users,
   };
 }
 
@@ -103,6 +109,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   registerAuthRoutes(app, ctx);
   registerCrudRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
+  registerAccessRoutes(app, ctx);
   registerImportRoutes(app, ctx);
   fs.mkdirSync(uploadsDirOf(ctx), { recursive: true, mode: 0o700 });
   await registerUploadRoutes(app, ctx);

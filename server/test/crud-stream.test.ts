@@ -1,3 +1,4 @@
+import { SYSTEM } from '../src/access/index.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -147,7 +148,7 @@ describe.each(engines)('large list pages streamed in chunks on %s', (engine, url
     ['id order (each chunk after the last id)', { sort: 'id', sortType: 'desc' }],
     ['another order (the ids first, then the rows by id)', { sort: 'typeId' }],
   ])('neither repeats nor skips a row when rows already read are deleted between two chunks: %s', async (_name, order) => {
-    const admin = { id: 1, loginid: 'admin', name: 'admin', isAdmin: true };
+    const admin = { ...SYSTEM, id: 1, loginid: 'admin', name: 'admin', system: undefined };
     const plan = t.ctx.crud.planSelect({ _flag: 'questionBank', ...order, row: '1000' }, admin);
     const before = (await pagedThrough('questionBank', order, 0, 1000)).rows.map((r: any) => r.id);
     const seen: number[] = [];
@@ -165,7 +166,7 @@ describe.each(engines)('large list pages streamed in chunks on %s', (engine, url
   });
 
   it('leaves out a row deleted after the page\'s ids were read but before its chunk', async () => {
-    const admin = { id: 1, loginid: 'admin', name: 'admin', isAdmin: true };
+    const admin = { ...SYSTEM, id: 1, loginid: 'admin', name: 'admin', system: undefined };
     const order = { sort: 'typeId', sortType: 'desc' };
     const plan = t.ctx.crud.planSelect({ _flag: 'questionBank', ...order, row: '1000' }, admin);
     const before = (await pagedThrough('questionBank', order, 0, 1000)).rows.map((r: any) => r.id);

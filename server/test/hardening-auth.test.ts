@@ -155,16 +155,27 @@ describe.each(engines)('accounts keep their rules on every path on %s', (engine,
   const adminRow = () => t.ctx.conn.db.selectFrom('sys_user').select(['id', 'loginid', 'state', 'isdelete', 'name']).where('loginid', '=', 'admin').executeTakeFirstOrThrow();
   const userCount = async () => Number((await t.ctx.conn.db.selectFrom('sys_user').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
-  it('never lets the administrator delete, disable or rename itself away, by any path', async () => {
+  const adminRoles = () =>
+    t.ctx.conn.db.selectFrom('sys_role').select(['id', 'name', 'enable', 'isAdmin', 'isdelete']).where('isAdmin', '=', 1).orderBy('id').execute();
+
+  it('never lets the last administrator be deleted, disabled or stripped of its administrator role, by any path', async () => {
     const admin = await adminRow();
     const id = Number(admin.id);
+    const roles = await adminRoles();
+    expect(roles.length).toBe(1);
+    const roleId = Number(roles[0]!.id);
     const attempts: [string, unknown][] = [
       ['/api/user/save/', { params: { id, isdelete: 1 } }],
       ['/api/user/save/', { params: { id, state: 0 } }],
       ['/api/user/save/', { params: { id, state: '0' } }],
       ['/api/action/save/', { _flag: 'sys_user', params: { id, isdelete: 1 } }],
       ['/api/action/save/', { _flag: 'sys_user', params: { id, state: 0 } }],
-      ['/api/action/save/', { _flag: 'sys_user', params: { id, loginid: 'root2' } }],
+      ['/api/action/save/', { _flag: 'sys_role', params: { id: roleId, isAdmin: 0 } }],
+      ['/api/action/save/', { _flag: 'sys_role', params: { id: roleId, enable: 0 } }],
+      ['/api/action/save/', { _flag: 'sys_role', params: { id: roleId, isdelete: 1 } }],
+      ['/api/action/delete/', { _flag: 'sys_role', id: roleId }],
+      ['/api/user/roles/', { id, roleIds: [] }],
+      ['/api/user/roles/', { id, roleIds: [roleId + 1] }],
       ['/api/action/delete/', { _flag: 'sys_user', id }],
       ['/api/action/delete/', { _flag: 'sys_user', id: [id] }],
       ['/api/action/delete/', { _flag: 'sys_user', id: String(id) }],
@@ -178,14 +189,21 @@ describe.each(engines)('accounts keep their rules on every path on %s', (engine,
       expect(r.json().status).toBe(false);
     }
     expect(await adminRow()).toEqual(admin);
-    expect((await t.get('/api/user/userInfo/')).statusCode).toBe(200);
+    expect(await adminRoles()).toEqual(roles);
+    const info = await t.get('/api/user/userInfo/');
+    expect(info.statusCode).toBe(200);
+    expect(info.json().data[0].isAdmin).toBe(true);
   });
 
-  it('refuses renaming the last administrator with its own message, and any account deleting or disabling itself', async () => {
+  it('says why the last administrator keeps its role; being one is a role, not the name admin; no account deletes or disables itself', async () => {
     const admin = await adminRow();
-    const rename = await t.post('/api/user/save/', { params: { id: admin.id, loginid: 'root' } });
-    expect(rename.statusCode).toBe(409);
-    expect(rename.json().message).toContain('最后一个可以管理系统的账号');
+    const strip = await t.post('/api/user/roles/', { id: admin.id, roleIds: [] });
+    expect(strip.statusCode).toBe(409);
+    expect(strip.json().message).toContain('最后一个可以管理系统的账号');
+    // renamed, the account still administers (the role says so)
+    expect((await t.post('/api/user/save/', { params: { id: admin.id, loginid: 'root' } })).statusCode).toBe(200);
+    expect((await t.get('/api/user/userInfo/')).json().data[0].isAdmin).toBe(true);
+    expect((await t.post('/api/user/save/', { params: { id: admin.id, loginid: 'admin' } })).statusCode).toBe(200);
     const disable = await t.post('/api/user/save/', { params: { id: admin.id, state: 0 } });
     expect(disable.json().message).toBe('不能停用当前登录的账号');
     const del = await t.post('/api/action/delete/', { _flag: 'sys_user', id: admin.id });

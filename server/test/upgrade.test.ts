@@ -59,11 +59,28 @@ describe.each(engines)('a database made by the first release starts on this one 
 
   it('keeps every row of every table, value for value', async () => {
     for (const [table, rows] of Object.entries(release1)) {
-      const now = await conn.db.selectFrom(table).selectAll().orderBy('id').execute();
+      const all = await conn.db.selectFrom(table).selectAll().orderBy('id').execute();
+      const ids = new Set(rows.map((r) => Number(r.id)));
+      const now = all.filter((r) => ids.has(Number(r.id)));
       expect(now.length, table).toBe(rows.length);
       rows.forEach((row, i) => {
         for (const [column, value] of Object.entries(row)) expect(same(now[i]![column]), `${table}#${String(row.id)}.${column}`).toBe(same(value));
       });
+      // the only rows an upgrade adds: the menus of the log pages (0003_access)
+      const added = all.filter((r) => !ids.has(Number(r.id)));
+      expect(added.map((r) => r.url ?? r.id), table).toEqual(table === 'sys_menu' ? ['/manage/sys_operationLog', '/manage/sys_loginLog'] : []);
+    }
+  });
+
+  it("makes the roles of the account admin administrator roles (0003_access), so the earlier release's administrator still administers", async () => {
+    const roles = await conn.db.selectFrom('sys_role').select(['id', 'isAdmin']).orderBy('id').execute();
+    expect(roles.map((r) => [Number(r.id), Number(r.isAdmin)])).toEqual([[1, 1], [2, 0], [3, 0], [4, 0]]);
+    for (const [loginid, isAdmin] of [['admin', true], ['editor', false]] as const) {
+      const token = (await app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid, pass: sha(PASSWORDS[loginid]) } })).json().token;
+      const info = (await app.inject({ method: 'GET', url: '/api/user/userInfo/', headers: { authorization: token } })).json().data[0];
+      expect(info.isAdmin, loginid).toBe(isAdmin);
+      const users = await app.inject({ method: 'GET', url: '/api/select/?_flag=sys_user', headers: { authorization: token } });
+      expect(users.statusCode, loginid).toBe(isAdmin ? 200 : 403);
     }
   });
 

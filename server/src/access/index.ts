@@ -1,32 +1,85 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { GrantAction } from '@qb/contracts';
 import { ApiError } from '../http/errors.ts';
 
-export type Action = 'read' | 'save' | 'delete' | 'import' | 'export';
+/** What a caller may do to a table's rows (docs/permissions.md). */
+export type Action = GrantAction;
 
 export interface Caller {
   id: number;
   loginid: string;
   name: string;
+  /** holds an enabled role with isAdmin = 1: may do everything */
   isAdmin: boolean;
+  /** per table (flag), the actions granted through the caller's roles and their menus */
+  grants: ReadonlyMap<string, ReadonlySet<Action>>;
+  /** the menus the caller may open (with their ancestors) and their routes */
+  menuIds: ReadonlySet<number>;
+  urls: ReadonlySet<string>;
+  /** the server itself (seeding, internal reads): never a person, never logged as one */
+  system?: true;
 }
 
-/**
- * Whether an account may administer the system. Until roles carry that property (the permissions
- * issue), it is the seeded account `admin`; every rule that needs the answer asks here.
- */
-export function isAdministratorLogin(loginid: string): boolean {
-  return loginid === 'admin';
-}
+/** The caller of internal calls: the server acting on its own behalf, allowed everything. */
+export const SYSTEM: Caller = Object.freeze({
+  id: 0,
+  loginid: 'system',
+  name: 'system',
+  isAdmin: true,
+  grants: new Map(),
+  menuIds: new Set<number>(),
+  urls: new Set<string>(),
+  system: true,
+});
 
 /** Tables no caller may change through the generic API: their writes have their own services. */
 const guardedWrites = new Set(['sys_user']);
 
 /**
- * The one place the crud service asks before building any SQL. Today every signed-in caller may read
- * and write the content tables (SPEC.md §6: all screens are available once logged in); role grants
- * of menus and actions come with the permissions issue and change only this function.
+ * The one check every call makes before any SQL is built: default deny. An administrator may do everything;
+ * anyone else what a grant of one of their roles gives them on that table.
  */
 export function assertAllowed(caller: Caller | undefined, flag: string, action: Action): void {
   if (!caller) throw new ApiError(401, 'sessionExpired');
   if (caller.isAdmin) return;
-  if (action !== 'read' && guardedWrites.has(flag) && !caller.isAdmin) throw new ApiError(403, 'forbidden');
+  if ((action === 'save' || action === 'delete' || action === 'import') && guardedWrites.has(flag)) throw new ApiError(403, 'forbidden');
+  if (!caller.grants.get(flag)?.has(action)) throw new ApiError(403, 'forbidden');
+}
+
+/** Whether the caller may see a table at all (its metadata, its rows). */
+export function maySee(caller: Caller | undefined, flag: string): boolean {
+  return Boolean(caller && (caller.isAdmin || caller.grants.get(flag)?.has('view')));
+}
+
+/** Routes only administrators may call (permissions, roles of accounts, sessions). */
+export function assertAdministrator(caller: Caller | undefined): void {
+  if (!caller) throw new ApiError(401, 'sessionExpired');
+  if (!caller.isAdmin) throw new ApiError(403, 'forbidden');
+}
+
+/** Whether the caller may open a page of the shell by its route (/manage/home). */
+export function mayOpen(caller: Caller | undefined, url: string): boolean {
+  return Boolean(caller && (caller.isAdmin || caller.urls.has(url)));
+}
+
+/** The request a write belongs to: who makes it and as which operation (the audit trail reads it). */
+export interface RequestContext {
+  caller?: Caller;
+  ip?: string;
+  operation?: 'masterSlave' | 'import';
+}
+
+export const requestContext = new AsyncLocalStorage<RequestContext>();
+
+/** The caller of the request being served, or the system for work no request asked for. */
+export function currentCaller(): Caller {
+  return requestContext.getStore()?.caller ?? SYSTEM;
+}
+
+/** Whether the caller may add or import rows of any table (uploads serve those forms). */
+export function mayWriteSomewhere(caller: Caller | undefined): boolean {
+  if (!caller) return false;
+  if (caller.isAdmin) return true;
+  for (const actions of caller.grants.values()) if (actions.has('save') || actions.has('import')) return true;
+  return false;
 }

@@ -1,8 +1,11 @@
-import { captchaRoute, changePasswordRoute, loginRoute, logoutRoute, userInfoRoute, userListRoute, userSaveRoute } from '@qb/contracts/schemas';
+import { captchaRoute, changePasswordRoute, GRANT_ACTIONS, loginRoute, logoutRoute, userInfoRoute, userListRoute, userSaveRoute } from '@qb/contracts/schemas';
 import type { UserInfo } from '@qb/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
+import { loadAccess } from '../access/grants.ts';
+import { SYSTEM } from '../access/index.ts';
+import { logLogin } from '../audit/log.ts';
 import { ApiError, badRequest, ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
 import { CAPTCHAS_PER_MINUTE } from './captcha.ts';
@@ -52,7 +55,7 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
 }
 
 async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
-  const [user] = (await ctx.crud.select({ _flag: 'sys_user', wheres: { id: userId } }, { id: userId, loginid: '', name: '', isAdmin: true })).rows;
+  const [user] = (await ctx.crud.select({ _flag: 'sys_user', wheres: { id: userId } }, SYSTEM)).rows;
   const roles = await ctx.conn.db.selectFrom('sys_userRole').select('roleId').where('userId', '=', userId).execute();
   // roles stays the list of ids (clients rely on it); roleNames is what a person reads, deleted roles left out
   const named = await ctx.conn.db
@@ -64,7 +67,15 @@ async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
     .orderBy('sys_role.id')
     .execute();
   // the registry's sys_user columns (never the hash), as the UserInfo schema lists them
-  return { ...(user as Omit<UserInfo, 'roles' | 'roleNames'>), roles: roles.map((r) => Number(r.roleId)), roleNames: named.map((r) => String(r.name)) };
+  const access = await loadAccess(ctx.conn.db, ctx.registry, userId);
+  return {
+    ...(user as Omit<UserInfo, 'roles' | 'roleNames' | 'isAdmin' | 'grants' | 'menuIds'>),
+    roles: roles.map((r) => Number(r.roleId)),
+    roleNames: named.map((r) => String(r.name)),
+    isAdmin: access.isAdmin,
+    grants: Object.fromEntries([...access.grants].map(([flag, actions]) => [flag, GRANT_ACTIONS.filter((a) => actions.has(a))])),
+    menuIds: [...access.menuIds].sort((x, y) => x - y),
+  };
 }
 
 export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext) {
@@ -85,6 +96,11 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext) {
       // the schema took the shapes: loginid 1 to 50 characters once trimmed, pass a SHA-256 hex
       const body = req.body;
       const loginid = body.loginid;
+      const log = (success: boolean, reason?: string, userId?: number) =>
+        logLogin(ctx.conn.db, { loginid, userId, success, reason, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') }).catch((err) =>
+          req.log.error({ err }, 'writing the login log failed'),
+        );
+      try {
       if (ctx.config.captcha) {
         if (typeof body.vcode !== 'string' || body.vcode.trim() === '') throw badRequest('captchaMissing');
         if (!(await ctx.captchas.check(body.captchaId, body.vcode))) throw badRequest('captchaWrong');
@@ -101,7 +117,13 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext) {
       if (Number(user.state) !== 1) throw new ApiError(403, 'accountDisabled');
       await ctx.throttle.clear(loginid);
       const token = await ctx.sessions.create(Number(user.id));
+      await log(true, undefined, Number(user.id));
       return { ...ok({ token, user: await userInfo(ctx, Number(user.id)) }, {}, translate(req, 'loginOk')), token };
+      } catch (err) {
+        // every refusal is logged with its reason (the message key: captchaWrong, loginWrong, loginLocked, accountDisabled)
+        if (err instanceof ApiError) await log(false, err.key);
+        throw err;
+      }
     },
   );
 

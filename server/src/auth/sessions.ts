@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
-import { isAdministratorLogin, type Caller } from '../access/index.ts';
+import { loadAccess } from '../access/grants.ts';
+import type { Caller } from '../access/index.ts';
+import type { TableRegistry } from '../schema/registry.ts';
 import type { AnyDb } from '../db/connection.ts';
 
 interface CachedSession {
@@ -28,6 +30,7 @@ export class SessionStore {
 
   constructor(
     private readonly db: AnyDb,
+    private readonly registry: TableRegistry,
     private readonly idleMs: number,
     private readonly maxMs: number,
     private readonly now: () => number = Date.now,
@@ -83,7 +86,8 @@ export class SessionStore {
       createdAt: Number(row.createdAt),
       lastSeenAt: Number(row.lastSeenAt),
       loadedAt: t,
-      caller: { id: Number(row.userId), loginid: row.loginid, name: row.name, isAdmin: isAdministratorLogin(row.loginid) },
+      // the grants come with the session: no call queries them (docs/permissions.md)
+      caller: { id: Number(row.userId), loginid: row.loginid, name: row.name, ...(await loadAccess(this.db, this.registry, Number(row.userId))) },
     };
   }
 
@@ -111,6 +115,38 @@ export class SessionStore {
    */
   async revokeUserWith(db: AnyDb, userId: number): Promise<void> {
     await db.deleteFrom('sys_session').where('userId', '=', userId).execute();
+  }
+
+  /** Forgets every cached caller (a role, a grant or a menu changed), so the next call of each reloads its grants. */
+  forgetAll(): void {
+    this.cache.clear();
+  }
+
+  /** The live sessions, newest first (the online-sessions page): never their tokens. */
+  async list(): Promise<{ id: number; userId: number; loginid: string; name: string; createdAt: number; lastSeenAt: number }[]> {
+    const t = this.now();
+    const rows = await this.db
+      .selectFrom('sys_session as s')
+      .innerJoin('sys_user as u', 'u.id', 's.userId')
+      .select(['s.id', 's.userId', 's.createdAt', 's.lastSeenAt', 'u.loginid', 'u.name'])
+      .where('s.lastSeenAt', '>=', t - this.idleMs)
+      .where('s.createdAt', '>=', t - this.maxMs)
+      .orderBy('s.lastSeenAt', 'desc')
+      .limit(1000)
+      .execute();
+    return rows.map((r) => ({ id: Number(r.id), userId: Number(r.userId), loginid: String(r.loginid), name: String(r.name), createdAt: Number(r.createdAt), lastSeenAt: Number(r.lastSeenAt) }));
+  }
+
+  /** The session id behind a token (to mark the caller's own session in the list). */
+  async idOf(token: string): Promise<number | undefined> {
+    return this.cache.get(tokenHash(token))?.id;
+  }
+
+  /** Ends one session by its id (force logout); false when there is no such session. */
+  async revokeId(id: number): Promise<boolean> {
+    for (const [key, s] of this.cache) if (s.id === id) this.cache.delete(key);
+    const r = await this.db.deleteFrom('sys_session').where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
   }
 
   /** Forgets cached callers of a user (after an edit of the account), so the next call reloads them. */

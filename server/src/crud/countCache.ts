@@ -143,7 +143,7 @@ export class CountCache {
   private readonly names = new Map<string, string[]>();
   private readonly versionReads = new Map<string, SharedReads>();
   private dataVersion = -1;
-  private statements?: { dataVersion: Database.Statement; version: Database.Statement };
+  private statements?: { dataVersion: Database.Statement };
 
   private readonly sqlite?: Database.Database;
   private readonly shards: number;
@@ -162,16 +162,28 @@ export class CountCache {
   private sqliteStatements() {
     this.statements ??= {
       dataVersion: this.sqlite!.prepare('PRAGMA data_version').pluck(),
-      version: this.sqlite!.prepare('select version from sys_version where name = ?').pluck(),
     };
     return this.statements;
   }
 
-  /** The table's committed row version; synchronous on SQLite unless the writer is inside a transaction (it would see that transaction's rows). */
+  /**
+   * The writes this process has committed per table, on SQLite: every write of this process goes through its one
+   * writer connection and CrudService.writeTransaction, which counts it here once committed; any other process's
+   * commit moves PRAGMA data_version, which drops every total. So no version row needs reading per call.
+   */
+  private readonly localVersions = new Map<string, number>();
+
+  /** Called once a write's transaction has committed, with the tables it wrote. */
+  committed(tables: Iterable<string>): void {
+    if (!this.sqlite) return;
+    for (const table of tables) this.localVersions.set(table, (this.localVersions.get(table) ?? 0) + 1);
+  }
+
+  /** The table's committed row version: on SQLite this process's count of its commits, elsewhere the version rows (all instances' writes). */
   private version(table: string): number | Promise<number> {
+    if (this.sqlite) return this.localVersions.get(table) ?? 0;
     let names = this.names.get(table);
     if (!names) this.names.set(table, (names = rowsVersionNames(table, this.shards)));
-    if (this.sqlite && !this.sqlite.inTransaction && names.length === 1) return Number(this.sqliteStatements().version.get(names[0]) ?? 0);
     let reads = this.versionReads.get(table);
     if (!reads) {
       const send = () =>

@@ -102,7 +102,7 @@ export class CrudReads {
     const row = positiveInt(query.row, 'row', 20, MAX_ROWS_PER_PAGE);
     const conditions = parseWheres(query.wheres, table, this.registry);
     const sort = parseSort(query.sort, query.sortType, table, this.registry);
-    assertAllowed(caller, table.flag, 'read');
+    assertAllowed(caller, table.flag, 'view');
     let parentColumn: RegisteredColumn | undefined;
     if (query._hasChildren !== undefined && query._hasChildren !== '') {
       parentColumn = this.registry.column(table, String(query._hasChildren));

@@ -12,7 +12,8 @@ import type { MenuRow } from '@qb/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
-import { ok, rawPayload } from '../http/errors.ts';
+import { maySee, SYSTEM } from '../access/index.ts';
+import { ApiError, ok, rawPayload } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
 import { exportTable } from './export.ts';
 import { answerStream, pageAnswerPieces } from './stream.ts';
@@ -54,10 +55,14 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/system/menu/', { schema: menuRoute }, async (req) => {
     const q = req.query;
-    const { rows, total } = await ctx.crud.select(
+    const caller = req.caller!;
+    // the navigation of whoever asks: read as the system, answered only with the menus the caller may open
+    const read = await ctx.crud.select(
       { _flag: 'sys_menu', page: 1, row: 100_000, sort: q.sort ?? 'parentMenu, sortNum', sortType: q.sortType ?? 'asc, asc', wheres: q.wheres },
-      req.caller,
+      SYSTEM,
     );
+    const rows = caller.isAdmin ? read.rows : read.rows.filter((r) => caller.menuIds.has(Number(r.id)));
+    const total = caller.isAdmin ? read.total : rows.length;
     // the registry's sys_menu columns, as the schema lists them
     return ok(rows as MenuRow[], { total });
   });
@@ -72,6 +77,13 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
       .send(rawPayload(answerStream(file.pieces, req.log, 'a table export')));
   });
 
-  app.get('/api/schema/', { schema: schemaListRoute }, async () => ok(ctx.registry.flags().map((flag) => ctx.registry.meta(flag))));
-  app.get('/api/schema/:flag', { schema: schemaRoute }, async (req) => ok(ctx.registry.meta(req.params.flag)));
+  // the tables the caller may see, and nothing of the others
+  app.get('/api/schema/', { schema: schemaListRoute }, async (req) =>
+    ok(ctx.registry.flags().filter((flag) => maySee(req.caller, flag)).map((flag) => ctx.registry.meta(flag))),
+  );
+  app.get('/api/schema/:flag', { schema: schemaRoute }, async (req) => {
+    const meta = ctx.registry.meta(req.params.flag);
+    if (!maySee(req.caller, meta.flag)) throw new ApiError(403, 'forbidden');
+    return ok(meta);
+  });
 }

@@ -4,6 +4,7 @@ import { insertReturningKey } from '../db/insert.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 import { bumpRowVersions, WrittenTables } from './countCache.ts';
+import { AuditLog, type WriteAudit } from '../audit/log.ts';
 import type { RowChange } from './hooks.ts';
 import { isNewRow, parseIds, parseKeys } from './keys.ts';
 import { CrudReads, type Target } from './reads.ts';
@@ -18,9 +19,16 @@ type Key = number | string;
  * master-slave save. Every write runs in one transaction on the table's own connection, runs the
  * table's hooks inside it (a bill flow moves its member's balance) and after it commits.
  */
+/** Whether a save's values mark the row deleted (isdelete 1): it needs the delete grant. */
+function setsDeleted(params: Record<string, unknown>): boolean {
+  return params.isdelete !== undefined && params.isdelete !== null && String(params.isdelete) !== '0' && params.isdelete !== false && params.isdelete !== '';
+}
+
 export class CrudService extends CrudReads {
   /** the rows each open write transaction changed, for the hooks that run once it has committed */
   private readonly changesOf = new WeakMap<AnyDb, RowChange[]>();
+  /** the operation log every write path writes to (server/src/audit/) */
+  readonly auditLog = new AuditLog();
 
   /** Checks and converts a params object into column values; an unknown or wrong value is a 400. */
   toColumnValues(table: RegisteredTable, params: unknown, mode: 'insert' | 'update'): Record<string, unknown> {
@@ -101,17 +109,26 @@ export class CrudService extends CrudReads {
    * cached totals of those tables are stale from the commit on. The tables are `tables` plus every
    * table a query built on the transaction writes (a hook's too); raw SQL must name its tables here.
    */
-  async writeTransaction<T>(tables: string[], work: (trx: AnyDb) => Promise<T>, target?: Target): Promise<T> {
+  async writeTransaction<T>(tables: string[], work: (trx: AnyDb) => Promise<T>, target?: Target, audit?: WriteAudit): Promise<T> {
     const changes: RowChange[] = [];
     const local = target?.local ?? true;
     const written = new WrittenTables();
+    const entries = (done: T) => {
+      if (!audit?.single) return this.auditLog.entriesOf(changes, audit);
+      const one = audit.single(done);
+      return [{ flag: one.flag, action: one.action, summary: one.summary, ...(one.rowId ? { rowId: one.rowId } : {}) }];
+    };
     const result = await (target?.db ?? this.db).transaction().execute(async (trx) => {
       const tracked = local ? trx.withPlugin(written) : trx;
       this.changesOf.set(tracked, changes);
       const done = await work(tracked);
+      // the operation log commits or rolls back with the write (on the local database; another source's writes are logged after)
+      if (local) await this.auditLog.write(tracked, audit?.caller, entries(done));
       if (local) await bumpRowVersions(trx, this.engine, [...tables, ...written.tables]);
       return done;
     });
+    if (!local) await this.auditLog.write(this.db, audit?.caller, entries(result));
+    if (local) this.counts.committed([...tables, ...written.tables]);
     await this.hooks.afterCommit(changes);
     return result;
   }
@@ -123,23 +140,25 @@ export class CrudService extends CrudReads {
 
   async save(flag: unknown, params: unknown, caller: Caller | undefined) {
     const table = this.registry.get(flag);
+    assertAllowed(caller, table.flag, 'save');
     this.assertGenericWrite(table);
     if (typeof params !== 'object' || params === null || Array.isArray(params)) {
       throw badRequest('badParam', { name: 'params', reason: 'an object is required' });
     }
-    assertAllowed(caller, table.flag, 'save');
+    // a save that deletes is a delete
+    if (setsDeleted(params as Record<string, unknown>)) assertAllowed(caller, table.flag, 'delete');
     const target = await this.target(table);
-    return this.writeTransaction([table.table], (trx) => this.saveWith(trx, table, params as Record<string, unknown>, target.engine), target);
+    return this.writeTransaction([table.table], (trx) => this.saveWith(trx, table, params as Record<string, unknown>, target.engine), target, { caller });
   }
 
   /** Soft delete (isdelete 1) of one id or a list; all or nothing: an unknown id changes nothing. */
   async delete(flag: unknown, rawId: unknown, caller: Caller | undefined) {
     const table = this.registry.get(flag);
+    assertAllowed(caller, table.flag, 'delete');
     this.assertGenericWrite(table);
     const ids = parseKeys(table, rawId);
-    assertAllowed(caller, table.flag, 'delete');
     const target = await this.target(table);
-    return this.writeTransaction([table.table], (trx) => this.deleteWith(trx, table, ids), target);
+    return this.writeTransaction([table.table], (trx) => this.deleteWith(trx, table, ids), target, { caller });
   }
 
   parseIds(rawId: unknown): number[] {
@@ -170,6 +189,8 @@ export class CrudService extends CrudReads {
   ) {
     const main = this.registry.get(body._flag);
     const child = this.registry.get(body._flagChidren);
+    assertAllowed(caller, main.flag, 'save');
+    assertAllowed(caller, child.flag, 'save');
     this.assertGenericWrite(main);
     this.assertGenericWrite(child);
     if (typeof body.bindField !== 'string') throw badRequest('badParam', { name: 'bindField', reason: 'required' });
@@ -189,6 +210,8 @@ export class CrudService extends CrudReads {
     if (children.length > 1000) throw badRequest('badParam', { name: 'chidrenData', reason: 'at most 1000 rows' });
     assertAllowed(caller, main.flag, 'save');
     assertAllowed(caller, child.flag, 'save');
+    if (setsDeleted(body.mainData as Record<string, unknown>)) assertAllowed(caller, main.flag, 'delete');
+    if ((children as Record<string, unknown>[]).some((c) => !isNewRow(c) && setsDeleted(c))) assertAllowed(caller, child.flag, 'delete');
     const target = await this.target(main);
     // one transaction can only span one connection
     if (child.source !== main.source) throw badRequest('bindFieldNotReference', { child: child.flag, main: main.flag });
@@ -204,7 +227,7 @@ export class CrudService extends CrudReads {
         childIds.push(r.id);
       }
       return { id: saved.id, created: saved.created, children: childIds };
-    }, target);
+    }, target, { caller, operation: 'masterSlave' });
   }
 
   private async assertChildOf(db: AnyDb, child: RegisteredTable, bind: string, rawId: unknown, parentId: Key) {

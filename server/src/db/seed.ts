@@ -36,7 +36,7 @@ export async function seed(db: AnyDb, engine: Engine, adminPassword?: string): P
     const roleIds: number[] = [];
     for (const r of seedRoles) {
       const parentId = r.parent === null ? 0 : roleIds[r.parent]!;
-      roleIds.push(await insertId(trx, engine, 'sys_role', { name: r.name, department: r.department, parentId, enable: 1, memberid: adminId, createTime, isdelete: 0 }));
+      roleIds.push(await insertId(trx, engine, 'sys_role', { name: r.name, department: r.department, parentId, enable: 1, isAdmin: r.parent === null ? 1 : 0, memberid: adminId, createTime, isdelete: 0 }));
     }
     await trx.insertInto('sys_userRole').values({ userId: adminId, roleId: roleIds[0]! }).execute();
 

@@ -42,6 +42,8 @@ export const seedMenus: SeedMenu[] = [
       { name: '角色管理', menuMark: 'role', url: '/manage/role', icon: 'SafetyOutlined' },
       { name: '用户管理', menuMark: 'user', url: '/manage/user', icon: 'UserSwitchOutlined' },
       { name: '权限管理', menuMark: 'permission', url: '/manage/permission', icon: 'KeyOutlined' },
+      { name: '操作日志', menuMark: 'operationLog', url: '/manage/sys_operationLog', icon: 'AuditOutlined' },
+      { name: '登录日志', menuMark: 'loginLog', url: '/manage/sys_loginLog', icon: 'LoginOutlined' },
     ],
   },
   {

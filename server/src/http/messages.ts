@@ -26,7 +26,7 @@ const messages = {
   bindFieldNotReference: ['bindField 必须是 {child} 中指向 {main} 的字段', 'bindField must be a column of {child} that refers to {main}'],
   ownedTable: ['数据表 {flag} 只能在其管理页面中修改', 'The table {flag} is changed only through its own management page'],
   cannotDisableSelf: ['不能停用当前登录的账号', 'You cannot disable the account you are signed in with'],
-  lastAdmin: ['这是最后一个可以管理系统的账号，不能删除、停用或改名', 'This is the last account able to administer the system; it cannot be deleted, disabled or renamed'],
+  lastAdmin: ['这是最后一个可以管理系统的账号，不能删除、停用或取消其管理员角色', 'This is the last account able to administer the system; it cannot be deleted, disabled or lose its administrator role'],
   readOnlyTable: ['数据表 {flag} 不允许此操作', 'This operation is not allowed on {flag}'],
   saved: ['保存成功', 'Saved successfully'],
   deleted: ['删除成功', 'Deleted successfully'],

@@ -2,6 +2,7 @@ import { exportQuestionsRoute, importCategoriesRoute, importQuestionsRoute, sele
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
+import { assertAllowed } from '../access/index.ts';
 import { ApiError, errorAnswer, ok } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
 import { uploadsDirOf } from '../uploads/routes.ts';
@@ -58,6 +59,7 @@ export function registerImportRoutes(fastify: FastifyInstance, ctx: AppContext) 
   // the schema refuses any other kind or format (参数 kind 不正确：question or category)
   app.get('/api/import/template/', { schema: templateRoute }, async (req, reply) => {
     const { kind = 'question', format = 'xlsx' } = req.query;
+    assertAllowed(req.caller, kind === 'question' ? 'questionBank' : 'questionsSmallClass', 'import');
     const { content, fileName } = await service.template(kind, format);
     return sendFile(reply, content, fileName, `${kind}-template`, format);
   });

@@ -183,6 +183,12 @@ export class ImportService {
         out.push({ id, name, created: true });
       }
       return out;
+    }, undefined, {
+      caller,
+      single: (out) => {
+        const list = out as { name: string; created: boolean }[];
+        return { flag: this.categories.flag, action: 'import', summary: JSON.stringify({ files: list.length, created: list.filter((c) => c.created).length }) };
+      },
     });
     return answer;
   }
@@ -208,7 +214,7 @@ export class ImportService {
       }
       const { valid, problems, rejected } = collectProblems(checked);
       if (rejected > 0) throw new ImportRejected({ rows: records.length, inserted: 0, skipped: 0, rejected, problems });
-      const written = await this.insertQuestions(subjectId, categoryId, valid);
+      const written = await this.insertQuestions(subjectId, categoryId, valid, caller);
       return { rows: records.length, ...written, rejected: 0, problems: [] };
     });
   }
@@ -223,7 +229,7 @@ export class ImportService {
    * inserts. The INSERTs are built before the transaction starts, so that it holds the connection (on
    * SQLite, the only one) no longer than the writes take; the stems are checked again inside it.
    */
-  private async insertQuestions(subjectId: number, categoryId: number, questions: QuestionData[]) {
+  private async insertQuestions(subjectId: number, categoryId: number, questions: QuestionData[], caller: Caller | undefined) {
     const table = this.questions;
     const columns = QUESTION_INSERT_COLUMNS.map((c) => this.crud.registry.column(table, c).name);
     const createTime = nowText();
@@ -277,6 +283,9 @@ export class ImportService {
         await yieldToEventLoop();
       }
       return planned.inserted;
+    }, undefined, {
+      caller,
+      single: (n) => ({ flag: table.flag, action: 'import', summary: JSON.stringify({ rows: questions.length, inserted: n, skipped: questions.length - Number(n), typeId: categoryId }) }),
     });
     return { inserted, skipped: questions.length - inserted };
   }
@@ -325,6 +334,9 @@ export class ImportService {
           idOf.set(data, id);
         }
         return { inserted, skipped: ordered.length - inserted };
+      }, undefined, {
+        caller,
+        single: (r) => ({ flag: this.categories.flag, action: 'import', summary: JSON.stringify({ rows: records.length, ...(r as object), subjectId }) }),
       });
       return { rows: records.length, ...written, rejected: 0, problems: [] };
     });

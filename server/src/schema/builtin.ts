@@ -29,6 +29,20 @@ const enableEnum: EnumValue[] = [
   { value: 1, label: t('启用', 'Enabled'), color: 'green' },
   { value: 0, label: t('停用', 'Disabled'), color: 'default' },
 ];
+const successEnum: EnumValue[] = [
+  { value: 1, label: t('成功', 'Succeeded'), color: 'green' },
+  { value: 0, label: t('失败', 'Failed'), color: 'red' },
+];
+const auditActionEnum: EnumValue[] = [
+  { value: 'save', label: t('保存', 'Save'), color: 'blue' },
+  { value: 'delete', label: t('删除', 'Delete'), color: 'red' },
+  { value: 'import', label: t('导入', 'Import'), color: 'purple' },
+  { value: 'masterSlave', label: t('主从保存', 'Master-detail save'), color: 'cyan' },
+  { value: 'roles', label: t('分配角色', 'Roles assigned'), color: 'gold' },
+  { value: 'grants', label: t('授权', 'Grants'), color: 'gold' },
+  { value: 'resetPassword', label: t('重置密码', 'Password reset'), color: 'orange' },
+  { value: 'logout', label: t('强制下线', 'Forced logout'), color: 'orange' },
+];
 const statusEnum: EnumValue[] = [
   { value: 1, label: t('正常', 'Normal'), color: 'green' },
   { value: 0, label: t('停用', 'Inactive'), color: 'default' },
@@ -142,6 +156,8 @@ export const builtinTables: TableDef[] = [
       { name: 'parentId', type: 'int', defaultValue: 0, cascader: true, references: 'sys_role', title: t('上级角色', 'Parent role'), ui: { optional: true } },
       { name: 'department', type: 'nvarchar', length: 50, required: true, title: t('部门名称', 'Department'), search: 'input' },
       { name: 'enable', type: 'int', defaultValue: 1, enum: enableEnum, title: t('是否启用', 'Enabled') },
+      // docs/permissions.md: an enabled role with this property may do everything
+      { name: 'isAdmin', type: 'int', defaultValue: 0, enum: yesNoEnum, title: t('管理员', 'Administrator') },
       { name: 'memberid', type: 'int', references: 'sys_user', title: t('创建人', 'Created by'), ui: { list: false, form: false } },
       createTime,
     ],
@@ -315,5 +331,42 @@ export const builtinTables: TableDef[] = [
       { name: 'mark', type: 'nvarchar', length: 50, list: true, enum: markEnum, title: t('标签', 'Tags'), ui: { width: 236 } },
       createTimeHidden,
     ],
+  },
+  {
+    flag: 'sys_operationLog',
+    title: t('操作日志', 'Operation log'),
+    softDelete: true,
+    writtenBy: 'audit',
+    readOnly: true,
+    defaultSort: { column: 'id', direction: 'desc' },
+    columns: [
+      { ...createTime, title: t('操作时间', 'Time'), search: undefined },
+      { name: 'loginid', type: 'nvarchar', length: 50, title: t('操作账号', 'Account'), search: 'input', ui: { width: 120 } },
+      { name: 'userId', type: 'int', references: 'sys_user', title: t('操作人', 'Operator'), ui: { list: false } },
+      { name: 'flag', type: 'nvarchar', length: 64, title: t('数据表', 'Table'), search: 'input', ui: { width: 150 } },
+      { name: 'action', type: 'nvarchar', length: 20, enum: auditActionEnum, title: t('操作', 'Action'), search: 'select', ui: { width: 110 } },
+      { name: 'rowId', type: 'nvarchar', length: 200, title: t('数据编号', 'Row id'), search: 'input', ui: { width: 110 } },
+      { name: 'summary', type: 'nvarchar', length: 500, title: t('摘要', 'Summary'), ui: { width: 220 } },
+      { name: 'changes', type: 'ntext', title: t('变更内容', 'Changes'), ui: { width: 320 } },
+    ],
+    indexes: [['createTime'], ['flag', 'rowId']],
+  },
+  {
+    flag: 'sys_loginLog',
+    title: t('登录日志', 'Login log'),
+    softDelete: true,
+    writtenBy: 'audit',
+    readOnly: true,
+    defaultSort: { column: 'id', direction: 'desc' },
+    columns: [
+      { ...createTime, title: t('登录时间', 'Time') },
+      { name: 'loginid', type: 'nvarchar', length: 50, title: t('账号', 'Account'), search: 'input', ui: { width: 120 } },
+      { name: 'userId', type: 'int', references: 'sys_user', title: t('用户', 'User'), ui: { list: false } },
+      { name: 'success', type: 'int', defaultValue: 0, enum: successEnum, title: t('结果', 'Result'), search: 'select', ui: { width: 90 } },
+      { name: 'reason', type: 'nvarchar', length: 50, title: t('原因', 'Reason'), ui: { width: 160 } },
+      { name: 'ip', type: 'nvarchar', length: 64, title: t('IP 地址', 'IP address'), search: 'input', ui: { width: 140 } },
+      { name: 'userAgent', type: 'nvarchar', length: 300, title: t('浏览器', 'User agent'), ui: { width: 320 } },
+    ],
+    indexes: [['createTime'], ['loginid']],
   },
 ];

@@ -107,6 +107,7 @@ export class TableRegistry {
       source: table.source,
       primaryKey: table.primaryKey,
       dynamic: Boolean(table.dynamic),
+      ...(table.readOnly ? { readOnly: true } : {}),
       ...(table.defaultSort ? { defaultSort: table.defaultSort } : {}),
       ...(table.tree ? { tree: table.tree } : {}),
       columns,

@@ -58,6 +58,8 @@ export interface TableDef {
    * delete and master-slave calls refuse the table, whatever the caller
    */
   writtenBy?: string;
+  /** rows no page may add, edit, delete or import (written only by the server: the audit logs) */
+  readOnly?: boolean;
 }
 
 export interface RegisteredColumn extends ColumnDef {

@@ -3,7 +3,8 @@ import fastifyStatic from '@fastify/static';
 import { fileRoute, uploadOssRoute, uploadRoute } from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { badRequest, ok } from '../http/errors.ts';
+import { mayWriteSomewhere } from '../access/index.ts';
+import { ApiError, badRequest, ok } from '../http/errors.ts';
 import { MAX_UPLOAD_BYTES, kindOf, storeUpload } from './storage.ts';
 
 export function uploadsDirOf(ctx: AppContext): string {
@@ -14,6 +15,8 @@ export function uploadsDirOf(ctx: AppContext): string {
 export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext) {
   const dir = uploadsDirOf(ctx);
   const handler = async (req: import('fastify').FastifyRequest) => {
+    // files feed forms and imports: whoever may save or import somewhere may upload
+    if (!mayWriteSomewhere(req.caller)) throw new ApiError(403, 'forbidden');
     if (!req.isMultipart()) throw badRequest('uploadMissing');
     const file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
     if (!file) throw badRequest('uploadMissing');

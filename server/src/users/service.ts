@@ -1,4 +1,5 @@
-import { assertAllowed, isAdministratorLogin, type Caller } from '../access/index.ts';
+import { administratorIds } from '../access/grants.ts';
+import { assertAllowed, type Caller } from '../access/index.ts';
 import type { LoginThrottle } from '../auth/loginThrottle.ts';
 import { generatePassword, hashClientPassword, isClientHash, sha256Hex, verifyClientPassword } from '../auth/password.ts';
 import type { SessionStore } from '../auth/sessions.ts';
@@ -51,6 +52,8 @@ export class UserService {
         const pass = await hashClientPassword(sha256Hex(password));
         const id = await this.crud.insertId(trx, table, { ...values, pass });
         this.crud.counts.invalidate('sys_user');
+        // written beside the generic service: logged here (never its password)
+        await this.crud.auditLog.write(trx, caller, this.crud.auditLog.entriesOf([{ table, action: 'insert', id, after: { ...values, id } }], { caller }));
         return { saved: { id, created: true, password }, ended: false };
       }
       const [id] = this.crud.parseIds(p.id);
@@ -63,14 +66,12 @@ export class UserService {
       if (!isLive(after)) {
         if (id === caller?.id) throw badRequest(after.isdelete === 1 ? 'cannotDeleteSelf' : 'cannotDisableSelf');
       }
-      if (isAdministratorLogin(before.loginid) && !(isLive(after) && isAdministratorLogin(after.loginid))) {
-        await this.assertAnotherAdministrator(trx, [id!]);
-      }
+      if (!isLive(after)) await this.assertAnotherAdministrator(trx, [id!]);
       const saved = { ...(await this.crud.saveWith(trx, table, p)), id: id! };
       const ended = !isLive(after);
       if (ended) await this.sessions.revokeUserWith(trx, id!);
       return { saved, ended };
-    });
+    }, undefined, { caller });
     this.sessions.forgetUser(result.saved.id);
     return result.saved;
   }
@@ -83,12 +84,12 @@ export class UserService {
     if (caller && ids.includes(caller.id)) throw badRequest('cannotDeleteSelf');
     const deleted = await this.crud.writeTransaction(['sys_user'], async (trx) => {
       const accounts = await Promise.all(ids.map((id) => this.liveAccount(trx, id)));
-      if (accounts.some((a) => isAdministratorLogin(a.loginid) && isLive(a))) await this.assertAnotherAdministrator(trx, ids);
+      if (accounts.some((a) => isLive(a))) await this.assertAnotherAdministrator(trx, ids);
       await this.crud.deleteWith(trx, table, ids);
       const done = { ids };
       for (const id of ids) await this.sessions.revokeUserWith(trx, id);
       return done;
-    });
+    }, undefined, { caller });
     for (const id of ids) this.sessions.forgetUser(id);
     return deleted;
   }
@@ -99,16 +100,35 @@ export class UserService {
     return { id: Number(row.id), loginid: String(row.loginid), state: Number(row.state) };
   }
 
-  /** Refuses a change that would leave no live, enabled account able to administer (besides `leaving`). */
-  private async assertAnotherAdministrator(db: AnyDb, leaving: number[]): Promise<void> {
-    const others = await db
-      .selectFrom('sys_user')
-      .select(['id', 'loginid'])
-      .where('isdelete', '=', 0)
-      .where('state', '=', 1)
-      .where('id', 'not in', leaving)
-      .execute();
-    if (!others.some((o) => isAdministratorLogin(String(o.loginid)))) throw new ApiError(409, 'lastAdmin');
+  /**
+   * Refuses a change that would leave no live, enabled account holding an administrator role (besides `leaving`).
+   * Asked inside the write's transaction, after its other changes, so that what it reads is what would commit.
+   */
+  async assertAnotherAdministrator(db: AnyDb, leaving: number[] = []): Promise<void> {
+    const admins = await administratorIds(db);
+    // accounts that administer nothing may go whatever the rest looks like
+    if (leaving.length > 0 && !admins.some((id) => leaving.includes(id))) return;
+    if (!admins.some((id) => !leaving.includes(id))) throw new ApiError(409, 'lastAdmin');
+  }
+
+  /** A new random password for an account (answered once); its sessions end. Administrators only (the route checks). */
+  async resetPassword(id: number, caller: Caller): Promise<string> {
+    const password = generatePassword(6);
+    const pass = await hashClientPassword(sha256Hex(password));
+    await this.crud.writeTransaction(
+      ['sys_user'],
+      async (trx) => {
+        await this.liveAccount(trx, id);
+        await trx.updateTable('sys_user').set({ pass }).where('id', '=', id).execute();
+        await this.sessions.revokeUserWith(trx, id);
+        await this.crud.auditLog.write(trx, caller, [{ flag: 'sys_user', action: 'resetPassword', rowId: String(id) }]);
+      },
+      undefined,
+      { caller },
+    );
+    this.sessions.forgetUser(id);
+    await this.throttle.clear((await this.liveAccount(this.crud.db, id)).loginid);
+    return password;
   }
 
   /**

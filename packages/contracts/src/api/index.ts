@@ -11,3 +11,4 @@ export * from './crud.ts';
 export * from './imports.ts';
 export * from './uploads.ts';
 export * from './system.ts';
+export * from './access.ts';

@@ -65,6 +65,7 @@ export const tableMetaSchema = z
     source: z.number().int().describe('the data source (10000: the local database)'),
     primaryKey: z.string(),
     dynamic: z.boolean().describe('defined by an operator in the data-table manager rather than built in'),
+    readOnly: z.boolean().optional().describe('written only by the server (the audit logs): no page adds, edits, deletes or imports its rows'),
     defaultSort: z.object({ column: z.string(), direction: z.enum(['asc', 'desc']) }).optional(),
     tree: z.object({ parentColumn: z.string(), mode: z.enum(['lazy', 'client']) }).optional(),
     columns: z.array(columnMetaSchema),
@@ -99,6 +100,11 @@ export const userInfoSchema = z
     createTime: z.string(),
     roles: z.array(z.number().int()).describe("ids of the account's roles"),
     roleNames: z.array(z.string()).describe("names of the account's roles that still exist, by role id"),
+    isAdmin: z.boolean().describe('holds an enabled role with the administrator property: may do everything'),
+    grants: z
+      .record(z.string(), z.array(z.enum(['view', 'save', 'delete', 'import', 'export'])))
+      .describe('per table (flag), the actions the account may take (empty for an administrator, who may do all)'),
+    menuIds: z.array(z.number().int()).describe('the menus the account may open'),
   })
   .meta({ id: 'UserInfo', description: 'the signed-in account (never its password hash)' });
 

@@ -1,5 +1,6 @@
 /** The request and answer types, inferred from the route schemas (type-only: no zod at run time). */
 import type { z } from 'zod';
+import type * as access from './access.ts';
 import type * as auth from './auth.ts';
 import type * as common from './common.ts';
 import type * as crud from './crud.ts';
@@ -35,3 +36,7 @@ export type ImportCounts = z.infer<typeof imports.importCountsSchema>;
 export type ImportCategory = z.infer<typeof imports.importCategorySchema>;
 /** Every failure: `{status: false, success: false, message, code}` (and `data` on a refused import). */
 export type ErrorEnvelope = z.infer<typeof common.errorEnvelope>;
+export type GrantAction = z.infer<typeof access.grantActionSchema>;
+export type MenuActions = z.infer<typeof access.menuActionsSchema>;
+export type RoleGrants = z.infer<typeof access.roleGrantsSchema>;
+export type SessionRow = z.infer<typeof access.sessionRowSchema>;

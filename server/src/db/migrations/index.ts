@@ -2,6 +2,7 @@ import { type Migration, Migrator, sql } from 'kysely';
 import type { AnyDb, Engine } from '../connection.ts';
 import * as initial from './0001_initial.ts';
 import * as versions from './0002_versions.ts';
+import * as access from './0003_access.ts';
 
 /**
  * Every schema change, in order. A migration that has run on a released database never changes:
@@ -10,6 +11,7 @@ import * as versions from './0002_versions.ts';
 const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] = [
   ['0001_initial', initial.up],
   ['0002_versions', versions.up],
+  ['0003_access', access.up],
 ];
 
 export const migrationNames = steps.map(([name]) => name);

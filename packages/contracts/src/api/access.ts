@@ -1,0 +1,92 @@
+/** Who may do what: the grants of roles to menus and their actions, accounts' roles, sessions. Administrators only. */
+import { z } from 'zod';
+import { answerOf, defineRoute, emptyAnswer, jsonBody, queryOf } from './common.ts';
+
+const tags = ['access'];
+
+/** What a role may be granted on a menu's page: see its rows, add/edit, delete, import, export. */
+export const GRANT_ACTIONS = ['view', 'save', 'delete', 'import', 'export'] as const;
+export const grantActionSchema = z.enum(GRANT_ACTIONS);
+
+const id = z.coerce.number({ error: 'a positive integer is required' }).int({ error: 'a positive integer is required' }).positive({ error: 'a positive integer is required' });
+
+export const menuActionsSchema = z.object({
+  menuId: z.number().int(),
+  url: z.string(),
+  actions: z.array(grantActionSchema).describe("the actions the menu's page offers"),
+});
+
+export const menuGrantSchema = z.object({ menuId: id, actions: z.array(grantActionSchema).max(GRANT_ACTIONS.length) });
+export const roleGrantsSchema = z.object({ roleId: z.number().int(), grants: z.array(menuGrantSchema) });
+
+export const menuActionsRoute = defineRoute({
+  summary: 'The actions each menu offers',
+  description: "For the permission page: every menu with the actions its page offers (a page without import offers no import). Administrators only.",
+  tags,
+  response: { 200: answerOf(z.array(menuActionsSchema)) },
+});
+
+export const roleGrantsQuerySchema = queryOf({ roleId: id });
+export const roleGrantsRoute = defineRoute({
+  summary: "A role's grants",
+  tags,
+  querystring: roleGrantsQuerySchema,
+  response: { 200: answerOf(roleGrantsSchema) },
+});
+
+export const saveRoleGrantsBodySchema = jsonBody({ roleId: id, grants: z.array(menuGrantSchema).max(2000) });
+export const saveRoleGrantsRoute = defineRoute({
+  summary: "Replaces a role's grants",
+  description: 'In one transaction. An unknown menu or action is refused (400) and nothing changes. The sessions of accounts holding the role take the new grants at once.',
+  tags,
+  body: saveRoleGrantsBodySchema,
+  response: { 200: emptyAnswer },
+});
+
+export const userRolesQuerySchema = queryOf({ id });
+export const userRolesRoute = defineRoute({
+  summary: "An account's roles",
+  tags,
+  querystring: userRolesQuerySchema,
+  response: { 200: answerOf(z.object({ roleIds: z.array(z.number().int()) })) },
+});
+
+export const saveUserRolesBodySchema = jsonBody({ id, roleIds: z.array(id).max(200) });
+export const saveUserRolesRoute = defineRoute({
+  summary: "Replaces an account's roles",
+  description: 'Refused (409 LAST_ADMIN) when it would leave no enabled account holding an administrator role.',
+  tags,
+  body: saveUserRolesBodySchema,
+  response: { 200: emptyAnswer },
+});
+
+export const resetPasswordBodySchema = jsonBody({ id });
+export const resetPasswordRoute = defineRoute({
+  summary: "Resets an account's password",
+  description: 'A new random password is generated on the server and answered once; the account\'s sessions end.',
+  tags,
+  body: resetPasswordBodySchema,
+  response: { 200: answerOf(z.object({ password: z.string() })) },
+});
+
+export const sessionRowSchema = z.object({
+  id: z.number().int().describe('the session (never its token)'),
+  userId: z.number().int(),
+  loginid: z.string(),
+  name: z.string(),
+  createTime: z.string(),
+  lastSeen: z.string(),
+  current: z.boolean().describe("the caller's own session"),
+});
+export const sessionsRoute = defineRoute({
+  summary: 'Live sessions',
+  tags,
+  response: { 200: answerOf(z.array(sessionRowSchema)) },
+});
+export const endSessionBodySchema = jsonBody({ id });
+export const endSessionRoute = defineRoute({
+  summary: 'Ends a session (force logout)',
+  tags,
+  body: endSessionBodySchema,
+  response: { 200: emptyAnswer },
+});

@@ -1,0 +1,83 @@
+import type { GrantAction } from '@qb/contracts';
+import { GRANT_ACTIONS } from '@qb/contracts/schemas';
+import type { AnyDb } from '../db/connection.ts';
+import type { TableRegistry } from '../schema/registry.ts';
+import type { Caller } from './index.ts';
+import { pageDeclaration } from './pages.ts';
+
+export type Access = Pick<Caller, 'isAdmin' | 'grants' | 'menuIds' | 'urls'>;
+
+/** The actions stored in sys_roleMenu.actions (comma-joined); unknown words are ignored. */
+export function parseActions(text: unknown): GrantAction[] {
+  const words = new Set(String(text ?? '').split(',').map((w) => w.trim()));
+  return GRANT_ACTIONS.filter((a) => words.has(a));
+}
+
+/**
+ * What an account may do: the union over its enabled roles. An administrator role gives everything; otherwise each
+ * granted menu gives its actions on the tables its page declares (server/src/access/pages.ts), `view` on the tables
+ * those reference, and the menu itself with its ancestors. Read when a session is loaded, never per call.
+ */
+export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: number): Promise<Access> {
+  const roles = await db
+    .selectFrom('sys_userRole')
+    .innerJoin('sys_role', 'sys_role.id', 'sys_userRole.roleId')
+    .select(['sys_role.id', 'sys_role.isAdmin'])
+    .where('sys_userRole.userId', '=', userId)
+    .where('sys_role.isdelete', '=', 0)
+    .where('sys_role.enable', '=', 1)
+    .execute();
+  const menus = await db.selectFrom('sys_menu').select(['id', 'url', 'parentMenu']).where('isdelete', '=', 0).execute();
+  const byId = new Map(menus.map((m) => [Number(m.id), { url: m.url === null ? '' : String(m.url), parent: Number(m.parentMenu) }]));
+  if (roles.some((r) => Number(r.isAdmin) === 1)) {
+    return { isAdmin: true, grants: new Map(), menuIds: new Set(byId.keys()), urls: new Set([...byId.values()].map((m) => m.url)) };
+  }
+  const rows = roles.length
+    ? await db.selectFrom('sys_roleMenu').select(['menuId', 'actions']).where('roleId', 'in', roles.map((r) => Number(r.id))).execute()
+    : [];
+  const grants = new Map<string, Set<GrantAction>>();
+  const give = (flag: string, action: GrantAction) => {
+    let set = grants.get(flag);
+    if (!set) grants.set(flag, (set = new Set()));
+    set.add(action);
+  };
+  const menuIds = new Set<number>();
+  for (const row of rows) {
+    const menuId = Number(row.menuId);
+    const menu = byId.get(menuId);
+    const actions = parseActions(row.actions);
+    if (!menu || actions.length === 0) continue;
+    // the menu and its ancestors, so that the tree holds
+    for (let id: number | undefined = menuId, depth = 0; id && byId.has(id) && depth < 50; id = byId.get(id)!.parent, depth++) menuIds.add(id);
+    const declaration = pageDeclaration(menu.url, registry);
+    for (const [flag, offered] of Object.entries(declaration?.tables ?? {})) {
+      if (!registry.has(flag)) continue;
+      for (const action of actions) {
+        if (!offered.includes(action)) continue;
+        give(flag, action);
+        // what is exported, saved or deleted is first seen: no action without view
+        give(flag, 'view');
+      }
+      // what the page shows beside its rows: the labels and dropdowns of the tables it references
+      for (const column of registry.get(flag).columns.values()) if (column.references && registry.has(column.references)) give(column.references, 'view');
+    }
+  }
+  const urls = new Set([...menuIds].map((id) => byId.get(id)!.url).filter((u) => u !== ''));
+  return { isAdmin: false, grants, menuIds, urls };
+}
+
+/** The accounts able to administer: live, enabled, holding an enabled administrator role. */
+export async function administratorIds(db: AnyDb): Promise<number[]> {
+  const rows = await db
+    .selectFrom('sys_user')
+    .innerJoin('sys_userRole', 'sys_userRole.userId', 'sys_user.id')
+    .innerJoin('sys_role', 'sys_role.id', 'sys_userRole.roleId')
+    .select('sys_user.id')
+    .where('sys_user.isdelete', '=', 0)
+    .where('sys_user.state', '=', 1)
+    .where('sys_role.isdelete', '=', 0)
+    .where('sys_role.enable', '=', 1)
+    .where('sys_role.isAdmin', '=', 1)
+    .execute();
+  return [...new Set(rows.map((r) => Number(r.id)))];
+}

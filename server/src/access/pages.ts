@@ -1,0 +1,61 @@
+import type { GrantAction } from '@qb/contracts';
+import type { TableRegistry } from '../schema/registry.ts';
+
+/**
+ * What each page of the shell needs on the server: the tables it reads and writes and the actions it offers.
+ * A role granted a menu with some actions gets those actions on these tables (and `view` on the tables they
+ * reference, for labels and dropdowns). A page not declared here whose route is `/manage/<flag>` of a table in the
+ * registry is that table's generated page. Pages with no table (home, profile) are opened with the menu grant.
+ */
+export interface PageDeclaration {
+  /** per table, the actions the page offers on it */
+  tables: Record<string, GrantAction[]>;
+}
+
+const ALL: GrantAction[] = ['view', 'save', 'delete', 'import', 'export'];
+const EDIT: GrantAction[] = ['view', 'save', 'delete', 'export'];
+const READ: GrantAction[] = ['view', 'export'];
+
+const declared: Record<string, PageDeclaration> = {
+  '/manage/home': { tables: {} },
+  '/manage/questionsClass': { tables: { questionsClass: EDIT } },
+  '/manage/questionsSmallClass': { tables: { questionsSmallClass: ALL } },
+  '/manage/questionBank': { tables: { questionBank: ALL } },
+  '/manage/member': { tables: { sys_member: EDIT } },
+  '/manage/billFlow': { tables: { userBillFlow: EDIT } },
+  '/manage/taskConfiguration': { tables: { sys_config: ['view', 'save'] } },
+  '/manage/menu': { tables: { sys_menu: EDIT, sys_layList: ['view', 'save'] } },
+  '/manage/role': { tables: { sys_role: EDIT } },
+  '/manage/roleList': { tables: { sys_role: EDIT } },
+  // accounts are written by administrators only (roles, passwords, the last administrator): the pages show them to others
+  '/manage/user': { tables: { sys_user: READ } },
+  '/manage/userList': { tables: { sys_user: READ } },
+  // the permission page and the online sessions call administrator routes: a grant shows the page, the calls still need the role
+  '/manage/permission': { tables: { sys_role: ['view'], sys_menu: ['view'] } },
+  '/manage/sys_operationLog': { tables: { sys_operationLog: READ } },
+  '/manage/sys_loginLog': { tables: { sys_loginLog: READ } },
+  '/manage/connSql': { tables: { sys_connsql: EDIT } },
+  '/manage/dataMana': { tables: { sys_dataSheet: EDIT, sys_tableFields: EDIT, sys_connsql: ['view'] } },
+  '/manage/dataSMana': { tables: { sys_dataMana: EDIT } },
+  '/manage/layTable': { tables: { sys_layTable: EDIT, sys_connsql: ['view'] } },
+  '/manage/testList': { tables: { testList: EDIT } },
+  '/manage/testThree': { tables: {} },
+};
+
+/** The declaration of a menu's route, or undefined for a route that is no page of this server (an external link). */
+export function pageDeclaration(url: string | null | undefined, registry: TableRegistry): PageDeclaration | undefined {
+  if (!url) return undefined;
+  const known = declared[url];
+  if (known) return known;
+  const flag = /^\/manage\/([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(url)?.[1];
+  if (flag && registry.has(flag)) return { tables: { [flag]: EDIT } };
+  return undefined;
+}
+
+/** The actions a menu's page offers: the union over its tables (view alone for a page without tables). */
+export function offeredActions(declaration: PageDeclaration | undefined): GrantAction[] {
+  if (!declaration) return [];
+  const offered = new Set<GrantAction>(['view']);
+  for (const actions of Object.values(declaration.tables)) for (const a of actions) offered.add(a);
+  return ALL.filter((a) => offered.has(a));
+}

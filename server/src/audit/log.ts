@@ -1,0 +1,113 @@
+import type { Caller } from '../access/index.ts';
+import type { RowChange } from '../crud/hooks.ts';
+import { nowText } from '../crud/values.ts';
+import type { AnyDb } from '../db/connection.ts';
+
+/** Who makes a write and how it is logged (every write path passes one: docs/permissions.md, "Audit"). */
+export interface WriteAudit {
+  caller: Caller | undefined;
+  /** logged as this operation (a master-slave save) rather than save/delete per row */
+  operation?: 'masterSlave';
+  /** one entry for the whole write instead of one per row (an import: its counts), made from the write's result */
+  single?: (result: unknown) => { flag: string; action: string; summary: string; rowId?: string };
+}
+
+export interface AuditEntry {
+  flag: string;
+  action: string;
+  rowId?: string;
+  summary?: string;
+  changes?: { column: string; before: unknown; after: unknown }[];
+}
+
+/** Tables whose writes are not logged: the logs themselves. */
+const UNLOGGED = new Set(['sys_operationLog', 'sys_loginLog']);
+/** A value longer than this is cut in the log (a rich-text explanation), so that one entry stays small. */
+const MAX_VALUE = 1000;
+
+const shown = (v: unknown): unknown => {
+  if (v === undefined) return null;
+  if (typeof v === 'string' && v.length > MAX_VALUE) return `${v.slice(0, MAX_VALUE)}…`;
+  if (v instanceof Date) return v.toISOString();
+  return v;
+};
+const same = (a: unknown, b: unknown) => (a === null || a === undefined ? null : String(a)) === (b === null || b === undefined ? null : String(b));
+
+/** The fields a change altered, with their values before and after; secret columns (a password hash) never appear. */
+export function changedFields(change: RowChange): { column: string; before: unknown; after: unknown }[] {
+  const columns = new Set([...Object.keys(change.before ?? {}), ...Object.keys(change.after ?? {})]);
+  const fields: { column: string; before: unknown; after: unknown }[] = [];
+  for (const column of columns) {
+    const meta = change.table.columns.get(column);
+    if (meta?.secret || column === 'pass') continue;
+    const before = change.before?.[column];
+    const after = change.action === 'delete' && !change.after ? undefined : change.after?.[column];
+    if (change.action === 'update' || (change.action === 'delete' && change.after)) {
+      if (same(before, after)) continue;
+    }
+    if (change.action === 'insert' && (after === undefined || after === null)) continue;
+    fields.push({ column, before: shown(before), after: shown(after) });
+  }
+  return fields;
+}
+
+function actionOf(change: RowChange): string {
+  if (change.action === 'delete') return 'delete';
+  if (change.action === 'update' && Number(change.after?.isdelete) === 1 && Number(change.before?.isdelete) === 0) return 'delete';
+  return 'save';
+}
+
+/**
+ * The operation log: one row per written row (or one per import), in the transaction of the write, so that a
+ * write that rolls back leaves no entry and an entry never lacks its write.
+ */
+export class AuditLog {
+  /** entries of the rows a write changed */
+  entriesOf(changes: RowChange[], audit: WriteAudit | undefined): AuditEntry[] {
+    return changes
+      .filter((c) => !UNLOGGED.has(c.table.flag))
+      .map((c) => ({
+        flag: c.table.flag,
+        action: audit?.operation ?? actionOf(c),
+        rowId: String(c.id),
+        changes: changedFields(c),
+      }));
+  }
+
+  async write(db: AnyDb, caller: Caller | undefined, entries: AuditEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const createTime = nowText();
+    const who = caller && !caller.system ? { userId: caller.id, loginid: caller.loginid } : { userId: null, loginid: 'system' };
+    const rows = entries.map((e) => ({
+      ...who,
+      flag: e.flag,
+      action: e.action,
+      rowId: e.rowId === undefined ? null : e.rowId.slice(0, 200),
+      changes: e.changes ? JSON.stringify(e.changes) : null,
+      summary: e.summary === undefined ? null : e.summary.slice(0, 500),
+      createTime,
+      isdelete: 0,
+    }));
+    for (let i = 0; i < rows.length; i += 200) await db.insertInto('sys_operationLog').values(rows.slice(i, i + 200)).execute();
+  }
+}
+
+/** One login, successful or not: the login log (reasons are the message keys: loginWrong, loginLocked, …). */
+export async function logLogin(
+  db: AnyDb,
+  entry: { loginid: string; userId?: number; success: boolean; reason?: string; ip?: string; userAgent?: string },
+): Promise<void> {
+  await db
+    .insertInto('sys_loginLog')
+    .values({
+      loginid: entry.loginid.slice(0, 50),
+      userId: entry.userId ?? null,
+      success: entry.success ? 1 : 0,
+      reason: entry.reason?.slice(0, 50) ?? null,
+      ip: entry.ip?.slice(0, 64) ?? null,
+      userAgent: entry.userAgent?.slice(0, 300) ?? null,
+      createTime: nowText(),
+      isdelete: 0,
+    })
+    .execute();
+}
