@@ -67,7 +67,7 @@ describe('shell', () => {
     expect(within(menu).queryByText('隐藏项')).toBeNull();
     expect(await screen.findByText('管理员')).toBeTruthy();
     expect(tabTitles()).toEqual(['首页', '权限管理']);
-    expect(await screen.findByText('“权限管理”页面建设中')).toBeTruthy();
+    expect(await screen.findByTestId('permission-page')).toBeTruthy();
 
     await userEvent.click(within(menu).getByText('菜单管理'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/manage/menu'));
@@ -111,7 +111,7 @@ describe('shell', () => {
   it('a tab without edits closes at once and selects its right neighbour', async () => {
     useTabsStore.setState({ tabs: ['/manage/home', '/manage/permission', '/manage/connSql'], active: '/manage/permission' });
     renderShell('/manage/permission');
-    await screen.findByText('“权限管理”页面建设中');
+    await screen.findByTestId('permission-page');
     await userEvent.click(within(tabByTitle('权限管理')).getByRole('button'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/manage/connSql'));
     expect(tabTitles()).toEqual(['首页', '数据源管理']);

@@ -5,3 +5,4 @@ export * from './system.ts';
 export * from './dashboard.ts';
 export * from './select.ts';
 export * from './crud.ts';
+export * from './access.ts';

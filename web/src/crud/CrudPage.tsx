@@ -17,6 +17,8 @@ import { asId, DEFAULT_PAGE_SIZES, useCrudList, visibleRows } from './useCrudLis
 import { useReferenceNames } from './useReferenceNames.ts';
 import { useTableHeight } from './useViewportHeight.ts';
 import type { CrudPageConfig, PageContextApi, Row } from './types.ts';
+import { useCan } from '../shell/access.ts';
+import { useUserInfo } from '../shell/useShellData.ts';
 import './crud.css';
 
 /** Loads the dialog's code; the page calls it when idle so that the first add/edit opens at once. */
@@ -37,6 +39,10 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
   const toast = useToast();
   const [modal, modalHolder] = Modal.useModal();
   const source = useMemo(() => config.source ?? apiSource(config.flag, config.rowKey), [config.source, config.flag, config.rowKey]);
+  // what the role may do here (buttons of what it may not are not shown; the server refuses them anyway)
+  const can = useCan(config.flag);
+  const isAdmin = useUserInfo().data?.isAdmin !== false;
+  const writable = !config.readOnly;
 
   const prefs = useTablePrefs(config.key);
   const sizes = config.pageSizes ?? DEFAULT_PAGE_SIZES;
@@ -76,7 +82,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
     setDialog((d) => d && { ...d, open: false });
     setDirty(false);
   };
-  const pageApi: PageContextApi = { reload, openEdit, selectedRows: selection.rows };
+  const pageApi: PageContextApi = { reload, openEdit, selectedRows: selection.rows, modal, t };
 
   const confirmDelete = (ids: (string | number)[], content: string) => {
     modal.confirm({
@@ -142,12 +148,12 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
       {modalHolder}
       <SearchBar formName={`search_${config.key}`} fields={config.fields} onSearch={list.search} />
       <CrudToolbar
-        canAdd
-        canDelete
+        canAdd={writable && can.save}
+        canDelete={writable && can.delete}
         selectedCount={selection.keys.length}
-        exportable={source.serverTable}
+        exportable={source.serverTable && can.export}
         exporting={exporting}
-        buttons={config.toolbarButtons ?? []}
+        buttons={(config.toolbarButtons ?? []).filter((b) => !b.needs || (can[b.needs] && (b.needs !== 'import' || writable)))}
         page={pageApi}
         columnFields={columnFields}
         hidden={hidden}
@@ -176,10 +182,10 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
         expanded={list.expanded}
         onExpand={list.setExpanded}
         loadingIds={list.loadingIds}
-        rowButtons={config.rowButtons ?? []}
+        rowButtons={(config.rowButtons ?? []).filter((b) => !b.adminOnly || isAdmin)}
         page={pageApi}
-        canEdit
-        canDelete
+        canEdit={writable && can.save}
+        canDelete={writable && can.delete}
         deletingIds={deleting}
         onEdit={openEdit}
         onDelete={(row) => confirmDelete([row.id as number], t('crud.deleteConfirm'))}

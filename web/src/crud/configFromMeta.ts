@@ -222,5 +222,6 @@ export function pageConfigFromMeta(meta: TableMeta, page: PageOverrides, { lang,
     ...(Object.keys(components).length ? { formComponents: components } : {}),
     ...(chosenTree ? { tree: chosenTree } : {}),
     ...(chosenSort ? { sort: chosenSort } : {}),
+    ...(meta.readOnly ? { readOnly: true } : {}),
   };
 }

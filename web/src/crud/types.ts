@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import type { TFunction } from 'i18next';
-import type { ColumnType, FormSchema, Wheres } from '@qb/contracts';
+import type { ColumnType, FormSchema, GrantAction, Wheres } from '@qb/contracts';
 import type { SaveAnswer, SelectParams, SelectResult } from '../api/index.ts';
 
 export type Row = Record<string, unknown> & { id?: number | string };
@@ -83,10 +83,15 @@ export interface PageContextApi {
   reload(): void;
   openEdit(row?: Row): void;
   selectedRows: Row[];
+  /** the page's own dialogs (in the app's theme and language) and texts, for its buttons */
+  modal?: ModalApi;
+  t?: TFunction;
 }
 
 export interface ToolbarButton {
   key: string;
+  /** shown only to whoever holds this grant on the page's table (docs/permissions.md) */
+  needs?: GrantAction;
   labelKey: string;
   icon?: ReactNode;
   onClick(page: PageContextApi): void;
@@ -95,6 +100,8 @@ export interface ToolbarButton {
 export interface RowButton {
   key: string;
   labelKey: string;
+  /** shown to administrators only (the server refuses others anyway) */
+  adminOnly?: boolean;
   onClick(row: Row, page: PageContextApi): void;
 }
 
@@ -121,6 +128,8 @@ export interface CrudPageConfig {
   source?: CrudSource;
   toolbarButtons?: ToolbarButton[];
   rowButtons?: RowButton[];
+  /** rows only the server writes (the audit logs): no add, edit, delete or import */
+  readOnly?: boolean;
   /** row -> form values (e.g. JSON text -> list) */
   toForm?(row: Row): Row;
   /** form values -> params of the save call */

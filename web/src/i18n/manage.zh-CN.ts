@@ -14,6 +14,8 @@ const manageZhCN = {
     menuFailed: '菜单加载失败',
     menuEmpty: '暂无菜单',
     pageFailed: '页面加载失败，请检查网络后重试',
+    noAccess: '无权限',
+    noAccessDetail: '当前角色不能打开此页面，如需访问请联系管理员。',
     userFallback: '用户',
   },
   tabs: {
@@ -153,9 +155,24 @@ const manageZhCN = {
     },
     user: {
       passwordTitle: '密码保存提示',
+      assignRoles: '分配角色',
+      roles: '角色',
+      rolesOf: '为 {{name}} 分配角色',
+      resetPassword: '重置密码',
+      resetTitle: '重置密码',
+      resetConfirm: '将为 {{name}} 生成新密码，其已登录的会话会被强制下线，是否继续?',
       passwordNotice: '当前新增账号的密码为 {{password}} ,请妥善保存~',
       passwordCopy: '复制密码',
     },
+  },
+  permission: {
+    roles: '角色列表',
+    findRole: '搜索角色',
+    chooseRole: '请在左侧选择一个角色',
+    grantsOf: '{{name}} 的权限',
+    adminRole: '这是管理员角色：拥有全部权限，无需逐项勾选。',
+    menu: '菜单',
+    action: { view: '查看', save: '新增/编辑', delete: '删除', import: '导入', export: '导出' },
   },
   forms: {
     submit: '提交',

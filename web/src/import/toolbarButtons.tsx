@@ -8,6 +8,7 @@ const dialogs = () => import('./openDialogs.tsx');
 /** 导入 (SPEC.md §2 Questions): subject, category, files. */
 export const questionImportButton: ToolbarButton = {
   key: 'import',
+  needs: 'import',
   labelKey: `${IMPORT_NS}:toolbar.importQuestions`,
   icon: <ImportOutlined />,
   onClick: (page) => void dialogs().then((d) => d.openImportDialog('question', page)),
@@ -16,6 +17,7 @@ export const questionImportButton: ToolbarButton = {
 /** 导出题目: a subject's or category's questions in the import template's layout. */
 export const questionExportButton: ToolbarButton = {
   key: 'export-questions',
+  needs: 'export',
   labelKey: `${IMPORT_NS}:toolbar.exportQuestions`,
   icon: <FileExcelOutlined />,
   onClick: () => void dialogs().then((d) => d.openExportDialog()),
@@ -27,6 +29,7 @@ export const questionBankImportButtons: ToolbarButton[] = [questionImportButton,
 /** 导入分类 on the categories page: subject and files. */
 export const categoryImportButton: ToolbarButton = {
   key: 'import-categories',
+  needs: 'import',
   labelKey: `${IMPORT_NS}:toolbar.importCategories`,
   icon: <ImportOutlined />,
   onClick: (page) => void dialogs().then((d) => d.openImportDialog('category', page)),

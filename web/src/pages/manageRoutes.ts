@@ -72,6 +72,7 @@ const RolePage = tablePage(() => import('./content/RolePages.tsx').then((m) => (
 const RoleListPage = tablePage(() => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RoleListPage })), (m) => m.roleListPage);
 const TestListPage = tablePage(() => import('./content/TestListPage.tsx'), (m) => m.testListPage);
 const TestThreePage = page(() => import('./content/TestThreePage.tsx'));
+const PermissionPage = page(() => import('./system/PermissionPage.tsx'));
 
 export const manageRoutes: ManageRoute[] = [
   { path: 'home', titleKey: 'route.home', ...HomePage },
@@ -82,7 +83,7 @@ export const manageRoutes: ManageRoute[] = [
   { path: 'dataSMana', titleKey: 'route.dataSMana', ...NotBuiltPage },
   { path: 'role', titleKey: 'route.role', ...RolePage },
   { path: 'user', titleKey: 'route.user', ...UserPage },
-  { path: 'permission', titleKey: 'route.permission', ...NotBuiltPage },
+  { path: 'permission', titleKey: 'route.permission', ...PermissionPage },
   { path: 'layTable', titleKey: 'route.layTable', ...NotBuiltPage },
   { path: 'billFlow', titleKey: 'route.billFlow', ...BillFlowPage },
   { path: 'member', titleKey: 'route.member', ...MemberPage },

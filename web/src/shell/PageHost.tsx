@@ -3,6 +3,7 @@ import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resolveManageRoute, type ManageRoute } from '../pages/manageRoutes.ts';
 import { PagePathContext } from './pageContext.ts';
+import { useMayOpen } from './access.ts';
 import { usePage } from './pageLoader.ts';
 
 /**
@@ -16,6 +17,7 @@ export function PageHost({ tabs, currentPath }: { tabs: string[]; currentPath: s
   }, [currentPath]);
 
   const mounted = tabs.filter((p) => p === currentPath || visited.includes(p));
+  const mayOpen = useMayOpen();
   return (
     <>
       {mounted.map((path) => {
@@ -23,13 +25,21 @@ export function PageHost({ tabs, currentPath }: { tabs: string[]; currentPath: s
         if (!route) return null;
         return (
           <Activity key={path} mode={path === currentPath ? 'visible' : 'hidden'}>
-            <PagePathContext.Provider value={path}>
-              <LoadedPage route={route} />
-            </PagePathContext.Provider>
+            <PagePathContext.Provider value={path}>{mayOpen(path) ? <LoadedPage route={route} /> : <NoAccess />}</PagePathContext.Provider>
           </Activity>
         );
       })}
     </>
+  );
+}
+
+/** A page the role may not open (a URL typed in, a tab restored from storage): said plainly, nothing of it loaded. */
+function NoAccess() {
+  const { t } = useTranslation();
+  return (
+    <div className="qb-panel" data-testid="page-no-access">
+      <Result status="403" title={t('shell.noAccess')} subTitle={t('shell.noAccessDetail')} />
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { Typography } from 'antd';
 import { TablePage } from '../../crud/TablePage.tsx';
 import type { PageOverrides } from '../../crud/configFromMeta.ts';
 import { userSource } from '../../crud/sources.ts';
+import { accountRowButtons } from '../system/accountActions.tsx';
 
 function userPage(key: string, titleKey: string): PageOverrides {
   return {
@@ -10,6 +11,7 @@ function userPage(key: string, titleKey: string): PageOverrides {
     titleKey,
     // listed by /api/user/list/, saved by /api/user/save/
     source: userSource,
+    rowButtons: accountRowButtons,
     // SPEC.md §8: the generated password of a new account is shown once, in a warning to confirm
     onSaved: (answer, isNew, { modal, t }) => {
       const password = (answer as { password?: string }).password;

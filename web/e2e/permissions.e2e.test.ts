@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, apiLogin, TOKEN_KEY, uiLogin } from './harness.mjs';
+import { useBrowser, visible } from './support.ts';
+
+const base = inject('baseUrl');
+const b = useBrowser();
+let admin: string;
+const stamp = Date.now() % 1_000_000;
+const roleName = `题库编辑${stamp}`;
+const loginid = `editor${stamp}`;
+
+const menuId = async (url: string) => {
+  const menus = (await api(base, admin, '/api/system/menu/')).body.data as { id: number; url: string }[];
+  return menus.find((m) => m.url === url)!.id;
+};
+
+beforeAll(async () => {
+  admin = await apiLogin(base);
+});
+
+describe('permissions the server enforces, seen in the browser', () => {
+  it('a role granted only the question pages: its account sees only those menus, gets 无权限 for /manage/user by URL and 403 from the member API', async () => {
+    const { page } = b;
+    const role = await api(base, admin, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_role', params: { name: roleName, department: '内容部' } } });
+    expect(role.status).toBe(200);
+    const user = await api(base, admin, '/api/user/save/', { method: 'POST', body: { params: { loginid, name: '题库编辑员' } } });
+    const password = user.body.data.password as string;
+
+    // the administrator ticks the question pages for the role on the permission page
+    await uiLogin(page, base);
+    await page.goto(`${base}/manage/permission`);
+    await visible(page.getByTestId('permission-role-tree'));
+    await page.getByTestId('permission-role-tree').getByText(roleName, { exact: true }).click();
+    for (const url of ['/manage/questionsClass', '/manage/questionsSmallClass', '/manage/questionBank']) {
+      await page.getByTestId(`grant-${await menuId(url)}-view`).click();
+    }
+    await page.getByTestId(`grant-${await menuId('/manage/questionBank')}-save`).click();
+    await page.getByTestId('permission-save').click();
+    await visible(page.getByText('保存成功'));
+    const grants = (await api(base, admin, `/api/access/role/?roleId=${role.body.data.id}`)).body.data.grants as { actions: string[] }[];
+    expect(grants.map((g) => g.actions).sort()).toEqual([['view'], ['view'], ['view', 'save']].sort());
+
+    // and gives the account that role on the user page
+    await page.goto(`${base}/manage/user`);
+    const row = page.locator('.ant-table-row:visible').filter({ hasText: loginid });
+    await row.getByText('分配角色').click();
+    await page.getByTestId('user-roles-select').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: roleName }).click();
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(async () => (await api(base, admin, `/api/user/roles/?id=${user.body.data.id}`)).body.data.roleIds).toEqual([role.body.data.id]);
+
+    // the account itself
+    await page.evaluate((key) => localStorage.removeItem(key), TOKEN_KEY);
+    await uiLogin(page, base, { loginid, password });
+    const nav = page.getByTestId('nav-menu');
+    await visible(nav.getByText('题库管理'));
+    expect(await nav.getByText('系统管理').count()).toBe(0);
+    expect(await nav.getByText('运营管理').count()).toBe(0);
+    await page.goto(`${base}/manage/user`);
+    await visible(page.getByTestId('page-no-access'));
+    await visible(page.getByText('无权限'));
+    // a page it may read but not write: no add button on the subjects, add on the questions
+    await page.goto(`${base}/manage/questionsClass`);
+    await visible(page.getByTestId('crud-page-questionsClass'));
+    expect(await page.getByTestId('toolbar-add').filter({ visible: true }).count()).toBe(0);
+    await page.goto(`${base}/manage/questionBank`);
+    await visible(page.getByTestId('crud-page-questionBank'));
+    await visible(page.getByTestId('toolbar-add'));
+    // by hand, with its own token
+    const token = (await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY))!;
+    const members = await api(base, token, '/api/select/?_flag=sys_member');
+    expect(members.status).toBe(403);
+    expect(members.body).toMatchObject({ status: false, code: 'FORBIDDEN' });
+    expect((await api(base, token, '/api/select/?_flag=questionBank&row=1')).status).toBe(200);
+  });
+});
