@@ -10,7 +10,7 @@ const roleName = `题库编辑${stamp}`;
 const loginid = `editor${stamp}`;
 
 const menuId = async (url: string) => {
-  const menus = (await api(base, admin, '/api/system/menu/')).body.data as { id: number; url: string }[];
+  const menus = (await api(base, admin, '/api/system/menu/')).body!.data as { id: number; url: string }[];
   return menus.find((m) => m.url === url)!.id;
 };
 
@@ -21,10 +21,11 @@ beforeAll(async () => {
 describe('permissions the server enforces, seen in the browser', () => {
   it('a role granted only the question pages: its account sees only those menus, gets 无权限 for /manage/user by URL and 403 from the member API', async () => {
     const { page } = b;
-    const role = await api(base, admin, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_role', params: { name: roleName, department: '内容部' } } });
-    expect(role.status).toBe(200);
-    const user = await api(base, admin, '/api/user/save/', { method: 'POST', body: { params: { loginid, name: '题库编辑员' } } });
-    const password = user.body.data.password as string;
+    const saved = await api(base, admin, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_role', params: { name: roleName, department: '内容部' } } });
+    expect(saved.status).toBe(200);
+    const role = { id: (saved.body!.data as { id: number }).id };
+    const user = (await api(base, admin, '/api/user/save/', { method: 'POST', body: { params: { loginid, name: '题库编辑员' } } })).body!.data as { id: number; password: string };
+    const password = user.password;
 
     // the administrator ticks the question pages for the role on the permission page
     await uiLogin(page, base);
@@ -37,7 +38,7 @@ describe('permissions the server enforces, seen in the browser', () => {
     await page.getByTestId(`grant-${await menuId('/manage/questionBank')}-save`).click();
     await page.getByTestId('permission-save').click();
     await visible(page.getByText('保存成功'));
-    const grants = (await api(base, admin, `/api/access/role/?roleId=${role.body.data.id}`)).body.data.grants as { actions: string[] }[];
+    const grants = ((await api(base, admin, `/api/access/role/?roleId=${role.id}`)).body!.data as { grants: unknown }).grants as { actions: string[] }[];
     expect(grants.map((g) => g.actions).sort()).toEqual([['view'], ['view'], ['view', 'save']].sort());
 
     // and gives the account that role on the user page
@@ -48,7 +49,7 @@ describe('permissions the server enforces, seen in the browser', () => {
     await page.locator('.ant-select-item-option').filter({ hasText: roleName }).click();
     await page.keyboard.press('Escape');
     await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /保\s*存/ }).click();
-    await expect.poll(async () => (await api(base, admin, `/api/user/roles/?id=${user.body.data.id}`)).body.data.roleIds).toEqual([role.body.data.id]);
+    await expect.poll(async () => ((await api(base, admin, `/api/user/roles/?id=${user.id}`)).body!.data as { roleIds: number[] }).roleIds).toEqual([role.id]);
 
     // the account itself
     await page.evaluate((key) => localStorage.removeItem(key), TOKEN_KEY);
