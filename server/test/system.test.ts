@@ -26,7 +26,7 @@ describe.each(engines)('health, menu, dashboard and migrations on %s', (engine, 
     expect(baseMana.display).toBe(0);
     expect(rows.filter((r) => r.parentMenu === baseMana.id).every((r) => r.display === 0)).toBe(true);
     const system = rows.find((r) => r.menuMark === 'system');
-    expect(rows.filter((r) => r.parentMenu === system.id).map((r) => r.menuMark)).toEqual(['menu', 'role', 'user', 'permission', 'operationLog', 'loginLog']);
+    expect(rows.filter((r) => r.parentMenu === system.id).map((r) => r.menuMark)).toEqual(['menu', 'role', 'user', 'permission', 'operationLog', 'loginLog', 'onlineSessions']);
   });
 
   it('seeds believable demo content and the config row', async () => {

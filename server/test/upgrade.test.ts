@@ -68,7 +68,7 @@ describe.each(engines)('a database made by the first release starts on this one 
       });
       // the only rows an upgrade adds: the menus of the log pages (0003_access)
       const added = all.filter((r) => !ids.has(Number(r.id)));
-      expect(added.map((r) => r.url ?? r.id), table).toEqual(table === 'sys_menu' ? ['/manage/sys_operationLog', '/manage/sys_loginLog'] : []);
+      expect(added.map((r) => r.url ?? r.id), table).toEqual(table === 'sys_menu' ? ['/manage/sys_operationLog', '/manage/sys_loginLog', '/manage/onlineSessions'] : []);
     }
   });
 

@@ -75,4 +75,24 @@ describe('permissions the server enforces, seen in the browser', () => {
     expect(members.body).toMatchObject({ status: false, code: 'FORBIDDEN' });
     expect((await api(base, token, '/api/select/?_flag=questionBank&row=1')).status).toBe(200);
   });
+
+  it('在线用户 lists the live sessions and 强制下线 ends another account’s session at once', async () => {
+    const { page } = b;
+    const who = `online${stamp}`;
+    const made = (await api(base, admin, '/api/user/save/', { method: 'POST', body: { params: { loginid: who, name: '在线测试' } } })).body!.data as { password: string };
+    const token = await apiLogin(base, who, made.password);
+    expect((await api(base, token, '/api/user/userInfo/')).status).toBe(200);
+    await uiLogin(page, base);
+    await page.goto(`${base}/manage/onlineSessions`);
+    const row = page.locator('.ant-table-row:visible').filter({ hasText: who });
+    await visible(row);
+    await row.getByRole('button', { name: '强制下线' }).click();
+    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /确\s*定/ }).click();
+    await visible(page.getByText('已强制下线'));
+    await expect.poll(async () => (await api(base, token, '/api/user/userInfo/')).status).toBe(401);
+    // the administrator's own session is marked and cannot be ended from here
+    const mine = page.locator('.ant-table-row:visible').filter({ hasText: '当前会话' });
+    await visible(mine);
+    expect(await mine.getByRole('button', { name: '强制下线' }).isDisabled()).toBe(true);
+  });
 });

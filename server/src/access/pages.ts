@@ -34,6 +34,8 @@ const declared: Record<string, PageDeclaration> = {
   '/manage/permission': { tables: { sys_role: ['view'], sys_menu: ['view'] } },
   '/manage/sys_operationLog': { tables: { sys_operationLog: READ } },
   '/manage/sys_loginLog': { tables: { sys_loginLog: READ } },
+  // its calls are an administrator's: a grant shows the page only
+  '/manage/onlineSessions': { tables: {} },
   '/manage/connSql': { tables: { sys_connsql: EDIT } },
   '/manage/dataMana': { tables: { sys_dataSheet: EDIT, sys_tableFields: EDIT, sys_connsql: ['view'] } },
   '/manage/dataSMana': { tables: { sys_dataMana: EDIT } },

@@ -44,6 +44,7 @@ export const seedMenus: SeedMenu[] = [
       { name: '权限管理', menuMark: 'permission', url: '/manage/permission', icon: 'KeyOutlined' },
       { name: '操作日志', menuMark: 'operationLog', url: '/manage/sys_operationLog', icon: 'AuditOutlined' },
       { name: '登录日志', menuMark: 'loginLog', url: '/manage/sys_loginLog', icon: 'LoginOutlined' },
+      { name: '在线用户', menuMark: 'onlineSessions', url: '/manage/onlineSessions', icon: 'TeamOutlined' },
     ],
   },
   {

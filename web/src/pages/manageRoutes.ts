@@ -73,6 +73,7 @@ const RoleListPage = tablePage(() => import('./content/RolePages.tsx').then((m) 
 const TestListPage = tablePage(() => import('./content/TestListPage.tsx'), (m) => m.testListPage);
 const TestThreePage = page(() => import('./content/TestThreePage.tsx'));
 const PermissionPage = page(() => import('./system/PermissionPage.tsx'));
+const OnlineSessionsPage = page(() => import('./system/OnlineSessionsPage.tsx'));
 
 export const manageRoutes: ManageRoute[] = [
   { path: 'home', titleKey: 'route.home', ...HomePage },
@@ -84,6 +85,7 @@ export const manageRoutes: ManageRoute[] = [
   { path: 'role', titleKey: 'route.role', ...RolePage },
   { path: 'user', titleKey: 'route.user', ...UserPage },
   { path: 'permission', titleKey: 'route.permission', ...PermissionPage },
+  { path: 'onlineSessions', titleKey: 'route.onlineSessions', ...OnlineSessionsPage },
   { path: 'layTable', titleKey: 'route.layTable', ...NotBuiltPage },
   { path: 'billFlow', titleKey: 'route.billFlow', ...BillFlowPage },
   { path: 'member', titleKey: 'route.member', ...MemberPage },

@@ -10,7 +10,7 @@ type AnyDb = Kysely<any>;
  *   becomes one, so a database of an earlier release keeps its administrator (the rule was the login name).
  * - sys_operationLog: who changed what, before and after, written in the transaction of each write.
  * - sys_loginLog: every login, successful or not, and why.
- * - the menus of the pages that show the logs, under the 'system' group.
+ * - the menus of the pages that show the logs and the live sessions, under the 'system' group.
  */
 export async function up(db: AnyDb, engine: Engine): Promise<void> {
   const text = sql.raw(engine === 'mysql' ? 'mediumtext' : 'text');
@@ -77,6 +77,7 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
       // the generic pages of the two log tables (read-only in the registry)
       { name: '操作日志', menuMark: 'operationLog', url: '/manage/sys_operationLog', icon: 'AuditOutlined', sortNum: 2 },
       { name: '登录日志', menuMark: 'loginLog', url: '/manage/sys_loginLog', icon: 'LoginOutlined', sortNum: 1 },
+      { name: '在线用户', menuMark: 'onlineSessions', url: '/manage/onlineSessions', icon: 'TeamOutlined', sortNum: 0 },
     ];
     for (const p of pages) {
       const exists = await db.selectFrom('sys_menu').select('id').where('url', '=', p.url).where('isdelete', '=', 0).executeTakeFirst();
