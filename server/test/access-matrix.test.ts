@@ -84,7 +84,8 @@ describe.each(engines.filter(([e]) => e !== 'mysql'))('authorization matrix on %
     const question = menusByUrl(await t.ctx.conn.db.selectFrom('sys_menu').select(['id', 'url', 'parentMenu']).execute(), '/manage/questionBank');
     await t.post('/api/access/role/', { roleId: roles.granted, grants: [{ menuId: question.id, actions: ['view', 'save'] }] });
     const menu = (await as('granted').get('/api/system/menu/')).json().data as { id: number; url: string }[];
-    expect(menu.map((m) => m.url).filter(Boolean)).toEqual(['/manage/questionBank']);
+    // the landing page for everyone, and the granted page
+    expect(menu.map((m) => m.url).filter(Boolean).sort()).toEqual(['/manage/home', '/manage/questionBank']);
     expect(menu.map((m) => m.id)).toContain(question.parentMenu);
     const schema = (await as('granted').get('/api/schema/')).json().data.map((m: { flag: string }) => m.flag).sort();
     // the question table and the tables its rows point to (labels and dropdowns)

@@ -45,7 +45,7 @@ describe('navigation and tag tabs', () => {
     const { page } = b;
     for (const url of ['menu', 'permission', 'connSql']) {
       await page.goto(`${base}/manage/${url}`);
-      await visible(page.getByTestId('not-built'));
+      await visible(page.locator('[data-testid="not-built"]:visible, [data-testid="permission-page"]:visible'));
     }
     await expectTabs(page, ['首页', '菜单管理', '权限管理', '数据源管理']);
     // Home has no close button
@@ -94,7 +94,7 @@ describe('navigation and tag tabs', () => {
     const pages = ['menu', 'role', 'user', 'permission', 'member', 'billFlow', 'questionBank', 'questionsClass', 'questionsSmallClass', 'taskConfiguration', 'testList', 'testThree', 'roleList', 'userList'];
     for (const p of pages) {
       await page.goto(`${base}/manage/${p}`);
-      await visible(page.locator('[data-testid="not-built"]:visible, .qb-crud:visible, [data-testid="task-configuration"]:visible'));
+      await visible(page.locator('[data-testid="not-built"]:visible, .qb-crud:visible, [data-testid="task-configuration"]:visible, [data-testid="permission-page"]:visible'));
     }
     await visible(page.getByTestId('tags-left'));
     const track = page.getByTestId('tags-track');

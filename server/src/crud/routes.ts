@@ -61,7 +61,8 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
       { _flag: 'sys_menu', page: 1, row: 100_000, sort: q.sort ?? 'parentMenu, sortNum', sortType: q.sortType ?? 'asc, asc', wheres: q.wheres },
       SYSTEM,
     );
-    const rows = caller.isAdmin ? read.rows : read.rows.filter((r) => caller.menuIds.has(Number(r.id)));
+    // the home page is everyone's landing page: listed for all (its figures still need its grant)
+    const rows = caller.isAdmin ? read.rows : read.rows.filter((r) => caller.menuIds.has(Number(r.id)) || r.url === '/manage/home');
     const total = caller.isAdmin ? read.total : rows.length;
     // the registry's sys_menu columns, as the schema lists them
     return ok(rows as MenuRow[], { total });

@@ -76,6 +76,7 @@ const manageEnUS: ManageTexts = {
     net30: 'Net, 30 days',
     noData: 'No bill flow in the last 30 days',
     loadFailed: 'Failed to load the overview',
+    noFigures: 'Your role has no access to these figures. Open your pages from the menu on the left.',
     retry: 'Retry',
     chartLoading: 'Loading chart...',
   },

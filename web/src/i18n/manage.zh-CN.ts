@@ -77,6 +77,7 @@ const manageZhCN = {
     net30: '30天净额',
     noData: '近30天没有账单流水',
     loadFailed: '概况加载失败',
+    noFigures: '当前角色没有查看首页统计的权限，请从左侧菜单进入工作页面。',
     retry: '重试',
     chartLoading: '图表加载中...',
   },

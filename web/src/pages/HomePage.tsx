@@ -8,7 +8,8 @@ import dayjs from 'dayjs';
 import type { DashboardSummary } from '@qb/contracts';
 import { fetchDashboardSummary } from '../api/dashboard.ts';
 import { queryKeys } from '../shell/queryClient.ts';
-import { useUserInfo } from '../shell/useShellData.ts';
+import { walkMenu } from '../shell/menuTree.ts';
+import { useMenuTree, useUserInfo } from '../shell/useShellData.ts';
 import './home.css';
 
 // recharts is large; it loads only when the home page shows its chart
@@ -30,7 +31,11 @@ export default function HomePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const user = useUserInfo();
-  const summary = useQuery({ queryKey: queryKeys.dashboard, queryFn: fetchDashboardSummary });
+  const menu = useMenuTree();
+  // the figures are for roles granted the home page (docs/permissions.md); everyone lands here
+  const homeId = [...walkMenu(menu.tree)].find((n) => n.target.kind === 'route' && n.target.path === '/manage/home')?.id;
+  const figures = !user.data || user.data.isAdmin !== false || (homeId !== undefined && (user.data.menuIds ?? []).includes(homeId));
+  const summary = useQuery({ queryKey: queryKeys.dashboard, queryFn: fetchDashboardSummary, enabled: figures });
   const data = summary.data;
 
   const totals = useMemo(() => {
@@ -46,7 +51,11 @@ export default function HomePage() {
         <h2>{t('home.greeting', { name: user.data?.name || user.data?.loginid || t('shell.userFallback') })}</h2>
         <p>{t('home.subtitle', { date: dayjs().format(i18n.language === 'zh-CN' ? 'YYYY年M月D日 dddd' : 'dddd, MMMM D, YYYY') })}</p>
       </div>
-      {summary.isError ? (
+      {!figures ? (
+        <Card variant="borderless" data-testid="home-no-figures">
+          <p className="qb-home-no-figures">{t('home.noFigures')}</p>
+        </Card>
+      ) : summary.isError ? (
         <Card variant="borderless">
           <Result
             status="warning"
