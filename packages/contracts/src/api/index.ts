@@ -12,3 +12,4 @@ export * from './imports.ts';
 export * from './uploads.ts';
 export * from './system.ts';
 export * from './access.ts';
+export * from './datasources.ts';

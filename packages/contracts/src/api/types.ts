@@ -4,6 +4,7 @@ import type * as access from './access.ts';
 import type * as auth from './auth.ts';
 import type * as common from './common.ts';
 import type * as crud from './crud.ts';
+import type * as datasources from './datasources.ts';
 import type * as imports from './imports.ts';
 import type * as models from './models.ts';
 
@@ -40,3 +41,10 @@ export type GrantAction = z.infer<typeof access.grantActionSchema>;
 export type MenuActions = z.infer<typeof access.menuActionsSchema>;
 export type RoleGrants = z.infer<typeof access.roleGrantsSchema>;
 export type SessionRow = z.infer<typeof access.sessionRowSchema>;
+export type TestConnectionRequest = z.input<typeof datasources.testConnectionBodySchema>;
+export type TestConnectionAnswer = z.infer<typeof datasources.testConnectionAnswerSchema>;
+export type CreateSqlTableRequest = z.input<typeof datasources.createSqlTableBodySchema>;
+export type CreateSqlTableAnswer = z.infer<typeof datasources.createSqlTableAnswerSchema>;
+export type SourceTable = z.infer<typeof datasources.sourceTableSchema>;
+export type ReadBackRequest = z.input<typeof datasources.readBackBodySchema>;
+export type GenerateMenuRequest = z.input<typeof datasources.generateMenuBodySchema>;

@@ -1,0 +1,93 @@
+/**
+ * Data sources and table definitions (issue 11): the connection test, real DDL from a saved table definition
+ * (with its SQL preview), the tables of a source and reading one back into a definition, and the menu entry of a
+ * created table's generated page. Saving a connection stays POST /api/action/save/ with `_flag: sys_connsql`.
+ */
+import { z } from 'zod';
+import { answerOf, defineRoute, jsonBody, queryOf } from './common.ts';
+
+const tags = ['datasources'];
+
+const id = z.coerce.number({ error: 'a positive integer is required' }).int({ error: 'a positive integer is required' }).positive({ error: 'a positive integer is required' });
+
+export const testConnectionBodySchema = jsonBody({
+  id: id.optional().describe('a saved source: its stored password is used when databasePsd is empty'),
+  sqlType: z.coerce.number().int().min(1).max(5).describe('1 SQL Server, 2 MySQL/MariaDB, 3 Oracle, 4 PostgreSQL, 5 SQLite file'),
+  mainAddr: z.string().max(200),
+  port: z.coerce.number().int().min(1).max(65535).nullable().optional(),
+  databaseName: z.string().max(500),
+  databaseUser: z.string().max(200),
+  databasePsd: z.string().max(200).optional(),
+});
+export const testConnectionAnswerSchema = z.object({ ok: z.literal(true), elapsedMs: z.number() });
+export const testConnectionRoute = defineRoute({
+  summary: 'Tests a connection (5 s timeout)',
+  description:
+    'Really connects and runs `select 1`. A failure is the error envelope saying why (unreachable 502, login refused 502, unknown database 502, timeout 504). ' +
+    'Requires save on sys_connsql.',
+  tags,
+  body: testConnectionBodySchema,
+  response: { 200: answerOf(testConnectionAnswerSchema) },
+});
+
+export const createSqlTableBodySchema = jsonBody({
+  id: id.describe('the sys_dataSheet row'),
+  preview: z.boolean().optional().describe('true: answer the statements, run nothing'),
+});
+export const createSqlTableAnswerSchema = z.object({
+  sheetId: z.number().int(),
+  sourceId: z.number().int(),
+  tableName: z.string(),
+  statements: z.array(z.string()).describe('the SQL, in order (empty: nothing to change)'),
+  applied: z.boolean().describe('the statements were run'),
+  created: z.boolean().describe('the table exists after this call'),
+});
+export const createSqlTableRoute = defineRoute({
+  summary: 'Creates or alters the real table of a saved table definition',
+  description:
+    'Reads the saved definition (sys_dataSheet and its live sys_tableFields). A new table is CREATE TABLE; a created one is altered by the difference ' +
+    'from the last applied definition (ADD, lossless ALTER) or refused (400) with the reason. A failure leaves nothing half-made. Every run, ' +
+    'failed or not, is recorded in sys_ddlHistory. A hostile name: 400 before any SQL; a table name taken by another definition or a built-in table: 409. ' +
+    'Requires save on sys_dataSheet.',
+  tags,
+  body: createSqlTableBodySchema,
+  response: { 200: answerOf(createSqlTableAnswerSchema) },
+});
+
+export const sourceTablesQuerySchema = queryOf({ sourceId: id });
+export const sourceTableSchema = z.object({
+  tableName: z.string(),
+  defined: z.boolean().describe('a live sys_dataSheet of that name on that source exists'),
+});
+export const sourceTablesRoute = defineRoute({
+  summary: "A source's tables",
+  description: "The user tables of the source (10000: this server's database without the app's own tables). Requires save on sys_dataSheet.",
+  tags,
+  querystring: sourceTablesQuerySchema,
+  response: { 200: answerOf(z.array(sourceTableSchema)) },
+});
+
+export const readBackBodySchema = jsonBody({ sourceId: id, tableName: z.string().min(1).max(128) });
+export const readBackRoute = defineRoute({
+  summary: 'Reads an existing table back into a definition',
+  description:
+    'Its columns (name, type mapped to the logical types, length, nullable, primary key, auto increment) become a sys_dataSheet (created) with its ' +
+    'sys_tableFields, in one transaction; the table joins the registry. Unknown table: 404; already defined: 409. Requires save on sys_dataSheet.',
+  tags,
+  body: readBackBodySchema,
+  response: { 200: answerOf(z.object({ id: z.number().int().describe('the new sys_dataSheet') })) },
+});
+
+export const generateMenuBodySchema = jsonBody({
+  sheetId: id,
+  parentMenu: id.optional().describe('default: the menu group 数据页面 / Data pages, created on demand'),
+});
+export const generateMenuRoute = defineRoute({
+  summary: "Adds the menu entry of a created table's generated page",
+  description:
+    'A sys_menu row with the url /manage/<tableName>. Refused (409) when the table is not created yet or a live menu has that url. ' +
+    'Requires save on sys_menu and on sys_dataSheet.',
+  tags,
+  body: generateMenuBodySchema,
+  response: { 200: answerOf(z.object({ menuId: z.number().int(), url: z.string() })) },
+});
