@@ -2,21 +2,31 @@ import type { ReactNode } from 'react';
 import {
   ApiOutlined,
   AppstoreOutlined,
+  BarChartOutlined,
+  BellOutlined,
   BookOutlined,
+  CalendarOutlined,
+  CloudOutlined,
   ClusterOutlined,
   DatabaseOutlined,
   DollarOutlined,
   FileTextOutlined,
   FormOutlined,
+  GlobalOutlined,
   HomeOutlined,
+  LinkOutlined,
   LockOutlined,
   MenuOutlined,
+  PictureOutlined,
   QuestionCircleOutlined,
   ScheduleOutlined,
   SettingOutlined,
+  ShopOutlined,
   TableOutlined,
+  TagsOutlined,
   TeamOutlined,
   ToolOutlined,
+  TrophyOutlined,
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
@@ -47,8 +57,47 @@ const ICONS: [RegExp, ReactNode][] = [
   [/tree|cluster|partition/, <ClusterOutlined />],
 ];
 
+/**
+ * The icons an operator picks from (the menu page's icon picker), by their antd names: each renders as itself.
+ * Names stored before (Element UI names) still render through the word patterns below.
+ */
+export const MENU_ICON_CHOICES: { name: string; icon: ReactNode }[] = [
+  ['HomeOutlined', <HomeOutlined />],
+  ['AppstoreOutlined', <AppstoreOutlined />],
+  ['SettingOutlined', <SettingOutlined />],
+  ['ToolOutlined', <ToolOutlined />],
+  ['LockOutlined', <LockOutlined />],
+  ['TeamOutlined', <TeamOutlined />],
+  ['UserOutlined', <UserOutlined />],
+  ['MenuOutlined', <MenuOutlined />],
+  ['DatabaseOutlined', <DatabaseOutlined />],
+  ['ApiOutlined', <ApiOutlined />],
+  ['TableOutlined', <TableOutlined />],
+  ['FormOutlined', <FormOutlined />],
+  ['FileTextOutlined', <FileTextOutlined />],
+  ['QuestionCircleOutlined', <QuestionCircleOutlined />],
+  ['BookOutlined', <BookOutlined />],
+  ['DollarOutlined', <DollarOutlined />],
+  ['WalletOutlined', <WalletOutlined />],
+  ['ScheduleOutlined', <ScheduleOutlined />],
+  ['CalendarOutlined', <CalendarOutlined />],
+  ['ClusterOutlined', <ClusterOutlined />],
+  ['BarChartOutlined', <BarChartOutlined />],
+  ['BellOutlined', <BellOutlined />],
+  ['CloudOutlined', <CloudOutlined />],
+  ['GlobalOutlined', <GlobalOutlined />],
+  ['LinkOutlined', <LinkOutlined />],
+  ['PictureOutlined', <PictureOutlined />],
+  ['ShopOutlined', <ShopOutlined />],
+  ['TagsOutlined', <TagsOutlined />],
+  ['TrophyOutlined', <TrophyOutlined />],
+].map(([name, icon]) => ({ name: name as string, icon: icon as ReactNode }));
+const BY_NAME = new Map(MENU_ICON_CHOICES.map((c) => [c.name.toLowerCase(), c.icon]));
+
 export function menuIcon(name: string | null, isGroup: boolean): ReactNode {
   const key = (name ?? '').toLowerCase();
+  const exact = BY_NAME.get(key);
+  if (exact) return exact;
   if (key) {
     for (const [pattern, icon] of ICONS) if (pattern.test(key)) return icon;
   }
