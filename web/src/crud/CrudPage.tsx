@@ -82,6 +82,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
     setDialog((d) => d && { ...d, open: false });
     setDirty(false);
   };
+  const EditDialog = config.editDialog ?? CrudEditDialog;
   const pageApi: PageContextApi = { reload, openEdit, selectedRows: selection.rows, modal, t };
 
   const confirmDelete = (ids: (string | number)[], content: string) => {
@@ -159,7 +160,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
         hidden={hidden}
         onHiddenChange={prefs.setHidden}
         onColumnsReset={prefs.resetColumns}
-        onAdd={() => openEdit()}
+        onAdd={() => (config.beforeAdd?.() ?? true) && openEdit()}
         onRefresh={reload}
         onBatchDelete={() => confirmDelete(selection.keys, t('crud.batchDeleteConfirm', { count: selection.keys.length }))}
         onPrint={print}
@@ -220,7 +221,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
             )
           }
         >
-          <CrudEditDialog
+          <EditDialog
             key={dialog.serial}
             config={config}
             source={source}

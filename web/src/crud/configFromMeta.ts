@@ -29,7 +29,18 @@ export interface FieldOverride {
   component?: ComponentType<FormFieldProps>;
 }
 
-type PageParts = 'source' | 'pageSizes' | 'baseWheres' | 'sort' | 'toolbarButtons' | 'rowButtons' | 'toForm' | 'toParams' | 'onSaved';
+type PageParts =
+  | 'source'
+  | 'pageSizes'
+  | 'baseWheres'
+  | 'sort'
+  | 'toolbarButtons'
+  | 'rowButtons'
+  | 'toForm'
+  | 'toParams'
+  | 'onSaved'
+  | 'editDialog'
+  | 'beforeAdd';
 
 /**
  * A page file: the table and only what differs from its metadata. Everything else (columns, titles in both

@@ -105,6 +105,19 @@ export interface RowButton {
   onClick(row: Row, page: PageContextApi): void;
 }
 
+/** What CrudPage hands the add/edit dialog, the generated one or a page's own (`editDialog`). */
+export interface EditDialogProps {
+  config: CrudPageConfig;
+  source: CrudSource;
+  /** a row without id: new; with id: edit */
+  row: Row;
+  open: boolean;
+  onClose(): void;
+  onSaved(answer: SaveAnswer, isNew: boolean): void;
+  /** the page asks before its tab is closed while this is true */
+  onDirtyChange(dirty: boolean): void;
+}
+
 export interface CrudPageConfig {
   /** remembers column choices and page size under this key */
   key: string;
@@ -134,6 +147,10 @@ export interface CrudPageConfig {
   toForm?(row: Row): Row;
   /** form values -> params of the save call */
   toParams?(values: Row, row: Row | undefined): Row;
+  /** the page's own add/edit dialog instead of the generated one (a connection's test button, a table's column grid) */
+  editDialog?: ComponentType<EditDialogProps>;
+  /** asked when 新增 is pressed: false keeps the dialog closed (the page says why) */
+  beforeAdd?(): boolean;
   /** after a successful save, e.g. show a new account's password */
   onSaved?(answer: SaveAnswer, isNew: boolean, tools: { modal: ModalApi; t: TFunction }): void | Promise<void>;
 }

@@ -74,19 +74,24 @@ const TestListPage = tablePage(() => import('./content/TestListPage.tsx'), (m) =
 const TestThreePage = page(() => import('./content/TestThreePage.tsx'));
 const PermissionPage = page(() => import('./system/PermissionPage.tsx'));
 const OnlineSessionsPage = page(() => import('./system/OnlineSessionsPage.tsx'));
+const MenuPage = tablePage(() => import('./system/MenuPage.tsx'), (m) => m.menuPage);
+const ConnSqlPage = tablePage(() => import('./datasources/ConnSqlPage.tsx'), (m) => m.connSqlPage);
+const DataManaPage = page(() => import('./datasources/DataManaPage.tsx'));
+const DataSManaPage = tablePage(() => import('./datasources/DataSManaPage.tsx'), (m) => m.dataSManaPage);
+const LayTablePage = page(() => import('./datasources/LayTablePage.tsx'));
 
 export const manageRoutes: ManageRoute[] = [
   { path: 'home', titleKey: 'route.home', ...HomePage },
   { path: 'profile', titleKey: 'route.profile', ...ProfilePage },
-  { path: 'menu', titleKey: 'route.menu', ...NotBuiltPage },
-  { path: 'connSql', titleKey: 'route.connSql', ...NotBuiltPage },
-  { path: 'dataMana', titleKey: 'route.dataMana', ...NotBuiltPage },
-  { path: 'dataSMana', titleKey: 'route.dataSMana', ...NotBuiltPage },
+  { path: 'menu', titleKey: 'route.menu', ...MenuPage },
+  { path: 'connSql', titleKey: 'route.connSql', ...ConnSqlPage },
+  { path: 'dataMana', titleKey: 'route.dataMana', ...DataManaPage },
+  { path: 'dataSMana', titleKey: 'route.dataSMana', ...DataSManaPage },
   { path: 'role', titleKey: 'route.role', ...RolePage },
   { path: 'user', titleKey: 'route.user', ...UserPage },
   { path: 'permission', titleKey: 'route.permission', ...PermissionPage },
   { path: 'onlineSessions', titleKey: 'route.onlineSessions', ...OnlineSessionsPage },
-  { path: 'layTable', titleKey: 'route.layTable', ...NotBuiltPage },
+  { path: 'layTable', titleKey: 'route.layTable', ...LayTablePage },
   { path: 'billFlow', titleKey: 'route.billFlow', ...BillFlowPage },
   { path: 'member', titleKey: 'route.member', ...MemberPage },
   { path: 'questionBank', titleKey: 'route.questionBank', ...QuestionBankPage },

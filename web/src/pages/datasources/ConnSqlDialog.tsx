@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/index.ts';
+import { testConnection } from '../../api/datasources.ts';
+import { SAVE_MESSAGE_SECONDS } from '../../crud/sources.ts';
+import { useTableMeta } from '../../crud/tableMeta.ts';
+import type { EditDialogProps, Row } from '../../crud/types.ts';
+import { SCHEMA_DIALOG_WIDTH } from '../../forms/SchemaFormDialog.tsx';
+import { useToast } from '../../shell/toast.ts';
+import { columnTitle } from './shared.ts';
+
+/** The usual port of each database type, filled in when the type is chosen and the port is still empty. */
+const DEFAULT_PORTS: Record<number, number> = { 1: 1433, 2: 3306, 3: 1521, 4: 5432 };
+const SQL_TYPES = [1, 2, 3, 4];
+
+type TestState = { kind: 'running' } | { kind: 'ok'; ms: number } | { kind: 'failed'; reason: string };
+
+/**
+ * The add/edit dialog of a data-source connection (SPEC.md §2, §5): every field checked when it loses focus,
+ * escape and clicks outside do not close it, 测试连接 really connects with what is typed. The password is
+ * write-only: never read back; left empty on an edit it keeps the stored one.
+ */
+export default function ConnSqlDialog({ config, source, row, open, onClose, onSaved, onDirtyChange }: EditDialogProps) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const meta = useTableMeta(config.flag).data;
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const [test, setTest] = useState<TestState>();
+  const isNew = row.id === undefined || row.id === null || row.id === '';
+  const label = (name: string) => columnTitle(meta, name, i18n.language);
+  const [initialValues] = useState<Row>(() => {
+    const { databasePsd: _never, ...values } = row;
+    return values;
+  });
+
+  const enter = (name: string): Rule[] => [{ required: true, whitespace: true, message: t(`datasources.conn.required.${name}`) }];
+  const nameRules: Rule[] = [
+    { required: true, whitespace: true, message: t('datasources.conn.required.name') },
+    { min: 1, max: 20, message: t('datasources.conn.length') },
+  ];
+  const englishRules: Rule[] = [
+    { required: true, whitespace: true, message: t('datasources.conn.required.englishName') },
+    { min: 1, max: 20, message: t('datasources.conn.length') },
+  ];
+
+  const runTest = async () => {
+    let values: Row;
+    try {
+      values = await form.validateFields(['sqlType', 'mainAddr', 'port', 'databaseName', 'databaseUser', 'databasePsd']);
+    } catch {
+      return; // the fields say what is missing
+    }
+    setTest({ kind: 'running' });
+    try {
+      const answer = await testConnection({
+        ...(isNew ? {} : { id: Number(row.id) }),
+        sqlType: Number(values.sqlType),
+        mainAddr: String(values.mainAddr).trim(),
+        ...(values.port !== undefined && values.port !== null ? { port: Number(values.port) } : {}),
+        databaseName: String(values.databaseName).trim(),
+        databaseUser: String(values.databaseUser).trim(),
+        ...(values.databasePsd ? { databasePsd: String(values.databasePsd) } : {}),
+      });
+      setTest({ kind: 'ok', ms: answer.elapsedMs });
+    } catch (error) {
+      if (error instanceof ApiError && error.sessionExpired) return setTest(undefined);
+      setTest({ kind: 'failed', reason: error instanceof Error ? error.message : t('http.failed') });
+    }
+  };
+
+  const submit = async (values: Row) => {
+    const params: Row = { ...values, ...(isNew ? {} : { id: row.id }) };
+    // an empty password on an edit keeps the stored one
+    if (!params.databasePsd) delete params.databasePsd;
+    setSaving(true);
+    try {
+      const answer = await source.save(params);
+      toast.success({ content: t('crud.saved'), duration: SAVE_MESSAGE_SECONDS });
+      onDirtyChange(false);
+      onSaved(answer, isNew);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.sessionExpired)) {
+        toast.error({ content: error instanceof Error ? error.message : t('http.failed'), duration: SAVE_MESSAGE_SECONDS });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(isNew ? 'crud.newTitle' : 'crud.editTitle', { title: config.title })}
+      width={SCHEMA_DIALOG_WIDTH}
+      maskClosable={false}
+      keyboard={false}
+      closable={!saving}
+      destroyOnHidden
+      onCancel={onClose}
+      footer={
+        <Space wrap>
+          <Button onClick={() => void runTest()} loading={test?.kind === 'running'} disabled={saving} data-testid="conn-test">
+            {t('datasources.conn.test')}
+          </Button>
+          <Button onClick={onClose} disabled={saving} data-testid="conn-cancel">
+            {t('crud.cancel')}
+          </Button>
+          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="conn-save">
+            {t('forms.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form
+        form={form}
+        name="edit_connSql"
+        labelCol={{ flex: '128px' }}
+        labelWrap
+        initialValues={initialValues}
+        validateTrigger={['onBlur', 'onChange']}
+        disabled={saving}
+        onFinish={(values) => void submit(values as Row)}
+        onValuesChange={(changed: Row) => {
+          onDirtyChange(true);
+          setTest(undefined);
+          const port = DEFAULT_PORTS[Number(changed.sqlType)];
+          if (port && !form.getFieldValue('port')) form.setFieldValue('port', port);
+        }}
+      >
+        <Form.Item name="name" label={label('name')} rules={nameRules} data-testid="form-field-name">
+          <Input />
+        </Form.Item>
+        <Form.Item name="englishName" label={label('englishName')} rules={englishRules} data-testid="form-field-englishName">
+          <Input />
+        </Form.Item>
+        <Form.Item name="sqlType" label={label('sqlType')} rules={[{ required: true, message: t('datasources.conn.required.sqlType') }]} data-testid="form-field-sqlType">
+          <Select options={SQL_TYPES.map((value) => ({ value, label: t(`datasources.sqlType.${value}`) }))} placeholder={t('datasources.conn.required.sqlType')} />
+        </Form.Item>
+        <Form.Item name="mainAddr" label={label('mainAddr')} rules={enter('mainAddr')} data-testid="form-field-mainAddr">
+          <Input placeholder="127.0.0.1" />
+        </Form.Item>
+        <Form.Item name="port" label={label('port')} rules={[{ required: true, message: t('datasources.conn.required.port') }]} data-testid="form-field-port">
+          <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="databaseName" label={label('databaseName')} rules={enter('databaseName')} data-testid="form-field-databaseName">
+          <Input />
+        </Form.Item>
+        <Form.Item name="databaseUser" label={label('databaseUser')} rules={enter('databaseUser')} data-testid="form-field-databaseUser">
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="databasePsd"
+          label={label('databasePsd')}
+          rules={isNew ? [{ required: true, message: t('datasources.conn.required.databasePsd') }] : []}
+          extra={isNew ? undefined : t('datasources.conn.keepPassword')}
+          data-testid="form-field-databasePsd"
+        >
+          <Input.Password autoComplete="new-password" placeholder={isNew ? undefined : t('datasources.conn.keepPlaceholder')} />
+        </Form.Item>
+      </Form>
+      {test && test.kind !== 'running' && (
+        <Alert
+          data-testid="conn-test-result"
+          role="status"
+          showIcon
+          type={test.kind === 'ok' ? 'success' : 'error'}
+          title={test.kind === 'ok' ? t('datasources.conn.testOk', { ms: test.ms }) : t('datasources.conn.testFailed')}
+          description={test.kind === 'failed' ? test.reason : undefined}
+        />
+      )}
+    </Modal>
+  );
+}

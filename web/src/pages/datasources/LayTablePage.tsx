@@ -1,0 +1,124 @@
+import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Result, Spin, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { migrateFormSchema, type FormSchema } from '@qb/contracts';
+import { ApiError, saveRow } from '../../api/index.ts';
+import { TablePage } from '../../crud/TablePage.tsx';
+import type { PageOverrides } from '../../crud/configFromMeta.ts';
+import type { Row } from '../../crud/types.ts';
+import { SAVE_MESSAGE_SECONDS } from '../../crud/sources.ts';
+import { useCan } from '../../shell/access.ts';
+import { useToast } from '../../shell/toast.ts';
+import { SOURCE_PAGE_SIZES } from './shared.ts';
+
+function DesignerMissing() {
+  const { t } = useTranslation();
+  return <Result status="info" title={t('datasources.layTable.designerMissing')} data-testid="designer-missing" />;
+}
+
+/** The designer is another part's work: while its module cannot load, the tab says so instead of breaking the page. */
+const orMissing = <P,>(load: () => Promise<{ default: ComponentType<P> }>) =>
+  lazy(() => load().catch(() => ({ default: DesignerMissing as unknown as ComponentType<P> })));
+
+const DesignerWorkspace = orMissing<Record<string, never>>(() => import('../../designer/DesignerWorkspace.tsx'));
+const FormDesignerDialog = orMissing<{
+  open: boolean;
+  title?: string;
+  initialSchema?: unknown;
+  onCancel(): void;
+  onConfirm(schema: FormSchema): void | Promise<void>;
+}>(() => import('../../designer/FormDesignerDialog.tsx'));
+
+class Contained extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** A stored formJson as a schema for the designer; empty or unreadable text opens an empty form. */
+export function storedSchema(formJson: unknown): FormSchema | undefined {
+  if (typeof formJson !== 'string' || !formJson.trim()) return undefined;
+  try {
+    return migrateFormSchema(JSON.parse(formJson));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * 表单设计 (/manage/layTable): the form designer and the form definitions (sys_layTable: name, key, table, owning
+ * database by its databaseName, auto-create flag), each definition opening its form in the designer dialog.
+ */
+export default function LayTablePage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const can = useCan('sys_layTable');
+  const [designing, setDesigning] = useState<{ row: Row; reload(): void }>();
+
+  const page = useMemo<PageOverrides>(
+    () => ({
+      key: 'layTable',
+      flag: 'sys_layTable',
+      titleKey: 'datasources.layTable.definitions',
+      pageSizes: SOURCE_PAGE_SIZES,
+      fields: { createTime: { column: { hidden: true } } },
+      rowButtons: can.save ? [{ key: 'design', labelKey: 'datasources.layTable.design', onClick: (row, p) => setDesigning({ row, reload: p.reload }) }] : [],
+    }),
+    [can.save],
+  );
+
+  const confirm = async (schema: FormSchema) => {
+    if (!designing) return;
+    try {
+      await saveRow('sys_layTable', { id: designing.row.id, formJson: JSON.stringify(schema) });
+      toast.success({ content: t('crud.saved'), duration: SAVE_MESSAGE_SECONDS });
+      designing.reload();
+      setDesigning(undefined);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.sessionExpired)) {
+        toast.error({ content: error instanceof Error ? error.message : t('http.failed'), duration: SAVE_MESSAGE_SECONDS });
+      }
+    }
+  };
+
+  const spinner = (
+    <div style={{ padding: 48, textAlign: 'center' }}>
+      <Spin />
+    </div>
+  );
+  return (
+    <div className="qb-laytable" data-testid="lay-table">
+      <Tabs
+        items={[
+          {
+            key: 'designer',
+            label: t('datasources.layTable.designer'),
+            children: (
+              <Contained fallback={<DesignerMissing />}>
+                <Suspense fallback={spinner}>
+                  <DesignerWorkspace />
+                </Suspense>
+              </Contained>
+            ),
+          },
+          { key: 'definitions', label: t('datasources.layTable.definitions'), children: <TablePage page={page} /> },
+        ]}
+      />
+      {designing && (
+        <Suspense fallback={null}>
+          <FormDesignerDialog
+            open
+            title={t('datasources.layTable.designTitle', { name: String(designing.row.name ?? '') })}
+            initialSchema={storedSchema(designing.row.formJson)}
+            onCancel={() => setDesigning(undefined)}
+            onConfirm={confirm}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
