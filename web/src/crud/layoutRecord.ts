@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FormSchema, TableMeta } from '@qb/contracts';
+import { request, saveRow, selectRows } from '../api/index.ts';
+import type { FieldOverride, PageOverrides } from './configFromMeta.ts';
+
+/**
+ * The layout record of a menu (sys_layList.layout, JSON), written by the menu page's 数据设计 and 表单设计:
+ * which table the menu's page shows, which columns it lists (in this order), which are search fields and which are
+ * dialog fields; and the form the designer made for it. A generated page (/manage/<table>) renders from it.
+ */
+export interface Layout {
+  flag: string;
+  /** the listed columns, in their order */
+  columns: string[];
+  search: string[];
+  /** the dialog's fields */
+  formFields: string[];
+  /** the form designer's schema (表单设计), kept with the layout */
+  form?: FormSchema;
+}
+
+export interface LayoutRecord {
+  /** sys_layList.id; absent when the menu has none yet */
+  id?: number;
+  menuId: number;
+  layout?: Layout;
+}
+
+const names = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/** The stored JSON as a layout; anything else (empty, not JSON, no table) is no layout. */
+export function parseLayout(text: unknown): Layout | undefined {
+  if (typeof text !== 'string' || !text.trim()) return undefined;
+  try {
+    const raw = JSON.parse(text) as Record<string, unknown>;
+    if (!raw || typeof raw !== 'object' || typeof raw.flag !== 'string' || !raw.flag) return undefined;
+    const form = raw.form && typeof raw.form === 'object' ? { form: raw.form as FormSchema } : {};
+    return { flag: raw.flag, columns: names(raw.columns), search: names(raw.search), formFields: names(raw.formFields), ...form };
+  } catch {
+    return undefined;
+  }
+}
+
+/** SPEC.md §7 'Layout read': page 1, row 10, wheres menuId and isdelete 0; the first row is the current record. */
+export async function readLayoutRecord(menuId: number, options: { silent?: boolean } = {}): Promise<LayoutRecord> {
+  const query = { _flag: 'sys_layList', page: 1, row: 10, wheres: { menuId, isdelete: 0 } };
+  const rows = options.silent
+    ? ((await request<Record<string, unknown>[]>('/api/select/', { query, silent: true })).data ?? [])
+    : (await selectRows<Record<string, unknown>>('sys_layList', { page: 1, row: 10, wheres: { menuId, isdelete: 0 } })).rows;
+  const first = Array.isArray(rows) ? rows[0] : undefined;
+  if (!first) return { menuId };
+  const layout = parseLayout(first.layout);
+  return { id: Number(first.id), menuId, ...(layout ? { layout } : {}) };
+}
+
+/** Saves the menu's layout record (a new row when it has none). */
+export async function saveLayoutRecord(record: LayoutRecord, layout: Layout): Promise<number> {
+  const answer = await saveRow('sys_layList', { ...(record.id ? { id: record.id } : {}), menuId: record.menuId, layout: JSON.stringify(layout) });
+  return Number((answer as { id?: unknown }).id ?? record.id);
+}
+
+export const layoutQueryKey = (menuId: number | undefined) => ['menuLayout', menuId ?? null] as const;
+
+/**
+ * The layout of a menu for its page: read without a message on failure (a role granted the page but not the menu
+ * page may not read layout records; the page then shows the table's own columns).
+ */
+export function useMenuLayout(menuId: number | undefined) {
+  return useQuery({
+    queryKey: layoutQueryKey(menuId),
+    queryFn: () => readLayoutRecord(menuId!, { silent: true }),
+    enabled: menuId !== undefined,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * A page's overrides with a layout applied: only the layout's columns listed (in its order), only its search
+ * fields searched, only its form fields in the dialog. A column the layout names that the table lacks is skipped.
+ */
+export function applyLayout(page: PageOverrides, meta: TableMeta, layout: Layout): PageOverrides {
+  const known = new Set(meta.columns.map((c) => c.name));
+  const listed = layout.columns.filter((n) => known.has(n));
+  const fields: Record<string, FieldOverride> = { ...page.fields };
+  for (const column of meta.columns) {
+    const own = fields[column.name] ?? {};
+    const over: FieldOverride = { ...own };
+    if (listed.includes(column.name)) over.column = { ...(own.column || {}), hidden: false };
+    else over.column = false;
+    if (layout.search.includes(column.name)) {
+      if (own.search === false || (own.search === undefined && !column.search)) over.search = column.enum?.length || column.reference || column.references ? { kind: 'select' } : {};
+    } else over.search = false;
+    if (!layout.formFields.includes(column.name)) over.form = false;
+    fields[column.name] = over;
+  }
+  const rest = [...layout.search, ...layout.formFields].filter((n) => known.has(n) && !listed.includes(n));
+  return { ...page, fields, order: [...listed, ...rest] };
+}
