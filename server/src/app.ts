@@ -21,6 +21,8 @@ import { answerError, answerFrameworkError, answerUnparsableRequest, BODY_LIMIT_
 import { registerApiDocs, registerRouteSchemas } from './http/openapi.ts';
 import { addSecurityHeaders } from './http/securityHeaders.ts';
 import { registerImportRoutes } from './import/routes.ts';
+import { connsqlHooks } from './tables/connsql.ts';
+import { registerTableRoutes } from './tables/routes.ts';
 import { DataSources } from './datasources/sources.ts';
 import { SecretBox } from './datasources/secretBox.ts';
 import { billFlowBalance } from './members/billFlowBalance.ts';
@@ -45,7 +47,8 @@ export function createContext(config: Config, conn: Connection): AppContext {
   for (const flag of ['sys_dataSheet', 'sys_tableFields']) {
     crud.hooks.on(flag, { afterWrite: (trx) => bumpRegistryVersion(trx), afterCommit: () => registrySync.reload() });
   }
-  crud.hooks.on('sys_connsql', { afterCommit: async (changes) => { for (const c of changes) await sources.invalidate(Number(c.id)); } });
+  // the password is write-only and encrypted; a saved or deleted source's pool closes (tables/connsql.ts)
+  crud.hooks.on('sys_connsql', connsqlHooks(sources.secretBox, sources));
   const users = new UserService(crud, sessions, throttle);
   // grants come with sessions: a change of roles, menus or accounts drops them here at once (other instances reload within 5 s)
   for (const flag of ['sys_role', 'sys_menu', 'sys_user']) crud.hooks.on(flag, { afterCommit: () => sessions.forgetAll() });
@@ -111,6 +114,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   registerDashboardRoutes(app, ctx);
   registerAccessRoutes(app, ctx);
   registerImportRoutes(app, ctx);
+  registerTableRoutes(app, ctx);
   fs.mkdirSync(uploadsDirOf(ctx), { recursive: true, mode: 0o700 });
   await registerUploadRoutes(app, ctx);
   await registerApiDocs(app);

@@ -37,7 +37,8 @@ const declared: Record<string, PageDeclaration> = {
   // its calls are an administrator's: a grant shows the page only
   '/manage/onlineSessions': { tables: {} },
   '/manage/connSql': { tables: { sys_connsql: EDIT } },
-  '/manage/dataMana': { tables: { sys_dataSheet: EDIT, sys_tableFields: EDIT, sys_connsql: ['view'] } },
+  // the DDL history (read-only) is shown with the table definitions; createSqlTable, read-back and menus need save on sys_dataSheet
+  '/manage/dataMana': { tables: { sys_dataSheet: EDIT, sys_tableFields: EDIT, sys_connsql: ['view'], sys_ddlHistory: ['view'] } },
   '/manage/dataSMana': { tables: { sys_dataMana: EDIT } },
   '/manage/layTable': { tables: { sys_layTable: EDIT, sys_connsql: ['view'] } },
   '/manage/testList': { tables: { testList: EDIT } },

@@ -128,6 +128,18 @@ export class DataSources {
     return testConnection(config, { localFiles: this.#files, timeoutMs: this.#timeoutMs });
   }
 
+  /** The box stored passwords are encrypted with (the sys_connsql hook encrypts with it on save). */
+  get secretBox(): SecretBox {
+    return this.#box;
+  }
+
+  /** The plain-text password stored for a live source (the connection test of an edited source with its password left empty). */
+  async storedPassword(id: number): Promise<string> {
+    const row = await this.#local.readDb.selectFrom('sys_connsql').select(['databasePsd', 'isdelete']).where('id', '=', id).executeTakeFirst();
+    if (!row || Number(row.isdelete) !== 0) throw notFound('sourceNotFound', { id });
+    return row.databasePsd === null || row.databasePsd === undefined ? '' : this.#password(id, String(row.databasePsd));
+  }
+
   /** The plain-text password of a stored row, as a 500 naming SECRET_KEY when this server's key cannot open it. */
   #password(id: number, stored: string): string {
     try {

@@ -123,6 +123,15 @@ const messages = {
   connectLoginRefused: ['数据库拒绝登录：用户名或密码错误，或该用户无权访问（{detail}）', 'The database refused the login: wrong user name or password, or no access for this user ({detail})'],
   connectUnknownDatabase: ['数据库“{database}”不存在（{detail}）', 'The database "{database}" does not exist ({detail})'],
   connectFailed: ['连接数据库失败：{detail}', 'Connecting to the database failed: {detail}'],
+  sourcePasswordRequired: ['请输入数据库密码', 'Please enter the database password'],
+  ddlRefused: ['{zh}：{subject}', '{en}: {subject}'],
+  ddlFailed: ['执行建表语句失败，未做任何改动：{detail}', 'Running the table statements failed and nothing was changed: {detail}'],
+  tableNameTaken: ['表名“{name}”已被使用：{zh}', 'The table name "{name}" is already used: {en}'],
+  tableNotCreated: ['数据表“{name}”尚未建表，请先建表', 'The table "{name}" has not been created yet'],
+  tableAlreadyDefined: ['数据表“{name}”已有定义', 'The table "{name}" is already defined'],
+  sourceTableNotFound: ['数据源中没有数据表“{name}”', 'The source has no table "{name}"'],
+  readBackUnsupported: ['暂不支持从该类型的数据库读取表结构：{engine}', 'Reading table structures back is not supported for this engine yet: {engine}'],
+  menuUrlTaken: ['已有菜单使用地址 {url}', 'A menu already uses the address {url}'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof messages;

@@ -61,6 +61,11 @@ const sqlTypeEnum: EnumValue[] = [
   { value: 2, label: t('MySQL/MariaDB', 'MySQL/MariaDB') },
   { value: 3, label: t('Oracle', 'Oracle') },
   { value: 4, label: t('PostgreSQL', 'PostgreSQL') },
+  { value: 5, label: t('SQLite 文件', 'SQLite file') },
+];
+const isDataBaseEnum: EnumValue[] = [
+  { value: 1, label: t('数据库', 'Database'), color: 'blue' },
+  { value: 0, label: t('数据表', 'Data table'), color: 'default' },
 ];
 const columnTypeEnum: EnumValue[] = ['int', 'nvarchar', 'datetime', 'float', 'money', 'image', 'ntext'].map((v) => ({ value: v, label: t(v, v) }));
 const menuTypeEnum: EnumValue[] = [
@@ -95,7 +100,8 @@ export const builtinTables: TableDef[] = [
       { name: 'port', type: 'int', required: true, title: t('端口', 'Port'), ui: { min: 1, max: 65535 } },
       { name: 'databaseName', type: 'nvarchar', length: 100, required: true, title: t('数据库名称', 'Database name') },
       { name: 'databaseUser', type: 'nvarchar', length: 100, required: true, title: t('用户名', 'User') },
-      { name: 'databasePsd', type: 'nvarchar', length: 200, required: true, secret: true, title: t('密码', 'Password') },
+      // write-only: encrypted by the sys_connsql hook (server/src/tables/connsql.ts), required on a new source there, kept when an edit leaves it empty
+      { name: 'databasePsd', type: 'nvarchar', length: 200, secret: true, title: t('密码', 'Password') },
       createTime,
     ],
   },
@@ -140,8 +146,8 @@ export const builtinTables: TableDef[] = [
     softDelete: true,
     columns: [
       { name: 'name', type: 'nvarchar', length: 100, required: true, title: t('名称', 'Name'), search: 'input' },
-      { name: 'isDataBase', type: 'int', defaultValue: 0, enum: yesNoEnum, title: t('是否数据库', 'Is a database') },
-      { name: 'parentid', type: 'int', defaultValue: 0, title: t('上级', 'Parent') },
+      { name: 'isDataBase', type: 'int', defaultValue: 0, enum: isDataBaseEnum, title: t('类别', 'Kind'), search: 'select' },
+      { name: 'parentid', type: 'int', defaultValue: 0, title: t('上级', 'Parent'), ui: { list: false, form: false } },
       { name: 'intro', type: 'nvarchar', length: 200, title: t('描述', 'Description') },
       createTime,
     ],
@@ -350,6 +356,25 @@ export const builtinTables: TableDef[] = [
       { name: 'changes', type: 'ntext', title: t('变更内容', 'Changes'), ui: { width: 320 } },
     ],
     indexes: [['createTime'], ['flag', 'rowId']],
+  },
+  {
+    flag: 'sys_ddlHistory',
+    title: t('建表历史', 'DDL history'),
+    softDelete: true,
+    writtenBy: 'ddl',
+    readOnly: true,
+    defaultSort: { column: 'id', direction: 'desc' },
+    columns: [
+      { ...createTime, title: t('执行时间', 'Time'), search: undefined },
+      { name: 'sheetId', type: 'int', references: 'sys_dataSheet', labelColumn: 'tableName', title: t('数据表定义', 'Table definition'), ui: { list: false } },
+      { name: 'sourceId', type: 'int', title: t('数据源', 'Data source'), ui: { width: 90 } },
+      { name: 'tableName', type: 'nvarchar', length: 64, title: t('表名', 'Table name'), search: 'input', ui: { width: 150 } },
+      { name: 'statements', type: 'ntext', title: t('SQL 语句', 'SQL statements'), ui: { width: 360 } },
+      { name: 'result', type: 'ntext', title: t('结果', 'Result'), ui: { width: 220 } },
+      { name: 'operatorId', type: 'int', references: 'sys_user', title: t('操作人', 'Operator'), ui: { list: false } },
+      { name: 'operatorName', type: 'nvarchar', length: 50, title: t('操作人', 'Operator'), ui: { width: 110 } },
+    ],
+    indexes: [['sheetId']],
   },
   {
     flag: 'sys_loginLog',

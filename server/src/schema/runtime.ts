@@ -25,6 +25,25 @@ interface SheetRow {
   intro: string | null;
   titleEn: string | null;
   parentid: number;
+  /** the columns last applied to the real table (JSON, migration 0004): only those are served */
+  applied?: string | null;
+}
+
+/** The saved columns the real table has: those of the applied snapshot, with the type and length applied (a change not yet run is not served). */
+function appliedFields(sheet: SheetRow, fields: FieldRow[]): FieldRow[] {
+  if (typeof sheet.applied !== 'string' || sheet.applied === '') return fields;
+  let columns: { name: string; type: string; length?: number }[];
+  try {
+    columns = (JSON.parse(sheet.applied) as { columns: { name: string; type: string; length?: number }[] }).columns;
+  } catch {
+    return fields;
+  }
+  if (!Array.isArray(columns)) return fields;
+  const byName = new Map(columns.map((c) => [String(c.name).toLowerCase(), c]));
+  return fields.flatMap((f) => {
+    const c = byName.get(f.columnName.toLowerCase());
+    return c ? [{ ...f, columnName: c.name, type: c.type, length: c.type === 'nvarchar' ? (c.length ?? 50) : f.length }] : [];
+  });
 }
 
 /** A definition the loader could not take, and why (logged; the table stays out of the registry). */
@@ -125,7 +144,7 @@ export function sheetToTableDef(sheet: SheetRow, fields: FieldRow[]): TableDef {
 export async function loadRuntimeTables(db: AnyDb, taken: (flag: string) => boolean): Promise<{ defs: TableDef[]; skipped: SkippedSheet[] }> {
   const sheets = (await db
     .selectFrom('sys_dataSheet')
-    .select(['id', 'tableName', 'intro', 'titleEn', 'parentid'])
+    .select(['id', 'tableName', 'intro', 'titleEn', 'parentid', 'applied'])
     .where('isdelete', '=', 0)
     .where('created', '=', 1)
     .orderBy('id')
@@ -148,7 +167,7 @@ export async function loadRuntimeTables(db: AnyDb, taken: (flag: string) => bool
       continue;
     }
     try {
-      defs.push(sheetToTableDef(sheet, fields.filter((f) => Number(f.parentid) === Number(sheet.id))));
+      defs.push(sheetToTableDef(sheet, appliedFields(sheet, fields.filter((f) => Number(f.parentid) === Number(sheet.id)))));
       seen.add(lower);
     } catch (err) {
       skipped.push({ tableName: sheet.tableName, reason: (err as Error).message });

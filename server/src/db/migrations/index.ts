@@ -3,6 +3,7 @@ import type { AnyDb, Engine } from '../connection.ts';
 import * as initial from './0001_initial.ts';
 import * as versions from './0002_versions.ts';
 import * as access from './0003_access.ts';
+import * as ddl from './0004_ddl.ts';
 
 /**
  * Every schema change, in order. A migration that has run on a released database never changes:
@@ -12,6 +13,7 @@ const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] 
   ['0001_initial', initial.up],
   ['0002_versions', versions.up],
   ['0003_access', access.up],
+  ['0004_ddl', ddl.up],
 ];
 
 export const migrationNames = steps.map(([name]) => name);

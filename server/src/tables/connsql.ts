@@ -1,0 +1,47 @@
+import type { AnyDb } from '../db/connection.ts';
+import type { RowChange, TableHooks } from '../crud/hooks.ts';
+import type { DataSources, SecretBox } from '../datasources/index.ts';
+import { badRequest } from '../http/errors.ts';
+
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+/**
+ * The rules of a saved connection (sys_connsql), run by every write path in the write's transaction:
+ * the password is write-only and encrypted at rest (AES-256-GCM); a new source needs one; an edit that
+ * leaves it empty keeps the stored one; the type is 1–5 and the port 1–65535. A refusal rolls the write back.
+ * Once committed, the source's pool is closed (the next call opens one with the new settings).
+ */
+export function connsqlHooks(box: SecretBox, sources: DataSources): TableHooks {
+  return {
+    async afterWrite(trx: AnyDb, change: RowChange) {
+      const after = change.after;
+      if (!after || change.action === 'delete') return;
+      const sqlType = Number(after.sqlType);
+      if (!Number.isInteger(sqlType) || sqlType < 1 || sqlType > 5) throw badRequest('notInEnum', { column: 'sqlType', allowed: '1, 2, 3, 4, 5' });
+      if (!blank(after.port)) {
+        const port = Number(after.port);
+        if (!Number.isInteger(port) || port < 1 || port > 65535) throw badRequest('sourceBadPort', { port: String(after.port).slice(0, 20) });
+      }
+      const before = change.before;
+      let stored: string | null | undefined;
+      if (change.action === 'insert') {
+        // a SQLite file (type 5) has no password
+        if (blank(after.databasePsd) && sqlType !== 5) throw badRequest('sourcePasswordRequired');
+        stored = blank(after.databasePsd) ? '' : box.encrypt(String(after.databasePsd));
+      } else if (blank(after.databasePsd)) {
+        // an edit that leaves the password empty keeps the stored one
+        if (!blank(before?.databasePsd)) stored = String(before!.databasePsd);
+        else if (sqlType !== 5) throw badRequest('sourcePasswordRequired');
+      } else if (after.databasePsd !== before?.databasePsd) {
+        stored = box.encrypt(String(after.databasePsd));
+      }
+      if (stored !== undefined && stored !== after.databasePsd) {
+        await trx.updateTable(change.table.table).set({ databasePsd: stored }).where('id', '=', change.id).execute();
+        after.databasePsd = stored;
+      }
+    },
+    async afterCommit(changes: RowChange[]) {
+      for (const c of changes) await sources.invalidate(Number(c.id));
+    },
+  };
+}

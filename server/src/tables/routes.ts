@@ -1,0 +1,61 @@
+import {
+  createSqlTableRoute,
+  generateMenuRoute,
+  readBackRoute,
+  sourceTablesRoute,
+  testConnectionRoute,
+} from '@qb/contracts/schemas';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { assertAllowed } from '../access/index.ts';
+import type { AppContext } from '../app-context.ts';
+import { sourceConfigOf } from '../datasources/index.ts';
+import { ok } from '../http/errors.ts';
+import { translate } from '../http/messages.ts';
+import { generateMenu } from './menu.ts';
+import { createSqlTable, readBack, sourceTables } from './service.ts';
+
+/** The data-source and table-definition calls of issue 11 (docs/datasources.md). */
+export function registerTableRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/datasources/test/', { schema: testConnectionRoute }, async (req) => {
+    assertAllowed(req.caller, 'sys_connsql', 'save');
+    const body = req.body;
+    // an edited source whose password field was left empty is tested with its stored password
+    const password = body.databasePsd ? body.databasePsd : body.id !== undefined ? await ctx.sources.storedPassword(body.id) : '';
+    const config = sourceConfigOf({
+      sqlType: body.sqlType,
+      mainAddr: body.mainAddr,
+      port: body.port ?? null,
+      databaseName: body.databaseName,
+      databaseUser: body.databaseUser,
+      databasePsd: password,
+    });
+    const result = await ctx.sources.testConnection(config);
+    if (!result.ok) throw result.error;
+    return ok({ ok: true as const, elapsedMs: result.elapsedMs }, {}, translate(req, 'connectOk'));
+  });
+
+  app.post('/api/action/createSqlTable/', { schema: createSqlTableRoute }, async (req) => {
+    assertAllowed(req.caller, 'sys_dataSheet', 'save');
+    const result = await createSqlTable(ctx, req.body.id, req.body.preview === true, req.caller);
+    return ok(result, {}, translate(req, 'saved'));
+  });
+
+  app.get('/api/datasources/tables/', { schema: sourceTablesRoute }, async (req) => {
+    assertAllowed(req.caller, 'sys_dataSheet', 'save');
+    return ok(await sourceTables(ctx, req.query.sourceId));
+  });
+
+  app.post('/api/datasources/readBack/', { schema: readBackRoute }, async (req) => {
+    assertAllowed(req.caller, 'sys_dataSheet', 'save');
+    return ok(await readBack(ctx, req.body.sourceId, req.body.tableName), {}, translate(req, 'saved'));
+  });
+
+  app.post('/api/datasources/menu/', { schema: generateMenuRoute }, async (req) => {
+    assertAllowed(req.caller, 'sys_menu', 'save');
+    assertAllowed(req.caller, 'sys_dataSheet', 'save');
+    return ok(await generateMenu(ctx, req.body.sheetId, req.body.parentMenu, req.caller), {}, translate(req, 'saved'));
+  });
+}

@@ -1,0 +1,179 @@
+import { sql } from 'kysely';
+import type { Caller } from '../access/index.ts';
+import type { AppContext } from '../app-context.ts';
+import { nowText } from '../crud/values.ts';
+import type { AnyDb } from '../db/connection.ts';
+import { insertReturningId } from '../db/insert.ts';
+import type { SourceHandle } from '../datasources/index.ts';
+import { type DdlColumn, DdlNameError, NAME_PATTERN } from '../ddl/generate.ts';
+import { ApiError } from '../http/errors.ts';
+import { bumpRegistryVersion } from '../schema/sync.ts';
+import { assertNameFree, assertNotBuiltin, type DdlPlan, loadSheet, planDdl, refusal } from './definition.ts';
+import { listTables, readColumns } from './introspect.ts';
+
+/** Engines whose DDL runs in a transaction; on the others (MySQL, Oracle) each statement commits and a failure is undone by hand. */
+const TRANSACTIONAL = new Set(['sqlite', 'postgres', 'mssql']);
+
+/** The engine's own words of a failed statement, short. */
+function reasonOf(err: unknown): string {
+  const e = err as { message?: unknown; sqlMessage?: unknown };
+  return String(e?.sqlMessage ?? e?.message ?? err).slice(0, 500);
+}
+
+/** Runs the statements all or nothing: in a transaction, or undoing those that ran when a later one fails. */
+async function runPlan(source: SourceHandle, plan: DdlPlan): Promise<void> {
+  if (TRANSACTIONAL.has(source.engine)) {
+    await source.db.transaction().execute(async (trx) => {
+      for (const s of plan.statements) await sql.raw(s).execute(trx);
+    });
+    return;
+  }
+  let done = 0;
+  try {
+    for (const s of plan.statements) {
+      await sql.raw(s).execute(source.db);
+      done++;
+    }
+  } catch (err) {
+    // a CREATE has one undo (drop); each ADD or MODIFY its own, in reverse order
+    const undo = plan.statements.length === 1 && /^CREATE TABLE/.test(plan.statements[0]!) ? (done ? plan.undo : []) : plan.undo.slice(0, done).reverse();
+    for (const u of undo) await sql.raw(u).execute(source.db).catch(() => {});
+    throw err;
+  }
+}
+
+async function writeHistory(db: AnyDb, entry: { sheetId: number; sourceId: number; tableName: string; statements: string[]; result: string; caller?: Caller }) {
+  await db
+    .insertInto('sys_ddlHistory')
+    .values({
+      sheetId: entry.sheetId,
+      sourceId: entry.sourceId,
+      tableName: entry.tableName.slice(0, 64),
+      statements: entry.statements.join(';\n\n'),
+      result: entry.result,
+      operatorId: entry.caller?.id ?? null,
+      operatorName: (entry.caller?.name || entry.caller?.loginid || '').slice(0, 50) || null,
+      createTime: nowText(),
+      isdelete: 0,
+    })
+    .execute();
+}
+
+export interface CreateSqlTableResult {
+  sheetId: number;
+  sourceId: number;
+  tableName: string;
+  statements: string[];
+  applied: boolean;
+  created: boolean;
+}
+
+/**
+ * createSqlTable: the SQL that makes the real table match the saved definition, answered (preview) or run.
+ * Refusals come before any SQL; a failed run leaves nothing half-made and is recorded in the history.
+ */
+export async function createSqlTable(ctx: AppContext, id: number, preview: boolean, caller: Caller | undefined): Promise<CreateSqlTableResult> {
+  const db = ctx.conn.db;
+  const def = await loadSheet(db, id);
+  assertNotBuiltin(ctx.registry, def.tableName);
+  let plan: DdlPlan;
+  try {
+    plan = planDdl('sqlite', def);
+  } catch (err) {
+    if (err instanceof DdlNameError) throw refusal(err);
+    throw err;
+  }
+  await assertNameFree(db, def.tableName, def.id);
+  const source = await ctx.sources.get(def.sourceId);
+  try {
+    plan = planDdl(source.engine, def);
+  } catch (err) {
+    if (err instanceof DdlNameError) throw refusal(err);
+    throw err;
+  }
+  const answer = { sheetId: def.id, sourceId: def.sourceId, tableName: def.tableName, statements: plan.statements };
+  if (!def.created) {
+    const existing = await listTables(source, ctx.registry).catch(() => [] as string[]);
+    if (existing.some((n) => n.toLowerCase() === def.tableName.toLowerCase())) {
+      throw new ApiError(409, 'tableNameTaken', { name: def.tableName, zh: '数据源中已有同名的表（可读取其结构）', en: 'the source already has a table of that name (read it back instead)' });
+    }
+  }
+  if (preview) return { ...answer, applied: false, created: def.created };
+  // nothing to change: a created table whose definition matches is answered as it is
+  if (plan.statements.length === 0) return { ...answer, applied: false, created: true };
+  const history = { sheetId: def.id, sourceId: def.sourceId, tableName: def.tableName, statements: plan.statements, caller };
+  try {
+    await runPlan(source, plan);
+  } catch (err) {
+    const reason = reasonOf(err);
+    await ctx.crud.writeTransaction(['sys_ddlHistory'], (trx) => writeHistory(trx, { ...history, result: reason }));
+    throw new ApiError(422, 'ddlFailed', { detail: reason });
+  }
+  await ctx.crud.writeTransaction(['sys_dataSheet', 'sys_ddlHistory'], async (trx) => {
+    await trx.updateTable('sys_dataSheet').set({ created: 1, applied: JSON.stringify({ columns: plan.applied }) }).where('id', '=', def.id).execute();
+    await writeHistory(trx, { ...history, result: 'ok' });
+    await bumpRegistryVersion(trx);
+  });
+  await ctx.registrySync.reload();
+  return { ...answer, applied: true, created: true };
+}
+
+/** The tables of a source, each marked when a live definition of that name on that source exists. */
+export async function sourceTables(ctx: AppContext, sourceId: number): Promise<{ tableName: string; defined: boolean }[]> {
+  const source = await ctx.sources.get(sourceId);
+  const names = await listTables(source, ctx.registry);
+  const sheets = await ctx.conn.db.selectFrom('sys_dataSheet').select('tableName').where('isdelete', '=', 0).where('parentid', '=', sourceId).execute();
+  const defined = new Set(sheets.map((s) => String(s.tableName).toLowerCase()));
+  return names.map((tableName) => ({ tableName, defined: defined.has(tableName.toLowerCase()) }));
+}
+
+/** Reads an existing table of a source into a new definition (created, its columns as applied), in one transaction. */
+export async function readBack(ctx: AppContext, sourceId: number, tableName: string): Promise<{ id: number }> {
+  const source = await ctx.sources.get(sourceId);
+  const names = await listTables(source, ctx.registry);
+  const name = names.find((n) => n === tableName);
+  if (!name) throw new ApiError(404, 'sourceTableNotFound', { name: tableName.slice(0, 128) });
+  if (!NAME_PATTERN.test(name)) throw refusal(new DdlNameError(name, '表名须以英文字母开头，只含英文字母、数字和下划线', 'a table name starts with a letter and has only letters, digits and _'));
+  assertNotBuiltin(ctx.registry, name);
+  const db = ctx.conn.db;
+  const sheets = await db.selectFrom('sys_dataSheet').select(['id', 'tableName', 'parentid']).where('isdelete', '=', 0).execute();
+  if (sheets.some((s) => String(s.tableName).toLowerCase() === name.toLowerCase() && Number(s.parentid) === sourceId)) {
+    throw new ApiError(409, 'tableAlreadyDefined', { name });
+  }
+  await assertNameFree(db, name);
+  const columns: DdlColumn[] = await readColumns(source, name);
+  const bad = columns.find((c) => !NAME_PATTERN.test(c.name));
+  if (bad) throw refusal(new DdlNameError(bad.name, '字段名须以英文字母开头，只含英文字母、数字和下划线', 'a column name starts with a letter and has only letters, digits and _'));
+  const now = nowText();
+  const id = await ctx.crud.writeTransaction(['sys_dataSheet', 'sys_tableFields'], async (trx) => {
+    const sheetId = await insertReturningId(trx, ctx.conn.engine, 'sys_dataSheet', {
+      tableName: name,
+      intro: null,
+      titleEn: null,
+      parentid: sourceId,
+      created: 1,
+      applied: JSON.stringify({ columns }),
+      createTime: now,
+      isdelete: 0,
+    });
+    for (const c of columns) {
+      await trx
+        .insertInto('sys_tableFields')
+        .values({
+          parentid: sheetId,
+          columnName: c.name,
+          type: c.type,
+          length: c.type === 'nvarchar' ? c.length : null,
+          primaryKey: c.primaryKey ? 1 : 0,
+          nonEmpty: c.notNull ? 1 : 0,
+          autoIncrement: c.autoIncrement ? 1 : 0,
+          isdelete: 0,
+        })
+        .execute();
+    }
+    await bumpRegistryVersion(trx);
+    return sheetId;
+  });
+  await ctx.registrySync.reload();
+  return { id };
+}
