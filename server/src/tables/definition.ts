@@ -114,6 +114,14 @@ export interface DdlPlan {
 
 const lowerName = (c: DdlColumn) => c.name.toLowerCase();
 
+/** The checks that need no source: names, types, lengths, one key (a generated page needs it). */
+export function checkDefinition(def: SheetDefinition): DdlTable {
+  const table: DdlTable = { name: def.tableName, columns: def.columns };
+  checkTable(table);
+  if (!def.columns.some((c) => c.primaryKey)) throw new DdlNameError(def.tableName, '需要一个主键字段', 'a table needs a primary key column');
+  return table;
+}
+
 /**
  * The statements that make the real table match the saved definition: CREATE TABLE for a new table; for a
  * created one ADD for new columns and a lossless ALTER for a changed type or length. A change that would lose
@@ -121,9 +129,7 @@ const lowerName = (c: DdlColumn) => c.name.toLowerCase();
  * DdlNameError with the reason. Columns removed from the definition stay in the real table (their data is kept).
  */
 export function planDdl(engine: SourceEngine, def: SheetDefinition): DdlPlan {
-  const table: DdlTable = { name: def.tableName, columns: def.columns };
-  checkTable(table);
-  if (!def.columns.some((c) => c.primaryKey)) throw new DdlNameError(def.tableName, '需要一个主键字段', 'a table needs a primary key column');
+  const table = checkDefinition(def);
   if (!def.created || !def.applied) {
     return { statements: [createTableSql(engine, table)], undo: [`DROP TABLE ${quote(engine, def.tableName)}`], applied: def.columns };
   }

@@ -8,7 +8,7 @@ import type { SourceHandle } from '../datasources/index.ts';
 import { type DdlColumn, DdlNameError, NAME_PATTERN } from '../ddl/generate.ts';
 import { ApiError } from '../http/errors.ts';
 import { bumpRegistryVersion } from '../schema/sync.ts';
-import { assertNameFree, assertNotBuiltin, type DdlPlan, loadSheet, planDdl, refusal } from './definition.ts';
+import { assertNameFree, assertNotBuiltin, checkDefinition, type DdlPlan, loadSheet, planDdl, refusal } from './definition.ts';
 import { listTables, readColumns } from './introspect.ts';
 
 /** Engines whose DDL runs in a transaction; on the others (MySQL, Oracle) each statement commits and a failure is undone by hand. */
@@ -78,7 +78,8 @@ export async function createSqlTable(ctx: AppContext, id: number, preview: boole
   assertNotBuiltin(ctx.registry, def.tableName);
   let plan: DdlPlan;
   try {
-    plan = planDdl('sqlite', def);
+    // names first: a hostile one is refused before the source is even asked
+    checkDefinition(def);
   } catch (err) {
     if (err instanceof DdlNameError) throw refusal(err);
     throw err;
