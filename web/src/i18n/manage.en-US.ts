@@ -269,6 +269,7 @@ const manageEnUS: ManageTexts = {
       testOk: 'Connected in {{ms}} ms',
       testFailed: 'Connection failed',
       length: 'Length must be 1 to 20 characters',
+      password: 'Password',
       keepPlaceholder: 'Leave empty to keep',
       keepPassword: 'The password is never shown; leave it empty to keep the saved one.',
       required: {

@@ -270,6 +270,7 @@ const manageZhCN = {
       testOk: '连接成功，用时 {{ms}} 毫秒',
       testFailed: '连接失败',
       length: '长度在 1 到 20 个字符',
+      password: '密码',
       keepPlaceholder: '留空则不修改',
       keepPassword: '密码不会显示；留空则保留已保存的密码。',
       required: {

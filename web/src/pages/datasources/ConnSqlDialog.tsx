@@ -153,7 +153,7 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
         </Form.Item>
         <Form.Item
           name="databasePsd"
-          label={label('databasePsd')}
+          label={t('datasources.conn.password')}
           rules={isNew ? [{ required: true, message: t('datasources.conn.required.databasePsd') }] : []}
           extra={isNew ? undefined : t('datasources.conn.keepPassword')}
           data-testid="form-field-databasePsd"
