@@ -60,7 +60,7 @@ export function CrudTable(props: CrudTableProps) {
       sorter: sortable,
       sortOrder: sort?.field === field.name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
       render: (_: unknown, row: Row) => renderCell(field, kind, row, names, t),
-      onHeaderCell: () => ({ width, onResize: (w: number) => props.onResize(field.name, w) }) as HTMLAttributes<HTMLElement>,
+      onHeaderCell: () => ({ width, resizeLabel: field.title, onResize: (w: number) => props.onResize(field.name, w) }) as HTMLAttributes<HTMLElement>,
     };
   });
 

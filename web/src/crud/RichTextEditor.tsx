@@ -17,12 +17,28 @@ import { useTranslation } from 'react-i18next';
 export const EDITOR_HEIGHT = 300;
 
 /** A rich-text editor (tiptap, bundled and loaded with the dialog that needs it); the value is HTML. */
-export default function RichTextEditor({ value, onChange, id }: { value?: unknown; onChange?: (html: string) => void; id?: string }) {
+interface RichTextEditorProps {
+  value?: unknown;
+  onChange?: (html: string) => void;
+  id?: string;
+  /** the field's label: the editable area's accessible name */
+  label?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-required'?: boolean | 'true' | 'false';
+}
+
+export default function RichTextEditor({ value, onChange, id, label, ...aria }: RichTextEditorProps) {
   const { t } = useTranslation();
   const html = typeof value === 'string' ? value : '';
+  // the editable area is a multi-line text box named by the field's label, tied to its errors like any input
+  const attributes = Object.fromEntries(
+    Object.entries({ 'aria-label': label, 'aria-multiline': 'true', ...aria }).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]),
+  );
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false, underline: false })],
     content: html,
+    editorProps: { attributes },
     onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
   });
   // a reset or another row puts a new value in from outside

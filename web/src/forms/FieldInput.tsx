@@ -29,6 +29,15 @@ export interface FieldInputProps {
   dependValue?: unknown;
   /** the row being edited when the options come from its own table: it cannot be picked (its own parent) */
   disabledId?: unknown;
+  /** from the form item: its error and help text, invalid and required states, handed on to the control */
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-required'?: boolean | 'true' | 'false';
+}
+
+/** The form item's aria attributes among a control's props (antd's Form.Item gives them to its direct child). */
+function ariaOf(props: FieldInputProps) {
+  return { 'aria-describedby': props['aria-describedby'], 'aria-invalid': props['aria-invalid'], 'aria-required': props['aria-required'] };
 }
 
 type OptionField = FormSelectField | FormCascaderField | FormRadioField | FormCheckboxField;
@@ -43,7 +52,9 @@ export function FieldInput(props: FieldInputProps) {
   return props.disabled ? <ConfigProvider componentDisabled>{control}</ConfigProvider> : control;
 }
 
-function PlainInput({ field, value, onChange, id, disabled }: FieldInputProps) {
+function PlainInput(props: FieldInputProps) {
+  const { field, value, onChange, id, disabled } = props;
+  const aria = ariaOf(props);
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const placeholder = field.placeholder ? formTextIn(field.placeholder, lang) : undefined;
@@ -55,6 +66,7 @@ function PlainInput({ field, value, onChange, id, disabled }: FieldInputProps) {
       const input = (
         <Input
           id={id}
+          {...aria}
           value={value as string}
           onChange={(e) => change(e.target.value)}
           maxLength={rules.maxLength}
@@ -78,6 +90,7 @@ function PlainInput({ field, value, onChange, id, disabled }: FieldInputProps) {
       return (
         <Input.TextArea
           id={id}
+          {...aria}
           value={value as string}
           onChange={(e) => change(e.target.value)}
           rows={field.rows ?? 4}
@@ -92,6 +105,7 @@ function PlainInput({ field, value, onChange, id, disabled }: FieldInputProps) {
       return (
         <Input.Password
           id={id}
+          {...aria}
           value={value as string}
           onChange={(e) => change(e.target.value)}
           maxLength={rules.maxLength}
@@ -106,6 +120,7 @@ function PlainInput({ field, value, onChange, id, disabled }: FieldInputProps) {
       return (
         <InputNumber
           id={id}
+          {...aria}
           value={value as number}
           onChange={(v) => change(v)}
           min={rules.min}
@@ -121,7 +136,7 @@ function PlainInput({ field, value, onChange, id, disabled }: FieldInputProps) {
     case 'richText':
       return (
         <Suspense fallback={<Spin description={t('crud.editorLoading')}><div style={{ height: field.height ?? 300 }} /></Spin>}>
-          <RichTextEditor id={id} value={value} onChange={(v) => change(v)} />
+          <RichTextEditor id={id} label={formTextIn(field.label, lang)} {...aria} value={value} onChange={(v) => change(v)} />
         </Suspense>
       );
     case 'switch': {
@@ -130,6 +145,7 @@ function PlainInput({ field, value, onChange, id, disabled }: FieldInputProps) {
       return (
         <Switch
           id={id}
+          {...aria}
           checked={value === on || (value !== undefined && value !== null && String(value) === String(on))}
           onChange={(checked) => change(checked ? on : off)}
           checkedChildren={field.activeText ? formTextIn(field.activeText, lang) : undefined}
@@ -214,7 +230,9 @@ function PlainInput({ field, value, onChange, id, disabled }: FieldInputProps) {
 
 const pathOf = (tree: OptionItem[], leaf: unknown) => (leaf === null || leaf === undefined || leaf === '' ? [] : (findOptionPath(tree, leaf) ?? [leaf as string | number]));
 
-function OptionInput({ field, value, onChange, id, disabled, dependValue, disabledId }: FieldInputProps & { field: OptionField }) {
+function OptionInput(props: FieldInputProps & { field: OptionField }) {
+  const { field, value, onChange, id, disabled, dependValue, disabledId } = props;
+  const aria = ariaOf(props);
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const options = useFieldOptions(field.options, lang, dependValue, disabledId);
@@ -229,6 +247,7 @@ function OptionInput({ field, value, onChange, id, disabled, dependValue, disabl
         <>
           <Select
             id={id}
+            {...aria}
             value={value}
             onChange={change}
             options={options.items}
@@ -271,6 +290,7 @@ function OptionInput({ field, value, onChange, id, disabled, dependValue, disabl
           <>
             <Cascader
               id={id}
+              {...aria}
               multiple
               value={paths as (string | number)[][]}
               onChange={(v) => change(leafOnly ? (v ?? []).map((p) => p[p.length - 1]) : (v ?? []))}
@@ -289,6 +309,7 @@ function OptionInput({ field, value, onChange, id, disabled, dependValue, disabl
         <>
           <Cascader
             id={id}
+            {...aria}
             value={path as (string | number)[]}
             onChange={(v) => change(leafOnly ? (v && v.length ? v[v.length - 1] : null) : (v ?? []))}
             options={options.items}

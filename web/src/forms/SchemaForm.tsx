@@ -1,5 +1,6 @@
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { Button, Col, Form, Row, type FormInstance } from 'antd';
+import { useErrorAnnouncer } from './ErrorAnnouncer.tsx';
 import type { Rule } from 'antd/es/form';
 import type { ButtonProps } from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
@@ -101,6 +102,7 @@ export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChan
   const labelWidth = schema.labelWidth ?? DEFAULT_LABEL_WIDTH;
   const gutter = schema.gutter ?? DEFAULT_GUTTER;
   const top = schema.labelPosition === 'top';
+  const announcer = useErrorAnnouncer();
 
   const renderValueField = (field: FormValueField, state: FormFieldState) => {
     const Custom = components?.[field.name];
@@ -211,6 +213,7 @@ export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChan
       size={schema.size}
       disabled={schema.disabled}
       onFinish={onFinish}
+      onFieldsChange={announcer.onFieldsChange}
       onValuesChange={(changed: FormValues, all: FormValues) => {
         // a dependent dropdown starts over when what it depends on changes
         for (const f of formItems(schema)) {
@@ -233,6 +236,7 @@ export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChan
         </Form.Item>
       )}
       {children}
+      {announcer.region}
     </Form>
   );
 }

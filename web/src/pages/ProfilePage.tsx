@@ -11,7 +11,7 @@ export default function ProfilePage() {
   const user = useUserInfo();
   const openPassword = usePasswordDialog((s) => s.setOpen);
   const info = user.data;
-  const empty = <span style={{ color: 'rgba(0,0,0,0.35)' }}>{t('profile.empty')}</span>;
+  const empty = <span style={{ color: 'var(--qb-text-tertiary)' }}>{t('profile.empty')}</span>;
 
   return (
     <div className="qb-panel" data-testid="profile">
@@ -23,7 +23,7 @@ export default function ProfilePage() {
             <Avatar size={64} src={info.photo || undefined} icon={<UserOutlined />} />
             <div style={{ flex: 1 }}>
               <div style={{ fontSize: 20, fontWeight: 600 }}>{info.name || info.loginid}</div>
-              <div style={{ color: 'rgba(0,0,0,0.45)' }}>{info.loginid}</div>
+              <div style={{ color: 'var(--qb-text-tertiary)' }}>{info.loginid}</div>
             </div>
             <Button icon={<KeyOutlined />} onClick={() => openPassword(true)}>
               {t('profile.changePassword')}

@@ -6,6 +6,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { configureClient } from '../api/client.ts';
 import { queryClient as defaultQueryClient } from './queryClient.ts';
+import { APP_THEME } from './theme.ts';
 import { ToastContext } from './toast.ts';
 
 /** An image preview's close button sits below the app header (56 px) and the tag tabs (40 px), not over the user menu. */
@@ -20,7 +21,7 @@ export function AppProviders({ children, queryClient = defaultQueryClient }: { c
   const locale = i18n.language === 'en-US' ? enUSLocale : zhCNLocale;
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }} image={IMAGE_CONFIG}>
+      <ConfigProvider locale={locale} theme={APP_THEME} image={IMAGE_CONFIG}>
         <Toasts>{children}</Toasts>
       </ConfigProvider>
     </QueryClientProvider>

@@ -8,6 +8,7 @@ import type { CaptchaAnswer } from '@qb/contracts';
 import { fetchCaptcha, login, logout } from '../api/auth.ts';
 import { clearToken, getToken, setToken } from '../api/token.ts';
 import { setLanguage, currentLanguage } from '../i18n/index.ts';
+import { useErrorAnnouncer } from '../forms/ErrorAnnouncer.tsx';
 import { queryKeys } from './queryClient.ts';
 import { useDirtyStore, useTabsStore } from './stores.ts';
 import { useToast } from './toast.ts';
@@ -42,6 +43,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<LoginValues>();
+  const announcer = useErrorAnnouncer();
   const [loading, setLoading] = useState(false);
   const [captcha, setCaptcha] = useState<CaptchaState>({ state: 'loading' });
   const successTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -98,7 +100,7 @@ export default function LoginPage() {
   const otherLanguage = currentLanguage() === 'zh-CN' ? 'en-US' : 'zh-CN';
 
   return (
-    <div className="qb-login">
+    <main className="qb-login">
       <Button
         className="qb-login-lang"
         type="text"
@@ -118,7 +120,14 @@ export default function LoginPage() {
         </div>
         <div className="qb-login-form">
           <h2>{t('login.heading')}</h2>
-          <Form<LoginValues> form={form} size="large" onFinish={onFinish} autoComplete="off" requiredMark={false}>
+          <Form<LoginValues>
+            form={form}
+            size="large"
+            onFinish={onFinish}
+            onFieldsChange={announcer.onFieldsChange}
+            autoComplete="off"
+            requiredMark={false}
+          >
             <Form.Item name="loginid" rules={[{ required: true, whitespace: true, message: t('login.loginidRequired') }]}>
               <Input prefix={<UserOutlined />} placeholder={t('login.loginid')} aria-label={t('login.loginid')} autoComplete="username" />
             </Form.Item>
@@ -161,9 +170,10 @@ export default function LoginPage() {
                 {loading ? t('login.submitting') : t('login.submit')}
               </Button>
             </Form.Item>
+            {announcer.region}
           </Form>
         </div>
       </div>
-    </div>
+    </main>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { Layout, Modal, Spin } from 'antd';
 import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import { useLocation, useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import { useGeneratedPage, useGeneratedTitles } from './generatedPages.ts';
 import { NavMenu } from './NavMenu.tsx';
 import { PageHost } from './PageHost.tsx';
 import { PagePathContext } from './pageContext.ts';
-import { TagTabs } from './TagTabs.tsx';
+import { MAIN_ID, TagTabs } from './TagTabs.tsx';
 import { closeAllTabs, closeOtherTabs, closeTab, removedTabs, type TabsState } from './tagTabs.ts';
 import { useDirtyStore, useLayoutStore, useTabsStore } from './stores.ts';
 import { useMenuTree, usePreloadMenuPages, useTitles } from './useShellData.ts';
@@ -85,8 +85,16 @@ export default function ManageLayout() {
     document.title = known ? `${pageTitle(currentPath)} - ${t('app.title')}` : t('app.title');
   }, [known, currentPath, pageTitle, t]);
 
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    document.getElementById(MAIN_ID)?.focus();
+  };
+
   return (
     <Layout className="qb-shell">
+      <a className="qb-skip-link" href={`#${MAIN_ID}`} onClick={skipToContent} data-testid="skip-link">
+        {t('shell.skipToContent')}
+      </a>
       {modalHolder}
       <Layout.Sider
         className="qb-sider"
@@ -100,11 +108,22 @@ export default function ManageLayout() {
         data-testid="sider"
         data-collapsed={nav.collapsed}
       >
-        <div className="qb-brand" onClick={() => navigate('/manage/home')} role="link" tabIndex={0}>
-          <span className="qb-brand-logo">{t('app.shortTitle')}</span>
+        <a
+          className="qb-brand"
+          href="/manage/home"
+          // collapsed, only the logo shows: the link is named by the full name
+          aria-label={nav.collapsed ? t('app.brand') : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            navigate('/manage/home');
+          }}
+        >
+          <span className="qb-brand-logo" aria-hidden="true">
+            {t('app.shortTitle')}
+          </span>
           {!nav.collapsed && <span className="qb-brand-name">{t('app.brand')}</span>}
-        </div>
-        <div className="qb-sider-menu">
+        </a>
+        <nav className="qb-sider-menu" aria-label={t('shell.navigation')}>
           <NavMenu
             tree={menu.tree}
             loading={menu.isPending}
@@ -114,7 +133,7 @@ export default function ManageLayout() {
             currentPath={currentPath}
             menuLabel={menuLabel}
           />
-        </div>
+        </nav>
       </Layout.Sider>
       <Layout className="qb-main">
         <AppHeader collapsed={nav.collapsed} onToggleCollapsed={nav.toggle} />
@@ -127,7 +146,11 @@ export default function ManageLayout() {
           onCloseOthers={(path) => step((s) => closeOtherTabs(s, path))}
           onCloseAll={() => step(() => closeAllTabs())}
         />
-        <main className="qb-content" data-testid="content">
+        <main className="qb-content" id={MAIN_ID} tabIndex={-1} data-testid="content">
+          {/* the page's one level-one heading: its title, as the active tag shows it */}
+          <h1 className="qb-sr-only" data-testid="page-heading">
+            {known ? pageTitle(currentPath) : t('app.title')}
+          </h1>
           {known ? (
             <PageHost tabs={tabs} currentPath={currentPath} />
           ) : generated === 'checking' ? (

@@ -1,12 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import { CloseOutlined, DownOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { HOME_PATH } from './tagTabs.ts';
 
+const HINT_ID = 'qb-tags-hint';
+
 /** SPEC.md §9: the tag bar scrolls 240 px per step. */
 export const TAG_SCROLL_STEP = 240;
+/** The id of the shell's `main`, which the tabs control and the skip link focuses. */
+export const MAIN_ID = 'qb-main';
+
+/** The tab a key moves to from `index` (arrows wrap round, Home and End go to the ends); undefined for other keys. */
+export function tabIndexAfterKey(key: string, index: number, count: number): number | undefined {
+  if (key === 'ArrowRight') return (index + 1) % count;
+  if (key === 'ArrowLeft') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return undefined;
+}
 
 interface TagTabsProps {
   tabs: string[];
@@ -22,6 +35,34 @@ export function TagTabs({ tabs, activePath, titleOf, onSelect, onClose, onCloseO
   const { t } = useTranslation();
   const trackRef = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState(false);
+  // the tab the keyboard is on (roving tabindex: only it is in the Tab order), and the tab whose menu is open
+  const [focusPath, setFocusPath] = useState<string>();
+  const [menuPath, setMenuPath] = useState<string>();
+  const current = focusPath && tabs.includes(focusPath) ? focusPath : activePath;
+  const focusTab = (path: string) => {
+    setFocusPath(path);
+    trackRef.current?.querySelector<HTMLElement>(`[role="tab"][data-path="${CSS.escape(path)}"]`)?.focus();
+  };
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>, path: string) => {
+    const index = tabs.indexOf(path);
+    const to = tabIndexAfterKey(event.key, index, tabs.length);
+    if (to !== undefined) {
+      event.preventDefault();
+      focusTab(tabs[to]);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelect(path);
+    } else if (event.key === 'Delete' && path !== HOME_PATH) {
+      event.preventDefault();
+      // the keyboard stays in the tab list, on the neighbour that takes the closed tab's place
+      const next = tabs[index + 1] ?? tabs[index - 1];
+      onClose(path);
+      if (next) requestAnimationFrame(() => focusTab(next));
+    } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+      event.preventDefault();
+      setMenuPath(path);
+    }
+  };
 
   // Overflow is measured by a ResizeObserver on the track and on every tag (it also reports newly observed
   // elements), so it is read after the browser's own layout instead of forcing one while a page opens.
@@ -59,6 +100,7 @@ export function TagTabs({ tabs, activePath, titleOf, onSelect, onClose, onCloseO
     ],
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
+      setMenuPath(undefined);
       if (key === 'close') onClose(path);
       else if (key === 'closeOthers') onCloseOthers(path);
       else onCloseAll();
@@ -66,29 +108,37 @@ export function TagTabs({ tabs, activePath, titleOf, onSelect, onClose, onCloseO
   });
 
   return (
-    <div className="qb-tags" data-testid="tag-tabs">
+    <nav className="qb-tags" aria-label={t('tabs.label')} data-testid="tag-tabs">
       {overflow && (
         <button type="button" className="qb-tags-btn" aria-label={t('tabs.scrollLeft')} onClick={() => scroll(-1)} data-testid="tags-left">
           <LeftOutlined />
         </button>
       )}
-      <div className="qb-tags-track" ref={trackRef} role="tablist" data-testid="tags-track">
+      <div className="qb-tags-track" ref={trackRef} role="tablist" aria-label={t('tabs.label')} data-testid="tags-track">
         {tabs.map((path) => {
           const active = path === activePath;
           const title = titleOf(path);
           return (
-            <Dropdown key={path} trigger={['contextMenu']} menu={tabMenu(path)}>
+            <Dropdown
+              key={path}
+              trigger={['contextMenu']}
+              menu={tabMenu(path)}
+              open={menuPath === path}
+              onOpenChange={(open) => setMenuPath(open ? path : undefined)}
+              autoFocus
+            >
               <div
                 role="tab"
-                tabIndex={0}
+                tabIndex={path === current ? 0 : -1}
                 aria-selected={active}
+                aria-controls={active ? MAIN_ID : undefined}
+                aria-describedby={HINT_ID}
                 className={`qb-tag${active ? ' qb-tag-active' : ''}`}
                 data-path={path}
                 title={title}
                 onClick={() => onSelect(path)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' || e.key === ' ') onSelect(path);
-                }}
+                onFocus={() => setFocusPath(path)}
+                onKeyDown={(e) => onTabKey(e, path)}
                 onAuxClick={(e) => {
                   // middle click closes, as in browsers
                   if (e.button === 1 && path !== HOME_PATH) onClose(path);
@@ -97,10 +147,11 @@ export function TagTabs({ tabs, activePath, titleOf, onSelect, onClose, onCloseO
                 <span className="qb-tag-dot" />
                 <span className="qb-tag-title">{title}</span>
                 {path !== HOME_PATH && (
+                  // for the mouse; the keyboard closes a tab with Delete (a button inside a tab is not allowed)
                   <span
-                    role="button"
                     className="qb-tag-close"
-                    aria-label={`${t('tabs.close')} ${title}`}
+                    aria-hidden="true"
+                    data-testid="tag-close"
                     onClick={(e) => {
                       e.stopPropagation();
                       onClose(path);
@@ -119,9 +170,13 @@ export function TagTabs({ tabs, activePath, titleOf, onSelect, onClose, onCloseO
           <RightOutlined />
         </button>
       )}
+      <span id={HINT_ID} className="qb-sr-only">
+        {t('tabs.keyboardHint')}
+      </span>
       <Dropdown
         trigger={['click']}
         placement="bottomRight"
+        autoFocus
         menu={{
           items: [
             { key: 'closeOthers', label: t('tabs.closeOthers') },
@@ -134,6 +189,6 @@ export function TagTabs({ tabs, activePath, titleOf, onSelect, onClose, onCloseO
           <DownOutlined />
         </button>
       </Dropdown>
-    </div>
+    </nav>
   );
 }
