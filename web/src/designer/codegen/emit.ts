@@ -1,0 +1,221 @@
+import {
+  formItems,
+  formValueFields,
+  isFormValueField,
+  type FormField,
+  type FormSchema,
+  type FormValueField,
+} from '@qb/contracts';
+import { fieldSource, type EmitContext } from './fields.ts';
+import { rulesSource } from './rules.ts';
+import { DATE_PROPS, FIND_PATH, LINKAGE, OPTION_TYPE, RANGE_PROPS, REMOTE_OPTIONS, UPLOAD_CHECKS } from './runtime.ts';
+import { codegenText, lit, textOf, type CodegenLanguage } from './texts.ts';
+
+// A form schema → one React + TypeScript file using antd 6 (unformatted: index.ts runs prettier over it).
+
+export interface CodegenOptions {
+  type: 'page' | 'dialog';
+  lang?: CodegenLanguage;
+  /** default GeneratedFormPage / GeneratedFormDialog */
+  componentName?: string;
+}
+
+const BUTTON_LOOKS: Record<string, string> = {
+  default: '',
+  primary: ' type="primary"',
+  success: ' color="green" variant="solid"',
+  warning: ' color="orange" variant="solid"',
+  danger: ' type="primary" danger',
+  info: ' color="default" variant="filled"',
+  text: ' type="text"',
+};
+
+function valueType(field: FormValueField): string {
+  const scalar = 'string | number';
+  switch (field.kind) {
+    case 'number':
+    case 'rate':
+      return 'number';
+    case 'slider':
+      return field.range ? 'number[]' : 'number';
+    case 'select':
+      return field.multiple ? `(${scalar})[]` : scalar;
+    case 'radio':
+      return scalar;
+    case 'checkbox':
+      return `(${scalar})[]`;
+    case 'cascader':
+      if (field.emitPath === false) return field.multiple ? `(${scalar})[]` : scalar;
+      return field.multiple ? `(${scalar})[][]` : `(${scalar})[]`;
+    case 'switch': {
+      const types = new Set([typeof (field.activeValue ?? true), typeof (field.inactiveValue ?? false)]);
+      return [...types].join(' | ');
+    }
+    case 'timeRange':
+    case 'dateRange':
+      return 'string[]';
+    case 'upload':
+      return 'UploadFile[]';
+    default:
+      return 'string';
+  }
+}
+
+/** Values of a new record; stored upload paths become the upload list's files. */
+function initialValues(schema: FormSchema): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of formValueFields(schema)) {
+    if (f.defaultValue === undefined || f.defaultValue === null) continue;
+    if (f.kind === 'upload') {
+      const paths = (Array.isArray(f.defaultValue) ? f.defaultValue : [f.defaultValue]).map(String);
+      out[f.name] = paths.map((url, i) => ({ uid: String(-1 - i), name: url.split('/').pop() ?? url, status: 'done', url }));
+    } else out[f.name] = f.defaultValue;
+  }
+  return out;
+}
+
+function labelColOf(width: number | undefined): string {
+  return width === undefined ? '' : ` labelCol={{ flex: ${lit(`${width}px`)} }}`;
+}
+
+function itemSource(item: FormField, ctx: EmitContext, schema: FormSchema, horizontal: boolean): string {
+  const state = `states[${lit(item.name)}]`;
+  const span = item.span ?? schema.span ?? 24;
+  const label = item.showLabel === false ? '' : textOf(item.label, ctx.lang);
+  const labelAttr = label ? ` label={${lit(label)}}` : '';
+  const labelCol = horizontal ? labelColOf(item.labelWidth) : '';
+  let col: string;
+  if (item.kind === 'row') {
+    const children = item.children.map((c) => itemSource(c, ctx, schema, horizontal)).join('\n');
+    col = `<Col span={${span}}><Row gutter={${item.gutter ?? schema.gutter ?? 15}}${item.justify ? ` justify=${lit(item.justify)}` : ''}${item.align ? ` align=${lit(item.align)}` : ''}>${children}</Row></Col>`;
+  } else if (item.kind === 'button') {
+    ctx.antd.add('Button');
+    const htmlType = item.action === 'submit' ? ' htmlType="submit"' : item.action === 'reset' ? ' htmlType="reset"' : ' htmlType="button"';
+    const disabled = ctx.linked ? ` disabled={${state}.disabled}` : item.disabled ? ' disabled' : '';
+    col = `<Col span={${span}}><Form.Item${labelAttr}${labelCol}><Button${BUTTON_LOOKS[item.buttonType ?? 'default']}${htmlType}${disabled}>{${lit(textOf(item.text, ctx.lang))}}</Button></Form.Item></Col>`;
+  } else if (item.kind === 'table') {
+    ctx.antd.add('Table');
+    const columns = item.columns.map((c) => ({ title: textOf(c.label, ctx.lang), dataIndex: c.name, key: c.name }));
+    col = `<Col span={${span}}><Form.Item${labelAttr}${labelCol}><Table<Record<string, unknown>> size="small" rowKey="key" pagination={false} dataSource={[]} columns={${lit(columns)}} /></Form.Item></Col>`;
+  } else {
+    const disabled = ctx.linked ? ` disabled={${state}.disabled}` : item.disabled ? ' disabled' : '';
+    const source = fieldSource(item, ctx, disabled);
+    const required = ctx.linked ? 'linked' : item.rules?.required ? 'static' : undefined;
+    const rules = rulesSource(item, ctx.lang, required);
+    const extra = source.extra ? ` extra={${lit(source.extra)}}` : '';
+    col = `<Col span={${span}}><Form.Item${labelAttr} name={${lit(item.name)}}${rules === '[]' ? '' : ` rules={${rules}}`}${source.itemProps}${labelCol}${extra}>${source.control}</Form.Item></Col>`;
+  }
+  return ctx.linked ? `{${state}.visible && (${col})}` : col;
+}
+
+function linkedItems(schema: FormSchema): unknown[] {
+  const parentOf = new Map<string, string>();
+  for (const item of formItems(schema)) if (item.kind === 'row') for (const c of item.children) parentOf.set(c.name, item.name);
+  return formItems(schema).map((item) => ({
+    name: item.name,
+    ...(parentOf.has(item.name) ? { parent: parentOf.get(item.name) } : {}),
+    required: isFormValueField(item) ? !!item.rules?.required : false,
+    disabled: !!schema.disabled || (isFormValueField(item) ? !!item.disabled : item.kind === 'button' && !!item.disabled),
+    linkage: item.linkage ?? [],
+  }));
+}
+
+/** The whole generated file, before formatting. */
+export function generateFormSource(schema: FormSchema, options: CodegenOptions): string {
+  const lang = options.lang ?? 'zh';
+  const dialog = options.type === 'dialog';
+  const name = options.componentName ?? (dialog ? 'GeneratedFormDialog' : 'GeneratedFormPage');
+  const items = formItems(schema);
+  const ctx: EmitContext = {
+    lang,
+    linked: items.some((i) => (i.linkage ?? []).length > 0),
+    helpers: new Set(),
+    antd: new Set(['Col', 'Form', 'Row']),
+    icons: new Set(),
+    constants: [],
+    hooks: [],
+    watched: new Set(),
+  };
+  if (ctx.linked) {
+    ctx.helpers.add('linkage');
+    for (const i of items) for (const l of i.linkage ?? []) ctx.watched.add(l.when.field);
+  }
+  const position = schema.labelPosition ?? 'right';
+  const horizontal = position !== 'top';
+  const body = schema.fields.map((f) => itemSource(f, ctx, schema, horizontal)).join('\n');
+  let buttons = '';
+  if (schema.buttons) {
+    ctx.antd.add('Button').add('Space');
+    buttons = `<Col span={24}><Form.Item${horizontal ? ` label=" " colon={false}` : ''}><Space><Button type="primary" htmlType="submit">{${lit(codegenText(lang, 'submit'))}}</Button><Button htmlType="reset">{${lit(codegenText(lang, 'reset'))}}</Button></Space></Form.Item></Col>`;
+  }
+  if (dialog) ctx.antd.add('Modal');
+
+  const reactImports = [...(ctx.helpers.has('remote') ? ['useEffect', 'useState'] : dialog ? ['useState'] : [])];
+  if (dialog && !reactImports.includes('useState')) reactImports.push('useState');
+  const lines: string[] = [];
+  if (reactImports.length) lines.push(`import { ${reactImports.sort().join(', ')} } from "react";`);
+  lines.push(`import { ${[...ctx.antd].sort().join(', ')} } from "antd";`);
+  if (ctx.helpers.has('upload')) lines.push('import type { UploadFile } from "antd";');
+  if (ctx.icons.size) lines.push(`import { ${[...ctx.icons].sort().join(', ')} } from "@ant-design/icons";`);
+  if (ctx.helpers.has('date') || ctx.helpers.has('range')) lines.push('import dayjs from "dayjs";', 'import type { Dayjs } from "dayjs";');
+  lines.push('');
+
+  const valueFields = formValueFields(schema);
+  lines.push(`export interface FormValues {\n${valueFields.map((f) => `${lit(f.name)}?: ${valueType(f)};`).join('\n')}\n}`);
+  if (ctx.helpers.has('options')) lines.push(OPTION_TYPE);
+  if (ctx.helpers.has('remote')) lines.push(REMOTE_OPTIONS);
+  if (ctx.helpers.has('findPath')) lines.push(FIND_PATH);
+  if (ctx.helpers.has('date')) lines.push(DATE_PROPS);
+  if (ctx.helpers.has('range')) lines.push(RANGE_PROPS);
+  if (ctx.helpers.has('upload')) lines.push(UPLOAD_CHECKS);
+  if (ctx.linked) {
+    lines.push(`type ItemName = ${items.map((i) => lit(i.name)).join(' | ')};`);
+    lines.push(LINKAGE);
+    lines.push(`const LINKED_ITEMS: LinkedItem[] = ${lit(linkedItems(schema))};`);
+  }
+  lines.push(...ctx.constants);
+  lines.push(`const INITIAL_VALUES: Partial<FormValues> = ${lit(initialValues(schema))};`);
+
+  const formAttrs = [
+    'form={form}',
+    `layout=${lit(horizontal ? 'horizontal' : 'vertical')}`,
+    position === 'left' ? 'labelAlign="left"' : '',
+    horizontal ? `labelCol={{ flex: ${lit(`${schema.labelWidth ?? 100}px`)} }} wrapperCol={{ flex: "auto" }} labelWrap` : '',
+    schema.size ? `size=${lit(schema.size)}` : '',
+    schema.disabled ? 'disabled' : '',
+    'initialValues={INITIAL_VALUES}',
+    dialog ? 'onFinish={finish}' : 'onFinish={(values) => onSubmit?.(values)}',
+  ].filter(Boolean);
+  const formJsx = `<Form<FormValues> ${formAttrs.join(' ')}><Row gutter={${schema.gutter ?? 15}}>${body}${buttons}</Row></Form>`;
+
+  const setup: string[] = ['const [form] = Form.useForm<FormValues>();'];
+  if (ctx.watched.size) {
+    setup.push(`const watched: Record<string, unknown> = { ${[...ctx.watched].map((n) => `${lit(n)}: Form.useWatch(${lit(n)}, form)`).join(', ')} };`);
+  }
+  if (ctx.linked) setup.push('const states = fieldStates(watched);');
+  setup.push(...ctx.hooks);
+
+  if (dialog) {
+    lines.push(`export interface ${name}Props {\nopen: boolean;\nonClose: () => void;\nonSubmit: (values: FormValues) => void | Promise<void>;\n}`);
+    lines.push(`export default function ${name}({ open, onClose, onSubmit }: ${name}Props) {
+${setup.join('\n')}
+const [saving, setSaving] = useState(false);
+const finish = async (values: FormValues) => {
+setSaving(true);
+try {
+await onSubmit(values);
+onClose();
+} finally {
+setSaving(false);
+}
+};
+return (<Modal open={open} title={${lit(codegenText(lang, 'dialogTitle'))}} width="50%" maskClosable={false} confirmLoading={saving} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>${formJsx}</Modal>);
+}`);
+  } else {
+    lines.push(`export default function ${name}({ onSubmit }: { onSubmit?: (values: FormValues) => void }) {
+${setup.join('\n')}
+return (${formJsx});
+}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

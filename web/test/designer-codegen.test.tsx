@@ -1,0 +1,198 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { parseFormSchema, type FormSchema } from '@qb/contracts';
+import { generateFormCode } from '../src/designer/codegen/index.ts';
+import { allKinds, defaultSample, HOSTILE, hostile } from './designer-codegen-schemas.ts';
+
+// Generated files are written under web/ (antd, react and dayjs resolve from node_modules) and compiled together
+// by the TypeScript compiler: every kind, page and dialog, both languages, must compile with zero diagnostics.
+
+const webDir = resolve(__dirname, '..');
+let outDir = '';
+const files = new Map<string, string>();
+
+const CASES: [string, FormSchema][] = [
+  ['sample', defaultSample],
+  ['allKinds', allKinds],
+  ['hostile', hostile],
+  ['disabledLeft', { ...allKinds, disabled: true, labelPosition: 'left', size: 'small', buttons: false }],
+];
+
+function stringsIn(code: string): { literals: string[]; jsxText: string[] } {
+  const source = ts.createSourceFile('x.tsx', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const literals: string[] = [];
+  const jsxText: string[] = [];
+  const walk = (node: ts.Node) => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) literals.push(node.text);
+    if (ts.isJsxText(node) && node.text.trim()) jsxText.push(node.text);
+    ts.forEachChild(node, walk);
+  };
+  walk(source);
+  return { literals, jsxText };
+}
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(webDir, '.codegen-test-'));
+  mkdirSync(outDir, { recursive: true });
+  for (const [name, schema] of CASES) {
+    expect(parseFormSchema(schema)).toMatchObject({ ok: true });
+    for (const type of ['page', 'dialog'] as const) {
+      for (const lang of ['zh', 'en'] as const) {
+        const code = await generateFormCode(schema, { type, lang });
+        const file = join(outDir, `${name}-${type}-${lang}.tsx`);
+        writeFileSync(file, code);
+        files.set(`${name}-${type}-${lang}`, code);
+      }
+    }
+  }
+}, 60_000);
+
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+describe('generateFormCode', () => {
+  it('writes files that compile with zero diagnostics (strict, react-jsx, bundler resolution)', () => {
+    const names = [...files.keys()].map((k) => join(outDir, `${k}.tsx`));
+    const program = ts.createProgram(names, {
+      noEmit: true,
+      strict: true,
+      noUnusedLocals: true,
+      noUnusedParameters: true,
+      jsx: ts.JsxEmit.ReactJSX,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      target: ts.ScriptTarget.ES2022,
+      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+      types: [],
+      skipLibCheck: true,
+      esModuleInterop: true,
+      isolatedModules: true,
+    });
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
+      const where = d.file ? `${d.file.fileName.slice(outDir.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';
+      return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+    });
+    expect(diagnostics).toEqual([]);
+  }, 120_000);
+
+  it('is formatted by prettier: 2-space indent, code lines within 110 columns, stable', async () => {
+    const prettier = await import('prettier/standalone');
+    const plugins = [await import('prettier/plugins/typescript'), await import('prettier/plugins/estree')];
+    for (const [key, code] of files) {
+      for (const line of code.split('\n')) {
+        expect((line.match(/^ */)![0].length) % 2, `${key}: ${line}`).toBe(0);
+        // prettier never splits a string literal: only lines holding one may be longer
+        if (line.length > 110) expect(line, key).toMatch(/["'`]/);
+      }
+      const again = await prettier.format(code, { parser: 'typescript', plugins: plugins as never, tabWidth: 2, printWidth: 110 });
+      expect(again, key).toBe(code);
+    }
+  });
+
+  it('keeps hostile labels, placeholders, messages and option labels as text', () => {
+    for (const lang of ['zh', 'en'] as const) {
+      for (const type of ['page', 'dialog']) {
+        const code = files.get(`hostile-${type}-${lang}`)!;
+        const { literals, jsxText } = stringsIn(code);
+        for (const text of HOSTILE) expect(literals.some((l) => l.includes(text)), `${type} ${lang}: ${JSON.stringify(text)}`).toBe(true);
+        // nothing reached JSX as raw text, and no hostile text escaped into code
+        expect(jsxText).toEqual([]);
+        expect(code).not.toContain('alert(1)</script>\n');
+      }
+      expect(stringsIn(files.get(`hostile-page-zh`)!).literals).toContain('请至少选择一个' + HOSTILE[1]);
+    }
+    // the option values with quotes and backticks survive too
+    expect(stringsIn(files.get('hostile-page-zh')!).literals).toContain('v0"`');
+  });
+
+  it('writes SPEC.md §5 rules: required message = placeholder, else 不能为空, lists 请至少选择一个; blur or change', () => {
+    const sample = stringsIn(files.get('sample-page-zh')!).literals;
+    expect(sample).toEqual(expect.arrayContaining(['请输入手机号', '手机号格式错误', '^1(3|4|5|7|8|9)\\d{9}$', 'onBlur', 'mobile', '提交', '重置']));
+    const code = files.get('sample-page-zh')!.replace(/\s+/g, ' ');
+    expect(code).toMatch(/required: true, whitespace: true, message: "请输入手机号", validateTrigger: "onBlur"/);
+    expect(code).toMatch(/maxLength=\{11\}/);
+
+    const all = files.get('allKinds-page-zh')!.replace(/\s+/g, ' ');
+    const literals = stringsIn(all).literals;
+    expect(literals).toEqual(
+      expect.arrayContaining([
+        '标题不能为空',
+        '标题不能少于2个字符',
+        '标题不能超过20个字符',
+        '年龄必须在0到150之间',
+        '请至少选择一个标签',
+        '标签至少选择1项',
+        '标签最多选择2项',
+        '请至少选择一个城市',
+        '请至少选择一个日子',
+        '文件大小超过 2MB',
+        '应该选择jpg、jpeg、png、bmp类型的文件',
+        '应该选择pdf、doc、docx类型的文件',
+        '/api/action/upload/',
+        '/api/coustomApi/levels/',
+        'data.list',
+        'onBlur',
+      ]),
+    );
+    // a select is checked on change, a typed field on blur
+    expect(all).toMatch(/message: "级别不能为空",? \}/);
+    expect(all).toMatch(/message: "正文不能为空", validateTrigger: "onBlur"/);
+    // dynamic options from tables: the list call with the flag, the dependent dropdown waits for its field
+    expect(all).toContain('/api/select/?_flag=questionsClass&page=1&row=99999&sort=sortNum&wheres=');
+    expect(all).toContain('Form.useWatch("subject", form)');
+    expect(all).toContain('JSON.stringify({ isdelete: 0, subjectId: categoryDepends })');
+
+    const en = stringsIn(files.get('allKinds-dialog-en')!).literals;
+    expect(en).toEqual(expect.arrayContaining(['标题 is required', 'Please choose at least one 标签', 'The file is larger than 2 MB', 'Submit']));
+  });
+
+  it('renders: the sample page says its messages, and submits a valid mobile', async () => {
+    const mod = (await import(/* @vite-ignore */ join(outDir, 'sample-page-zh.tsx'))) as { default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement };
+    const submitted: unknown[] = [];
+    const Page = mod.default;
+    render(<Page onSubmit={(v) => submitted.push(v)} />);
+    const input = screen.getByPlaceholderText('请输入手机号');
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect(await screen.findByText('请输入手机号', { selector: '.ant-form-item-explain-error' })).toBeTruthy();
+    fireEvent.change(input, { target: { value: '12345' } });
+    fireEvent.blur(input);
+    expect(await screen.findByText('手机号格式错误')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '13812345678' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    });
+    await waitFor(() => expect(submitted).toEqual([{ mobile: '13812345678' }]));
+  });
+
+  it('renders linkage: a row shown by another field, a field required while another is filled', async () => {
+    const schema: FormSchema = {
+      version: 2,
+      buttons: true,
+      fields: [
+        { kind: 'radio', name: 'type', label: { zh: '类型' }, options: [{ label: { zh: '个人' }, value: 1 }, { label: { zh: '企业' }, value: 2 }], defaultValue: 1 },
+        { kind: 'text', name: 'company', label: { zh: '公司' }, rules: { required: true }, linkage: [{ when: { field: 'type', op: 'equals', value: 2 }, then: 'show' }] },
+        { kind: 'text', name: 'memo', label: { zh: '备注' }, linkage: [{ when: { field: 'company', op: 'filled' }, then: 'require' }] },
+      ],
+    };
+    writeFileSync(join(outDir, 'linked.tsx'), await generateFormCode(schema, { type: 'page' }));
+    const Page = ((await import(/* @vite-ignore */ join(outDir, 'linked.tsx'))) as { default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement }).default;
+    const submitted: unknown[] = [];
+    render(<Page onSubmit={(v) => submitted.push(v)} />);
+    expect(screen.queryByLabelText('公司')).toBeNull();
+    fireEvent.click(screen.getByLabelText('企业'));
+    const company = await screen.findByLabelText('公司');
+    fireEvent.change(company, { target: { value: 'ACME' } });
+    fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    expect(await screen.findByText('备注不能为空')).toBeTruthy();
+    expect(submitted).toEqual([]);
+    fireEvent.change(screen.getByLabelText('备注'), { target: { value: 'ok' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+    });
+    await waitFor(() => expect(submitted).toEqual([{ type: 2, company: 'ACME', memo: 'ok' }]));
+  });
+});
