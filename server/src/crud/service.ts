@@ -39,7 +39,7 @@ export class CrudService extends CrudReads {
     for (const [name, raw] of Object.entries(params)) {
       // `id` names the row to edit (the generic API's convention), whatever the table's key column is
       if (name === 'id') continue;
-      const column = this.registry.column(table, name);
+      const column = this.registry.column(table, name, 'write');
       // a column named twice (by its name and by an alias) would let the later spelling override a bound value
       if (column.name in values) throw badRequest('badParam', { name, reason: 'given twice' });
       if (column.serverFilled || column.readOnly) continue;

@@ -101,7 +101,7 @@ export const builtinTables: TableDef[] = [
       { name: 'databaseName', type: 'nvarchar', length: 100, required: true, title: t('数据库名称', 'Database name') },
       { name: 'databaseUser', type: 'nvarchar', length: 100, required: true, title: t('用户名', 'User') },
       // write-only: encrypted by the sys_connsql hook (server/src/tables/connsql.ts), required on a new source there, kept when an edit leaves it empty
-      { name: 'databasePsd', type: 'nvarchar', length: 200, secret: true, title: t('密码', 'Password') },
+      { name: 'databasePsd', type: 'nvarchar', length: 200, secret: true, writeOnly: true, title: t('密码', 'Password') },
       createTime,
     ],
   },

@@ -68,11 +68,11 @@ export class TableRegistry {
     return table;
   }
 
-  /** Resolves a column name (or an accepted alias) of a table, or a 400. */
-  column(table: RegisteredTable, name: string): RegisteredColumn {
+  /** Resolves a column name (or an accepted alias) of a table, or a 400; a write may name a write-only secret column. */
+  column(table: RegisteredTable, name: string, use: 'read' | 'write' = 'read'): RegisteredColumn {
     const real = table.aliases?.[name] ?? name;
     const column = table.columns.get(real);
-    if (!column || column.secret) throw badRequest('unknownColumn', { flag: table.flag, column: name.slice(0, 64) });
+    if (!column || (column.secret && !(use === 'write' && column.writeOnly))) throw badRequest('unknownColumn', { flag: table.flag, column: name.slice(0, 64) });
     return column;
   }
 

@@ -19,6 +19,8 @@ export interface ColumnDef {
   defaultValue?: string | number;
   /** never selected, filtered or sorted (a password hash) */
   secret?: boolean;
+  /** a secret column a save may write (a data source's password: the table's hook encrypts it) */
+  writeOnly?: boolean;
   /** a list of values stored comma-joined and answered as a list */
   list?: boolean;
   /** flag of the table this column points to */
