@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import { cloneElement, isValidElement, type HTMLAttributes, type ReactElement } from 'react';
 import { Table } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { CaretDownOutlined, CaretRightOutlined, LoadingOutlined } from '@ant-design/icons';
@@ -40,6 +40,12 @@ export interface CrudTableProps {
   deletingIds: Set<string>;
   onEdit(row: Row): void;
   onDelete(row: Row): void;
+}
+
+/** A row as a person would name it: its first column's text, or its id. */
+function rowName(row: Row, fields: FieldDef[]): string {
+  const first = fields.length > 0 ? row[fields[0].name] : undefined;
+  return typeof first === 'string' || typeof first === 'number' ? String(first) : String(row.id);
 }
 
 export function CrudTable(props: CrudTableProps) {
@@ -118,6 +124,13 @@ export function CrudTable(props: CrudTableProps) {
           onChange: (keys, rows) => props.onSelect(keys as (string | number)[], rows),
           columnWidth: SELECTION_WIDTH,
           fixed: true,
+          // antd names these boxes in English whatever the locale: named here, each row by its first column
+          columnTitle: (checkbox) => (
+            <div className="ant-table-selection">
+              {isValidElement(checkbox) ? cloneElement(checkbox as ReactElement<{ 'aria-label'?: string }>, { 'aria-label': t('crud.selectAll') }) : checkbox}
+            </div>
+          ),
+          getCheckboxProps: (row) => ({ 'aria-label': t('crud.selectRow', { name: rowName(row, fields) }) }) as object,
         }}
         onChange={(_pagination, _filters, sorter) => {
           const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row>;

@@ -89,6 +89,8 @@ const manageEnUS: ManageTexts = {
     add: 'Add',
     resizeColumn: 'Resize column: {{title}}',
     columnWidth: '{{width}} pixels',
+    selectAll: 'Select all rows on this page',
+    selectRow: 'Select {{name}}',
     refresh: 'Refresh',
     columns: 'Columns',
     columnsReset: 'Reset',

@@ -90,6 +90,8 @@ const manageZhCN = {
     add: '新增',
     resizeColumn: '调整列宽：{{title}}',
     columnWidth: '{{width}} 像素',
+    selectAll: '全选当页',
+    selectRow: '选择 {{name}}',
     refresh: '刷新',
     columns: '列设置',
     columnsReset: '恢复默认',
