@@ -94,7 +94,7 @@ describe('shell', () => {
     await userEvent.click(tabByTitle('菜单管理'));
     await waitFor(() => expect((screen.getByLabelText('draft') as HTMLInputElement).value).toBe('half done'));
 
-    const closeMenuTab = () => userEvent.click(within(tabByTitle('菜单管理')).getByRole('button'));
+    const closeMenuTab = () => userEvent.click(within(tabByTitle('菜单管理')).getByTestId('tag-close'));
     await closeMenuTab();
     expect(await screen.findByText('确定要关闭这一页吗?')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
@@ -112,7 +112,7 @@ describe('shell', () => {
     useTabsStore.setState({ tabs: ['/manage/home', '/manage/permission', '/manage/connSql'], active: '/manage/permission' });
     renderShell('/manage/permission');
     await screen.findByTestId('permission-page');
-    await userEvent.click(within(tabByTitle('权限管理')).getByRole('button'));
+    await userEvent.click(within(tabByTitle('权限管理')).getByTestId('tag-close'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/manage/connSql'));
     expect(tabTitles()).toEqual(['首页', '数据源管理']);
   });

@@ -41,7 +41,8 @@ export function TagTabs({ tabs, activePath, titleOf, onSelect, onClose, onCloseO
   const current = focusPath && tabs.includes(focusPath) ? focusPath : activePath;
   const focusTab = (path: string) => {
     setFocusPath(path);
-    trackRef.current?.querySelector<HTMLElement>(`[role="tab"][data-path="${CSS.escape(path)}"]`)?.focus();
+    const elements = trackRef.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [];
+    [...elements].find((el) => el.dataset.path === path)?.focus();
   };
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>, path: string) => {
     const index = tabs.indexOf(path);
