@@ -1,17 +1,57 @@
-import { Modal } from 'antd';
+import { useState } from 'react';
+import { Alert, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { FormSchema } from '@qb/contracts';
+import '../i18n/designer.ts';
+import { Designer } from './Designer.tsx';
+import { toSchema } from './store.ts';
+import { useDialogDesigner } from './useDesigner.ts';
 
 export interface FormDesignerDialogProps {
   open: boolean;
   title?: string;
+  /** a form schema of any version (migrated), or nothing for an empty canvas */
   initialSchema?: unknown;
   onCancel(): void;
   onConfirm(schema: FormSchema): void | Promise<void>;
 }
 
-/** The 'form design' dialog (90% wide). Work in progress: the full designer follows. */
-export default function FormDesignerDialog({ open, title, onCancel, onConfirm }: FormDesignerDialogProps) {
+/** SPEC.md §9: the designer dialog is 90% wide. */
+export const DESIGNER_DIALOG_WIDTH = '90%';
+
+function DialogBody({ initialSchema, onCancel, onConfirm, title, open }: FormDesignerDialogProps) {
+  const { t } = useTranslation();
+  const [state, dispatch, problems] = useDialogDesigner(initialSchema);
+  const [saving, setSaving] = useState(false);
+  const confirm = async () => {
+    setSaving(true);
+    try {
+      await onConfirm(toSchema(state));
+    } finally {
+      setSaving(false);
+    }
+  };
   return (
-    <Modal open={open} title={title} width="90%" onCancel={onCancel} onOk={() => onConfirm({ version: 2, fields: [] })} destroyOnHidden />
+    <Modal
+      open={open}
+      title={title ?? t('designer.dialogTitle')}
+      width={DESIGNER_DIALOG_WIDTH}
+      onCancel={onCancel}
+      onOk={() => void confirm()}
+      confirmLoading={saving}
+      maskClosable={false}
+      keyboard={false}
+      centered
+      className="qb-designer-dialog"
+    >
+      {problems && <Alert type="warning" showIcon message={t('designer.dialogProblems') + problems.slice(0, 3).join('; ')} />}
+      <Designer state={state} dispatch={dispatch} height="70vh" />
+    </Modal>
   );
+}
+
+/** The 'form design' dialog (90% wide, cancel / confirm) with a designer of its own (not the stored workspace). */
+export default function FormDesignerDialog(props: FormDesignerDialogProps) {
+  // a fresh designer each time it opens, from that opening's initialSchema
+  return props.open ? <DialogBody {...props} /> : null;
 }

@@ -31,6 +31,9 @@ const designerEnUS: Texts<typeof designerZhCN> = {
     jsonTitle: 'Form JSON',
     previewTitle: 'Form preview',
     previewSubmitted: 'Validation passed',
+    validate: 'Validate',
+    jsonProblems: 'The JSON is not a form schema: ',
+    dialogProblems: 'The given form could not be read; the canvas starts empty: ',
     generateFailed: 'Could not generate the code',
     storageDropped: 'The saved designer data could not be read and was dropped',
     storageMigrated: 'The saved designer data of an older version was upgraded',
@@ -42,7 +45,7 @@ const designerEnUS: Texts<typeof designerZhCN> = {
       title: 'Add option', label: 'Option label', value: 'Option value', labelRequired: 'Please enter the option label',
       valueRequired: 'Please enter the option value', add: 'Add option', addChild: 'Add child option', static: 'Static',
       dynamic: 'Dynamic', url: 'URL', method: 'Method', dataPath: 'Data path', labelField: 'Label key', valueField: 'Value key',
-      childrenField: 'Children key',
+      childrenField: 'Children key', duplicate: 'This option value is already used',
     },
     icon: { title: 'Choose an icon', search: 'Search icons', none: 'None' },
     props: {
@@ -59,6 +62,7 @@ const designerEnUS: Texts<typeof designerZhCN> = {
       showTip: 'Show tip', accept: 'File types', fileSize: 'File size', gutter: 'Gutter', justify: 'Justify', align: 'Align',
       text: 'Button text', buttonType: 'Button type', action: 'Action', columns: 'Columns', columnName: 'Column field', addColumn: 'Add column',
       icon: 'Icon', none: 'None', submit: 'Submit', reset: 'Reset',
+      nameInvalid: 'A field name starts with a letter, _ or $ and holds letters, digits, _ and $ only (at most 64)', nameTaken: 'This field name is already used',
     },
     form: {
       size: 'Size', labelPosition: 'Label position', labelWidth: 'Label width', gutter: 'Gutter', disabled: 'Disabled',

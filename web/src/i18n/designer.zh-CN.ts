@@ -30,6 +30,9 @@ const designerZhCN = {
     jsonTitle: '表单JSON',
     previewTitle: '表单预览',
     previewSubmitted: '校验通过',
+    validate: '校验',
+    jsonProblems: '表单JSON不符合表单结构：',
+    dialogProblems: '传入的表单无法读取，已打开空白画布：',
     generateFailed: '代码生成失败',
     storageDropped: '设计器保存的数据无法读取，已丢弃',
     storageMigrated: '设计器保存的旧版本数据已升级',
@@ -40,7 +43,7 @@ const designerZhCN = {
     option: {
       title: '添加选项', label: '选项名', value: '选项值', labelRequired: '请输入选项名', valueRequired: '请输入选项值',
       add: '添加选项', addChild: '添加子选项', static: '静态数据', dynamic: '动态数据', url: '接口地址', method: '请求方式', dataPath: '数据位置',
-      labelField: '标签键名', valueField: '值键名', childrenField: '子级键名',
+      duplicate: '选项值已存在', labelField: '标签键名', valueField: '值键名', childrenField: '子级键名',
     },
     icon: { title: '选择图标', search: '请输入图标名称', none: '无' },
     props: {
@@ -57,6 +60,7 @@ const designerZhCN = {
       showTip: '显示提示', accept: '文件类型', fileSize: '文件大小', gutter: '栅格间隔', justify: '水平排列', align: '垂直排列',
       text: '按钮文字', buttonType: '按钮类型', action: '按钮动作', columns: '表格列', columnName: '列字段', addColumn: '添加列',
       icon: '图标', none: '无', submit: '提交', reset: '重置',
+      nameInvalid: '字段名须以字母、_ 或 $ 开头，只含字母、数字、_、$（最多64个字符）', nameTaken: '字段名已被使用',
     },
     form: {
       size: '表单尺寸', labelPosition: '标签对齐', labelWidth: '标签宽度', gutter: '栅格间隔', disabled: '禁用表单',

@@ -1,0 +1,188 @@
+import { memo, useCallback, type CSSProperties, type Dispatch, type KeyboardEvent } from 'react';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Button, Col, Row, Tooltip } from 'antd';
+import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { formTextIn, isFormValueField, type FormField } from '@qb/contracts';
+import { FieldInput } from '../forms/FieldInput.tsx';
+import type { DesignerAction, DesignerNode, FormConfig } from './store.ts';
+
+/**
+ * The centre canvas: the items on the 24-column grid, sortable (mouse and keyboard), a row container a drop area of
+ * its own. Each item's drawing (NodeBody) is memoised on its field and render key, so a drag only moves boxes.
+ */
+export const nodeDndId = (id: number) => `node:${id}`;
+export const rowDndId = (id: number) => `row:${id}`;
+export const CANVAS_DND_ID = 'canvas';
+
+interface Shared {
+  form: FormConfig;
+  activeId: number | null;
+  dispatch: Dispatch<DesignerAction>;
+}
+
+export const Canvas = memo(function Canvas({ items, form, activeId, dispatch }: Shared & { items: DesignerNode[] }) {
+  const { t } = useTranslation();
+  const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DND_ID });
+  return (
+    <div
+      ref={setNodeRef}
+      className={`qb-designer-canvas${isOver ? ' is-over' : ''}${form.labelPosition === 'top' ? ' labels-top' : ''}`}
+      role="region"
+      aria-label={t('designer.canvasLabel')}
+      data-testid="designer-canvas"
+      data-size={form.size}
+    >
+      {items.length === 0 && <div className="qb-designer-empty">{t('designer.empty')}</div>}
+      <NodeList items={items} form={form} activeId={activeId} dispatch={dispatch} gutter={form.gutter ?? 15} />
+    </div>
+  );
+});
+
+function NodeList({ items, gutter, ...shared }: Shared & { items: DesignerNode[]; gutter: number; justify?: string; align?: string }) {
+  return (
+    <SortableContext items={items.map((n) => nodeDndId(n.id))} strategy={rectSortingStrategy}>
+      <Row gutter={gutter} className="qb-designer-list">
+        {items.map((node) => (
+          <CanvasNode key={node.id} node={node} {...shared} />
+        ))}
+      </Row>
+    </SortableContext>
+  );
+}
+
+const CanvasNode = memo(function CanvasNode({ node, form, activeId, dispatch }: Shared & { node: DesignerNode }) {
+  const { t } = useTranslation();
+  const { setNodeRef, setActivatorNodeRef, listeners, attributes, transform, transition, isDragging } = useSortable({
+    id: nodeDndId(node.id),
+    data: { nodeId: node.id },
+  });
+  const active = activeId === node.id;
+  const ref = useCallback(
+    (el: HTMLElement | null) => {
+      setNodeRef(el);
+      setActivatorNodeRef(el);
+    },
+    [setNodeRef, setActivatorNodeRef],
+  );
+  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const target = e.currentTarget;
+    const refocus = () => requestAnimationFrame(() => target.isConnected && target.focus());
+    if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      dispatch({ type: 'remove', id: node.id });
+      requestAnimationFrame(() => (document.querySelector('.qb-designer-node.is-active') as HTMLElement | null)?.focus());
+    } else if (e.altKey && (e.key === 'ArrowUp' || e.key === 'ArrowLeft' || e.key === 'ArrowDown' || e.key === 'ArrowRight')) {
+      e.preventDefault();
+      dispatch({ type: 'moveBy', id: node.id, delta: e.key === 'ArrowUp' || e.key === 'ArrowLeft' ? -1 : 1 });
+      refocus();
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      dispatch({ type: 'select', id: node.id });
+    } else listeners?.onKeyDown?.(e);
+  };
+  const span = node.field.span ?? form.span ?? 24;
+  const isRow = node.field.kind === 'row';
+  return (
+    <Col span={span} className="qb-designer-col">
+      <div
+        ref={ref}
+        style={style}
+        {...attributes}
+        {...listeners}
+        onKeyDown={onKeyDown}
+        aria-label={`${t(`designer.kinds.${node.field.kind}`)} ${formTextIn(node.field.label, 'zh') || node.field.name}`}
+        aria-pressed={active}
+        className={`qb-designer-node${active ? ' is-active' : ''}${isDragging ? ' is-dragging' : ''}${isRow ? ' is-row' : ''}`}
+        data-testid={`node-${node.field.name}`}
+        data-node-id={node.id}
+        onClick={(e) => {
+          e.stopPropagation();
+          dispatch({ type: 'select', id: node.id });
+        }}
+      >
+        {isRow ? (
+          <RowBody node={node} form={form} activeId={activeId} dispatch={dispatch} />
+        ) : (
+          <NodeBody field={node.field} renderKey={node.renderKey} labelWidth={form.labelWidth ?? 100} top={form.labelPosition === 'top'} />
+        )}
+        {active && (
+          <span className="qb-designer-node-tools">
+            <Tooltip title={t('designer.actions.copy')}>
+              <Button
+                size="small"
+                shape="circle"
+                icon={<CopyOutlined />}
+                aria-label={t('designer.actions.copy')}
+                data-testid="node-copy"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  dispatch({ type: 'copy', id: node.id });
+                }}
+              />
+            </Tooltip>
+            <Tooltip title={t('designer.actions.delete')}>
+              <Button
+                size="small"
+                shape="circle"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('designer.actions.delete')}
+                data-testid="node-delete"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  dispatch({ type: 'remove', id: node.id });
+                }}
+              />
+            </Tooltip>
+          </span>
+        )}
+      </div>
+    </Col>
+  );
+});
+
+function RowBody({ node, ...shared }: Shared & { node: DesignerNode }) {
+  const { t } = useTranslation();
+  const { setNodeRef, isOver } = useDroppable({ id: rowDndId(node.id), data: { rowId: node.id } });
+  const field = node.field.kind === 'row' ? node.field : undefined;
+  const children = node.children ?? [];
+  return (
+    <div ref={setNodeRef} className={`qb-designer-row${isOver ? ' is-over' : ''}`} data-testid={`row-drop-${node.field.name}`}>
+      <span className="qb-designer-row-name">{node.field.name}</span>
+      {children.length === 0 && <div className="qb-designer-row-empty">{t('designer.rowEmpty')}</div>}
+      <NodeList items={children} gutter={field?.gutter ?? shared.form.gutter ?? 15} {...shared} />
+    </div>
+  );
+}
+
+/** What an item looks like on the canvas: its label and its real control (inert: the canvas only shows it). */
+const NodeBody = memo(function NodeBody({ field, labelWidth, top }: { field: FormField; renderKey: number; labelWidth: number; top: boolean }) {
+  const { i18n } = useTranslation();
+  const label = field.showLabel === false ? '' : formTextIn(field.label, i18n.language);
+  const required = isFormValueField(field) && field.rules?.required;
+  let control;
+  if (isFormValueField(field)) control = <FieldInput field={field} value={field.defaultValue} />;
+  else if (field.kind === 'button') control = <Button type={field.buttonType === 'primary' ? 'primary' : 'default'}>{formTextIn(field.text, i18n.language)}</Button>;
+  else if (field.kind === 'table')
+    control = (
+      <div className="qb-designer-table">
+        {field.columns.map((c) => (
+          <span key={c.name}>{formTextIn(c.label, i18n.language)}</span>
+        ))}
+      </div>
+    );
+  return (
+    <div className={`qb-designer-item${top ? ' is-top' : ''}`} inert>
+      <label className="qb-designer-item-label" style={top ? undefined : { width: field.labelWidth ?? labelWidth }}>
+        {required && <span className="qb-designer-required">*</span>}
+        {label}
+      </label>
+      <div className="qb-designer-item-control">{control}</div>
+    </div>
+  );
+});

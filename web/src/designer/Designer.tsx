@@ -1,0 +1,183 @@
+import { useCallback, useMemo, useState, type Dispatch, type KeyboardEvent } from 'react';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  closestCenter,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { Button, Modal, Space, Tabs, Tooltip } from 'antd';
+import { ClearOutlined, CodeOutlined, CopyOutlined, DownloadOutlined, PlayCircleOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { FormFieldKind, FormSchema } from '@qb/contracts';
+import '../i18n/designer.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import { useToast } from '../shell/toast.ts';
+import { Canvas } from './Canvas.tsx';
+import { Palette } from './Palette.tsx';
+import { FieldPanel } from './FieldPanel.tsx';
+import { FormPanel } from './FormPanel.tsx';
+import { JsonDrawer } from './JsonDrawer.tsx';
+import { PreviewDrawer } from './PreviewDrawer.tsx';
+import { GenerateDialog, type GenerateChoice, type GenerateMode } from './GenerateDialog.tsx';
+import { KindIcon } from './kindIcons.tsx';
+import { dropTarget } from './dropTarget.ts';
+import { toSchema, type DesignerAction, type DesignerState } from './store.ts';
+import './designer.css';
+
+/** Innermost drop area under the pointer (a row inside the canvas), else the nearest one (keyboard drags). */
+const collision: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  if (hits.length) {
+    const area = (id: string | number) => {
+      const rect = args.droppableRects.get(id);
+      return rect ? rect.width * rect.height : Infinity;
+    };
+    return [...hits].sort((a, b) => area(a.id) - area(b.id));
+  }
+  return closestCenter(args);
+};
+
+async function generate(schema: FormSchema, type: GenerateChoice['type']): Promise<string> {
+  const { generateFormCode } = await import('./codegen/index.ts');
+  return generateFormCode(schema, { type, lang: currentLanguage() === 'en-US' ? 'en' : 'zh' });
+}
+
+function download(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const editable = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || !!el.closest('.cm-editor'));
+
+/** The whole designer over a state and its dispatch (the workspace's stored one, or a dialog's own). */
+export function Designer({ state, dispatch, height }: { state: DesignerState; dispatch: Dispatch<DesignerAction>; height?: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [modal, modalHolder] = Modal.useModal();
+  const [tab, setTab] = useState('field');
+  const [drawer, setDrawer] = useState<'run' | 'json' | null>(null);
+  const [genMode, setGenMode] = useState<GenerateMode | null>(null);
+  const [dragKind, setDragKind] = useState<FormFieldKind | null>(null);
+  const schema = useMemo(() => toSchema(state), [state.items, state.form]); // eslint-disable-line react-hooks/exhaustive-deps
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: sortableKeyboardCoordinates,
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
+  );
+  const add = useCallback((kind: FormFieldKind) => dispatch({ type: 'add', kind }), [dispatch]);
+  const onDragStart = (e: DragStartEvent) => setDragKind((e.active.data.current?.kind as FormFieldKind | undefined) ?? null);
+  const onDragEnd = (e: DragEndEvent) => {
+    setDragKind(null);
+    const action = dropTarget(state.items, e.active.id, e.over?.id);
+    if (action) dispatch(action);
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (!(e.ctrlKey || e.metaKey) || editable(e.target)) return;
+    const key = e.key.toLowerCase();
+    if (key === 'z' || key === 'y') {
+      e.preventDefault();
+      dispatch({ type: key === 'y' || e.shiftKey ? 'redo' : 'undo' });
+    }
+  };
+  const confirmClear = () =>
+    void modal.confirm({ title: t('designer.actions.clear'), content: t('designer.confirmClear'), onOk: () => dispatch({ type: 'clear' }) });
+  const onGenerate = async (choice: GenerateChoice) => {
+    const mode = genMode;
+    setGenMode(null);
+    let code: string;
+    try {
+      code = await generate(schema, choice.type);
+    } catch {
+      void toast.error(t('designer.generateFailed'));
+      return;
+    }
+    if (mode === 'download') download(choice.fileName, code);
+    else
+      await navigator.clipboard.writeText(code).then(
+        () => void toast.success(t('designer.copied')),
+        () => void toast.error(t('designer.copyFailed')),
+      );
+  };
+  const action = (key: string, icon: React.ReactNode, onClick: () => void, disabled = false) => (
+    <Button type="text" icon={icon} onClick={onClick} disabled={disabled} data-testid={`designer-${key}`}>
+      {t(`designer.actions.${key}`)}
+    </Button>
+  );
+  return (
+    <div className="qb-designer" style={height ? { height } : undefined} onKeyDown={onKeyDown} data-testid="designer">
+      {modalHolder}
+      <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragKind(null)}>
+        <Palette onAdd={add} />
+        <main className="qb-designer-center">
+          <div className="qb-designer-bar" role="toolbar" aria-label={t('designer.actions.run')}>
+            <Space size={0}>
+              <Tooltip title="Ctrl+Z">{action('undo', <UndoOutlined />, () => dispatch({ type: 'undo' }), !state.past.length)}</Tooltip>
+              <Tooltip title="Ctrl+Shift+Z">{action('redo', <RedoOutlined />, () => dispatch({ type: 'redo' }), !state.future.length)}</Tooltip>
+            </Space>
+            <Space size={0} wrap>
+              {action('run', <PlayCircleOutlined />, () => setDrawer('run'))}
+              {action('json', <CodeOutlined />, () => setDrawer('json'))}
+              {action('generate', <DownloadOutlined />, () => setGenMode('download'))}
+              {action('copyCode', <CopyOutlined />, () => setGenMode('copy'))}
+              <Button type="text" danger icon={<ClearOutlined />} onClick={confirmClear} data-testid="designer-clear">
+                {t('designer.actions.clear')}
+              </Button>
+            </Space>
+          </div>
+          <p className="qb-designer-hint">{t('designer.keyboardHint')}</p>
+          <div className="qb-designer-scroll" onClick={() => dispatch({ type: 'select', id: null })}>
+            <Canvas items={state.items} form={state.form} activeId={state.activeId} dispatch={dispatch} />
+          </div>
+        </main>
+        <DragOverlay dropAnimation={{ duration: 340 }}>
+          {dragKind && (
+            <div className="qb-designer-palette-item is-overlay">
+              <KindIcon kind={dragKind} />
+              <span>{t(`designer.kinds.${dragKind}`)}</span>
+            </div>
+          )}
+        </DragOverlay>
+      </DndContext>
+      <aside className="qb-designer-side">
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={[
+            { key: 'field', label: t('designer.tabs.field'), children: <FieldPanel items={state.items} activeId={state.activeId} form={state.form} dispatch={dispatch} /> },
+            { key: 'form', label: t('designer.tabs.form'), children: <FormPanel form={state.form} dispatch={dispatch} /> },
+          ]}
+        />
+      </aside>
+      <PreviewDrawer open={drawer === 'run'} schema={schema} onClose={() => setDrawer(null)} />
+      <JsonDrawer
+        open={drawer === 'json'}
+        schema={schema}
+        onClose={() => setDrawer(null)}
+        onApply={(next) => {
+          dispatch({ type: 'load', schema: next, idGlobal: state.idGlobal, keepHistory: true });
+          void toast.success(t('designer.jsonApplied'));
+        }}
+      />
+      <GenerateDialog mode={genMode} onCancel={() => setGenMode(null)} onConfirm={(c) => void onGenerate(c)} />
+    </div>
+  );
+}
