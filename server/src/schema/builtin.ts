@@ -367,7 +367,7 @@ export const builtinTables: TableDef[] = [
     columns: [
       { ...createTime, title: t('执行时间', 'Time'), search: undefined },
       { name: 'sheetId', type: 'int', references: 'sys_dataSheet', labelColumn: 'tableName', title: t('数据表定义', 'Table definition'), ui: { list: false } },
-      { name: 'sourceId', type: 'int', title: t('数据源', 'Data source'), ui: { width: 90 } },
+      { name: 'sourceId', type: 'int', title: t('数据源', 'Data source'), ui: { width: 120 } },
       { name: 'tableName', type: 'nvarchar', length: 64, title: t('表名', 'Table name'), search: 'input', ui: { width: 150 } },
       { name: 'statements', type: 'ntext', title: t('SQL 语句', 'SQL statements'), ui: { width: 360 } },
       { name: 'result', type: 'ntext', title: t('结果', 'Result'), ui: { width: 220 } },

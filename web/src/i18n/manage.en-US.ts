@@ -396,6 +396,8 @@ const manageEnUS: ManageTexts = {
     示例表格: 'Demo table',
     角色列表: 'Role list',
     用户列表: 'User list',
+    // the group of generated table pages (POST /api/datasources/menu/)
+    数据页面: 'Data pages',
   },
 };
 
