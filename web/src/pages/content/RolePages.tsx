@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { saveRow } from '../../api/index.ts';
+import { ApiError, saveRow } from '../../api/index.ts';
 import { TablePage } from '../../crud/TablePage.tsx';
 import type { FieldOverride, PageOverrides } from '../../crud/configFromMeta.ts';
 import type { Row } from '../../crud/types.ts';
@@ -26,8 +26,9 @@ function EnableSwitch({ row, value }: { row: Row; value: unknown }) {
       await saveRow('sys_role', { id: row.id, enable: next ? 1 : 0 });
       setOn(next);
       toast.success(t('crud.saved'));
-    } catch {
-      // the API client has shown the server's message (the last administrator role, no grant); the switch stays
+    } catch (error) {
+      // the server's message (the last administrator role, no grant); the switch stays as it was
+      if (!(error instanceof ApiError && error.sessionExpired)) toast.error(error instanceof Error ? error.message : t('http.failed'));
     } finally {
       setSaving(false);
     }

@@ -4,7 +4,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ColumnMeta, TableMeta } from '@qb/contracts';
-import { request } from '../../api/index.ts';
+import { ApiError, request } from '../../api/index.ts';
 import { textIn } from '../../crud/configFromMeta.ts';
 import { readLayoutRecord, saveLayoutRecord, type Layout } from '../../crud/layoutRecord.ts';
 import { useToast } from '../../shell/toast.ts';
@@ -107,8 +107,9 @@ export function LayoutDesignDrawer({ menu, onClose }: { menu: Row | undefined; o
       toast.success(t('pages.layout.saved'));
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['menuLayout'] }), queryClient.invalidateQueries({ queryKey: ['layoutEdit'] })]);
       onClose();
-    } catch {
-      // the API client has shown the server's message; nothing was saved
+    } catch (error) {
+      // the server's message (saves are silent in the client); nothing was saved, the drawer stays open
+      if (!(error instanceof ApiError && error.sessionExpired)) toast.error(error instanceof Error ? error.message : t('http.failed'));
     } finally {
       setSaving(false);
     }

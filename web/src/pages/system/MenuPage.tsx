@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentTyp
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FormSchema } from '@qb/contracts';
+import { ApiError } from '../../api/index.ts';
 import { TablePage } from '../../crud/TablePage.tsx';
 import type { PageOverrides } from '../../crud/configFromMeta.ts';
 import { readLayoutRecord, saveLayoutRecord } from '../../crud/layoutRecord.ts';
@@ -85,8 +86,9 @@ export default function MenuPage() {
       toast.success(t('pages.menu.formSaved'));
       setDesign(undefined);
       void queryClient.invalidateQueries({ queryKey: ['menuLayout'] });
-    } catch {
-      // the API client has shown why; the designer stays open
+    } catch (error) {
+      // the server's message (saves are silent in the client); the designer stays open
+      if (!(error instanceof ApiError && error.sessionExpired)) toast.error(error instanceof Error ? error.message : t('http.failed'));
     }
   };
 
