@@ -22,6 +22,8 @@ import { registerApiDocs, registerRouteSchemas } from './http/openapi.ts';
 import { addSecurityHeaders } from './http/securityHeaders.ts';
 import { registerImportRoutes } from './import/routes.ts';
 import { connsqlHooks } from './tables/connsql.ts';
+import { layTableHooks } from './forms/hooks.ts';
+import { registerFormRoutes } from './forms/routes.ts';
 import { registerTableRoutes } from './tables/routes.ts';
 import { DataSources } from './datasources/sources.ts';
 import { SecretBox } from './datasources/secretBox.ts';
@@ -49,6 +51,8 @@ export function createContext(config: Config, conn: Connection): AppContext {
   }
   // the password is write-only and encrypted; a saved or deleted source's pool closes (tables/connsql.ts)
   crud.hooks.on('sys_connsql', connsqlHooks(sources.secretBox, sources));
+  // a form definition's formJson parses and, bound to a table, fits its columns (forms/binding.ts)
+  crud.hooks.on('sys_layTable', layTableHooks(registry));
   const users = new UserService(crud, sessions, throttle);
   // grants come with sessions: a change of roles, menus or accounts drops them here at once (other instances reload within 5 s)
   for (const flag of ['sys_role', 'sys_menu', 'sys_user']) crud.hooks.on(flag, { afterCommit: () => sessions.forgetAll() });
@@ -115,6 +119,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   registerAccessRoutes(app, ctx);
   registerImportRoutes(app, ctx);
   registerTableRoutes(app, ctx);
+  registerFormRoutes(app, ctx);
   fs.mkdirSync(uploadsDirOf(ctx), { recursive: true, mode: 0o700 });
   await registerUploadRoutes(app, ctx);
   await registerApiDocs(app);

@@ -16,6 +16,8 @@ import { maySee, SYSTEM } from '../access/index.ts';
 import { ApiError, ok, rawPayload } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
 import { exportTable } from './export.ts';
+import { boundFormOf } from '../forms/binding.ts';
+import { checkBoundSave } from '../forms/saves.ts';
 import { answerStream, pageAnswerPieces } from './stream.ts';
 
 /**
@@ -37,7 +39,9 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.post('/api/action/save/', { schema: saveRoute }, async (req) => {
     const body = req.body;
     // accounts have their own rules (generated password, unique loginid)
-    const saved = body._flag === 'sys_user' ? await ctx.users.save(body.params, req.caller) : await ctx.crud.save(body._flag, body.params, req.caller);
+    if (body._flag === 'sys_user') return ok(await ctx.users.save(body.params, req.caller), {}, translate(req, 'saved'));
+    // a table bound to a form is checked with the form's rules before anything is written (forms/saves.ts)
+    const saved = await ctx.crud.save(body._flag, await checkBoundSave(ctx, req, body._flag, body.params), req.caller);
     return ok(saved, {}, translate(req, 'saved'));
   });
 
@@ -49,7 +53,8 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/action/masterSlave/', { schema: masterSlaveRoute }, async (req) => {
-    const saved = await ctx.crud.masterSlave(req.body, req.caller);
+    const mainData = await checkBoundSave(ctx, req, req.body._flag, req.body.mainData);
+    const saved = await ctx.crud.masterSlave({ ...req.body, mainData }, req.caller);
     return ok(saved, {}, translate(req, 'saved'));
   });
 
@@ -85,6 +90,9 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.get('/api/schema/:flag', { schema: schemaRoute }, async (req) => {
     const meta = ctx.registry.meta(req.params.flag);
     if (!maySee(req.caller, meta.flag)) throw new ApiError(403, 'forbidden');
-    return ok(meta);
+    // a form definition bound to the table is its add/edit form (docs/forms.md "Forms bound to tables")
+    const form = await boundFormOf(ctx.conn.db, ctx.registry, meta.flag);
+    // the answer schema checks a form loosely (version and fields): FormSchema is its stricter type
+    return ok(form ? { ...meta, form: form as unknown as Record<string, unknown> & { version: 2; fields: { kind: string; name: string }[] } } : meta);
   });
 }

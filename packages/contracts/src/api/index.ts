@@ -13,3 +13,4 @@ export * from './uploads.ts';
 export * from './system.ts';
 export * from './access.ts';
 export * from './datasources.ts';
+export * from './forms.ts';

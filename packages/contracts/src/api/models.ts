@@ -1,6 +1,7 @@
 /** The schemas of what the API answers: table metadata, menu rows, the signed-in user, the home page's figures. */
 import { z } from 'zod';
 import { COLUMN_TYPES } from '../entities.ts';
+import { boundFormSchema } from './forms.ts';
 
 export const textsSchema = z.object({ zh: z.string(), en: z.string() }).describe('a text in both languages of the product');
 
@@ -69,6 +70,7 @@ export const tableMetaSchema = z
     defaultSort: z.object({ column: z.string(), direction: z.enum(['asc', 'desc']) }).optional(),
     tree: z.object({ parentColumn: z.string(), mode: z.enum(['lazy', 'client']) }).optional(),
     columns: z.array(columnMetaSchema),
+    form: boundFormSchema.optional().describe('GET /api/schema/:flag only: the form definition bound to this table, its add/edit form'),
   })
   .meta({ id: 'TableMeta', description: 'a table of the registry: the web renders its pages from it' });
 

@@ -5,6 +5,7 @@ import type * as auth from './auth.ts';
 import type * as common from './common.ts';
 import type * as crud from './crud.ts';
 import type * as datasources from './datasources.ts';
+import type * as forms from './forms.ts';
 import type * as imports from './imports.ts';
 import type * as models from './models.ts';
 
@@ -48,3 +49,6 @@ export type CreateSqlTableAnswer = z.infer<typeof datasources.createSqlTableAnsw
 export type SourceTable = z.infer<typeof datasources.sourceTableSchema>;
 export type ReadBackRequest = z.input<typeof datasources.readBackBodySchema>;
 export type GenerateMenuRequest = z.input<typeof datasources.generateMenuBodySchema>;
+export type FormTableRequest = z.input<typeof forms.formTableBodySchema>;
+export type FormTableAnswer = z.infer<typeof forms.formTableAnswerSchema>;
+export type DerivedColumn = z.infer<typeof forms.derivedColumnSchema>;

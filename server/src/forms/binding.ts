@@ -1,0 +1,121 @@
+import {
+  FormSchemaError,
+  formValueFields,
+  migrateFormSchema,
+  type FormSchema,
+  type FormValueField,
+} from '@qb/contracts';
+import type { AnyDb } from '../db/connection.ts';
+import { badRequest } from '../http/errors.ts';
+import type { TableRegistry } from '../schema/registry.ts';
+import type { RegisteredTable } from '../schema/types.ts';
+
+// A form definition (sys_layTable row) bound to a table: its tableName is a registry flag and its formJson a form
+// schema whose value fields are columns of that table (docs/forms.md "Forms bound to tables").
+
+const LAY_TABLE = 'sys_layTable';
+
+/** The form schema of a formJson text: version 2, or version 1 upgraded; a 400 naming the problems otherwise. */
+export function formOfJson(json: string): FormSchema {
+  try {
+    return migrateFormSchema(json);
+  } catch (err) {
+    if (err instanceof FormSchemaError) throw badRequest('formJsonInvalid', { problems: err.problems.slice(0, 5).join('; ') });
+    throw badRequest('formJsonInvalid', { problems: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/** Why a column cannot take a form's value: it is the key, the soft-delete mark, or filled by the server. */
+function writable(table: RegisteredTable, name: string): boolean {
+  const column = table.columns.get(name);
+  if (!column) return false;
+  return name !== table.primaryKey && name !== 'isdelete' && !column.serverFilled && !column.readOnly && (!column.secret || !!column.writeOnly);
+}
+
+/** Every value field of the form must be a column of the table that a save may fill, else a 400 naming the first that is not. */
+export function assertFormFitsTable(schema: FormSchema, table: RegisteredTable): void {
+  for (const field of formValueFields(schema)) {
+    if (!writable(table, field.name)) throw badRequest('formFieldNotColumn', { field: field.name, table: table.flag });
+  }
+}
+
+/**
+ * The check of a form definition as saved (the row after the write): an empty formJson is a definition still
+ * being designed; a formJson must parse; bound to a registry table, its fields must be that table's columns.
+ * A tableName that is not (yet) a table is allowed: auto-create makes it from the form.
+ */
+export function checkFormDefinition(registry: TableRegistry, row: Record<string, unknown>): void {
+  const json = typeof row.formJson === 'string' ? row.formJson.trim() : '';
+  if (json === '') return;
+  const schema = formOfJson(json);
+  const tableName = typeof row.tableName === 'string' ? row.tableName.trim() : '';
+  if (tableName !== '' && registry.has(tableName)) assertFormFitsTable(schema, registry.get(tableName));
+}
+
+/**
+ * The form bound to a table: the newest live form definition naming it whose form parses and fits the table's
+ * columns as they are now (a column dropped since makes that form unbound, the derived form is used again).
+ */
+export async function boundFormOf(db: AnyDb, registry: TableRegistry, flag: string): Promise<FormSchema | undefined> {
+  if (!registry.has(flag) || flag === LAY_TABLE) return undefined;
+  const table = registry.get(flag);
+  const rows = await db
+    .selectFrom(registry.get(LAY_TABLE).table)
+    .select(['formJson'])
+    .where('tableName', '=', flag)
+    .where('isdelete', '=', 0)
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
+  for (const row of rows as { formJson: unknown }[]) {
+    if (typeof row.formJson !== 'string' || row.formJson.trim() === '') continue;
+    try {
+      const schema = formOfJson(row.formJson);
+      assertFormFitsTable(schema, table);
+      return schema;
+    } catch {
+      // a definition that no longer fits is skipped, not an error of the page
+    }
+  }
+  return undefined;
+}
+
+const JSON_KINDS = new Set<FormValueField['kind']>(['checkbox', 'cascader', 'timeRange', 'dateRange']);
+
+/** Whether a field's value is a list (stored as JSON text unless the column is a list column). */
+export function isListValued(field: FormValueField): boolean {
+  if (JSON_KINDS.has(field.kind)) return true;
+  if (field.kind === 'select' || field.kind === 'upload') return !!field.multiple;
+  if (field.kind === 'slider') return !!field.range;
+  return false;
+}
+
+/** Values as the form sees them: a list stored as JSON text is read back as the list. */
+export function formValuesOf(schema: FormSchema, params: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...params };
+  for (const field of formValueFields(schema)) {
+    const v = out[field.name];
+    if (isListValued(field) && typeof v === 'string' && v.trim().startsWith('[')) {
+      try {
+        out[field.name] = JSON.parse(v);
+      } catch {
+        // left as it is: the check names it
+      }
+    }
+  }
+  return out;
+}
+
+/** Values as the table stores them: lists as JSON text (a list column keeps its list), switches on number columns as numbers. */
+export function storedValuesOf(schema: FormSchema, table: RegisteredTable, values: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...values };
+  for (const field of formValueFields(schema)) {
+    if (!(field.name in out)) continue;
+    const column = table.columns.get(field.name);
+    const v = out[field.name];
+    if (!column) continue;
+    if (Array.isArray(v) && !column.list && (column.type === 'nvarchar' || column.type === 'ntext')) out[field.name] = JSON.stringify(v);
+    else if (typeof v === 'boolean' && (column.type === 'int' || column.type === 'float' || column.type === 'money')) out[field.name] = v ? 1 : 0;
+  }
+  return out;
+}

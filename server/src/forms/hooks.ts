@@ -1,0 +1,17 @@
+import type { TableHooks } from '../crud/hooks.ts';
+import type { TableRegistry } from '../schema/registry.ts';
+import { checkFormDefinition } from './binding.ts';
+
+/**
+ * sys_layTable: a form definition is checked as saved, inside the write's transaction (a refusal rolls the
+ * write back): its formJson parses, and bound to a table its fields are that table's columns.
+ */
+export function layTableHooks(registry: TableRegistry): TableHooks {
+  return {
+    afterWrite: async (_trx, change) => {
+      if (change.action === 'delete' || !change.after) return;
+      if (Number(change.after.isdelete ?? 0) === 1) return;
+      checkFormDefinition(registry, change.after);
+    },
+  };
+}
