@@ -34,7 +34,7 @@ beforeEach(async () => {
     if (path === '/api/schema/sys_menu') return ok(menuMeta);
     if (path === '/api/schema/') return ok([menuMeta, book]);
     if (path === '/api/system/menu/') return ok(menus);
-    if (path === '/api/user/userInfo/') return ok([{ id: 1, loginid: 'admin', name: '管理员' }], { isAdmin: true });
+    if (path === '/api/user/userInfo/') return ok([{ id: 1, loginid: 'admin', name: '管理员', isAdmin: true }]);
     if (path === '/api/select/' && flag === 'sys_menu') return ok(menus, { total: menus.length });
     if (path === '/api/select/' && flag === 'sys_layList') return ok(layoutRows, { total: layoutRows.length });
     if (path === '/api/action/save/') {
@@ -43,7 +43,7 @@ beforeEach(async () => {
       return ok({ id: 4, created: true });
     }
     return ok([]);
-  }, 60_000);
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
