@@ -174,7 +174,8 @@ function postgresExternal(): External {
       await inside.connect();
     },
     run: async (q) => (await inside.query(q)).rows,
-    connections: async (id) => Number((await admin.query('select count(*) as n from pg_stat_activity where application_name = $1', [`qb-source-${id}`])).rows[0].n),
+    connections: async (id) =>
+      Number((await admin.query('select count(*) as n from pg_stat_activity where application_name = $1 and datname = $2', [`qb-source-${id}`, database])).rows[0].n),
     async teardown() {
       await inside?.end();
       await admin?.query(`drop database if exists ${database} with (force)`);

@@ -263,6 +263,24 @@ describe.each(engines)('createSqlTable on the local database (%s)', (engine, url
     expect(Number(menu2.parentMenu)).toBe(Number(menu.parentMenu));
   });
 
+  it('runs one createSqlTable of a definition at a time, and fixes the name and source of a created table', async () => {
+    const name = unique();
+    const id = await defineTable(t, name, threeColumns());
+    const [a, b] = await Promise.all([t.post('/api/action/createSqlTable/', { id }), t.post('/api/action/createSqlTable/', { id })]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect([a.json().data.applied, b.json().data.applied].sort()).toEqual([false, true]);
+    expect(await history(t, id)).toHaveLength(1);
+    for (const params of [{ tableName: unique() }, { parentid: 12345 }]) {
+      const r = await t.post('/api/action/save/', { _flag: 'sys_dataSheet', params: { id, ...params } }, en);
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().message).toContain('cannot be changed');
+    }
+    const sheet = await t.ctx.conn.db.selectFrom('sys_dataSheet').select(['tableName', 'parentid']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(sheet).toMatchObject({ tableName: name });
+    expect(Number(sheet.parentid)).toBe(10000);
+    expect((await t.post('/api/action/save/', { _flag: 'sys_dataSheet', params: { id, intro: '新描述' } })).statusCode).toBe(200);
+  });
+
   it('refuses the calls to a role without save on sys_dataSheet', async () => {
     const loginid = unique('u');
     const created = await t.post('/api/user/save/', { params: { loginid, name: loginid } });

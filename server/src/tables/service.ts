@@ -72,7 +72,21 @@ export interface CreateSqlTableResult {
  * createSqlTable: the SQL that makes the real table match the saved definition, answered (preview) or run.
  * Refusals come before any SQL; a failed run leaves nothing half-made and is recorded in the history.
  */
-export async function createSqlTable(ctx: AppContext, id: number, preview: boolean, caller: Caller | undefined): Promise<CreateSqlTableResult> {
+export function createSqlTable(ctx: AppContext, id: number, preview: boolean, caller: Caller | undefined): Promise<CreateSqlTableResult> {
+  // one run per definition at a time in this instance: a double click does not run the same CREATE twice
+  const previous = running.get(id) ?? Promise.resolve();
+  const next = previous.catch(() => {}).then(() => createSqlTableNow(ctx, id, preview, caller));
+  const tail = next.catch(() => {});
+  running.set(id, tail);
+  void tail.then(() => {
+    if (running.get(id) === tail) running.delete(id);
+  });
+  return next;
+}
+
+const running = new Map<number, Promise<unknown>>();
+
+async function createSqlTableNow(ctx: AppContext, id: number, preview: boolean, caller: Caller | undefined): Promise<CreateSqlTableResult> {
   const db = ctx.conn.db;
   const def = await loadSheet(db, id);
   assertNotBuiltin(ctx.registry, def.tableName);
