@@ -100,7 +100,8 @@ export function HistoryDrawer({ sheet, onClose }: { sheet?: { id: number; tableN
         dataSource={rows ?? []}
         pagination={false}
         locale={{ emptyText: <Empty description={t('datasources.history.empty')} /> }}
-        expandable={{ expandedRowRender: (r) => <SqlBlock statements={statementsOf(r.statements)} />, defaultExpandAllRows: true }}
+        // every change with its SQL open (rows arrive after the table mounts: a default expansion would miss them)
+        expandable={{ expandedRowRender: (r) => <SqlBlock statements={statementsOf(r.statements)} />, expandedRowKeys: (rows ?? []).map((r) => r.id), showExpandColumn: false }}
         columns={[
           { title: t('datasources.history.time'), dataIndex: 'createTime', width: 170 },
           { title: t('datasources.history.operator'), dataIndex: 'operatorName', width: 110 },
