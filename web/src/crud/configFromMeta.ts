@@ -10,6 +10,7 @@ import {
   type Texts,
 } from '@qb/contracts';
 import { schemaFromTableMeta } from '../forms/schemaFromTableMeta.ts';
+import { boundFormOf, boundFormValues } from '../forms/boundForm.ts';
 import type { ColumnKind, ColumnOptions, CrudPageConfig, EnumOption, FieldDef, FormFieldProps, Row, SearchOptions, TableOptions } from './types.ts';
 
 /** A dialog field as a page overrides it: merged over the generated field (rules merge too); another kind replaces it. */
@@ -221,6 +222,12 @@ export function pageConfigFromMeta(meta: TableMeta, page: PageOverrides, { lang,
         },
       }
     : { ...(toForm ? { toForm } : {}), ...(toParams ? { toParams } : {}) };
+  // a form definition bound to the table is the add/edit form (forms/boundForm.ts); the derived one otherwise
+  const bound = boundFormOf(meta);
+  if (bound) {
+    const before = forms.toForm;
+    forms.toForm = (row: Row) => boundFormValues(bound, before ? before(row) : row);
+  }
   return {
     ...parts,
     ...forms,
@@ -229,8 +236,8 @@ export function pageConfigFromMeta(meta: TableMeta, page: PageOverrides, { lang,
     title: titleKey && t ? t(titleKey) : textIn(meta.title, lang),
     fields,
     rowKey: key,
-    form,
-    ...(Object.keys(components).length ? { formComponents: components } : {}),
+    form: bound ?? form,
+    ...(!bound && Object.keys(components).length ? { formComponents: components } : {}),
     ...(chosenTree ? { tree: chosenTree } : {}),
     ...(chosenSort ? { sort: chosenSort } : {}),
     ...(meta.readOnly ? { readOnly: true } : {}),
