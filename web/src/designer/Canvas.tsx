@@ -118,7 +118,7 @@ const CanvasNode = memo(function CanvasNode({ node, form, activeId, dispatch }: 
                 shape="circle"
                 icon={<CopyOutlined />}
                 aria-label={t('designer.actions.copy')}
-                data-testid="node-copy"
+                data-testid="tool-copy"
                 onClick={(e) => {
                   e.stopPropagation();
                   dispatch({ type: 'copy', id: node.id });
@@ -132,7 +132,7 @@ const CanvasNode = memo(function CanvasNode({ node, form, activeId, dispatch }: 
                 danger
                 icon={<DeleteOutlined />}
                 aria-label={t('designer.actions.delete')}
-                data-testid="node-delete"
+                data-testid="tool-delete"
                 onClick={(e) => {
                   e.stopPropagation();
                   dispatch({ type: 'remove', id: node.id });

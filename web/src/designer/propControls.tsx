@@ -125,7 +125,7 @@ export function OptionDialog({
         form.validateFields().then((v) => {
           onOk({ label: { zh: v.label }, value: optionValue(v.value) });
           form.resetFields();
-        })
+        }, () => {}) // the form shows what is missing
       }
     >
       <Form form={form} labelCol={{ flex: '90px' }} preserve={false}>
