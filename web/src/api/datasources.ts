@@ -66,3 +66,32 @@ export async function saveTableDefinition(mainData: Record<string, unknown>, col
   });
   return (answer.data ?? {}) as { id?: number };
 }
+
+export interface FormTableColumn {
+  columnName: string;
+  type: string;
+  length?: number;
+  primaryKey: boolean;
+  autoIncrement: boolean;
+  defaults?: string;
+  intro: string;
+  titleEn?: string;
+  field?: string;
+  kind?: string;
+}
+
+export interface FormTableAnswer {
+  formId: number;
+  tableName: string;
+  sourceId: number;
+  columns: FormTableColumn[];
+  statements: string[];
+  sheetId?: number;
+  created: boolean;
+}
+
+/** POST /api/forms/createTable/: a table from a form definition's fields (auto-create); `preview` answers the columns and SQL only. */
+export async function createTableFromForm(id: number, preview: boolean): Promise<FormTableAnswer> {
+  const answer = await request<FormTableAnswer>('/api/forms/createTable/', { method: 'POST', body: preview ? { id, preview: true } : { id }, silent: true });
+  return answer.data!;
+}
