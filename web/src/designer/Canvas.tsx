@@ -58,6 +58,7 @@ const CanvasNode = memo(function CanvasNode({ node, form, activeId, dispatch }: 
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, transform, transition, isDragging } = useSortable({
     id: nodeDndId(node.id),
     data: { nodeId: node.id },
+    transition: { duration: 340, easing: 'ease' }, // SPEC.md §9: drag animation 340 ms
   });
   const active = activeId === node.id;
   const ref = useCallback(

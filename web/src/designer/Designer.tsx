@@ -128,7 +128,7 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
       <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragKind(null)}>
         <Palette onAdd={add} />
         <main className="qb-designer-center">
-          <div className="qb-designer-bar" role="toolbar" aria-label={t('designer.actions.run')}>
+          <div className="qb-designer-bar" role="toolbar" aria-label={t('designer.toolbar')}>
             <Space size={0}>
               <Tooltip title="Ctrl+Z">{action('undo', <UndoOutlined />, () => dispatch({ type: 'undo' }), !state.past.length)}</Tooltip>
               <Tooltip title="Ctrl+Shift+Z">{action('redo', <RedoOutlined />, () => dispatch({ type: 'redo' }), !state.future.length)}</Tooltip>

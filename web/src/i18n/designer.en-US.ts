@@ -22,6 +22,7 @@ const designerEnUS: Texts<typeof designerZhCN> = {
       run: 'Run', json: 'View JSON', generate: 'Generate page file', copyCode: 'Copy code', clear: 'Clear',
       undo: 'Undo', redo: 'Redo', copy: 'Copy', delete: 'Delete', refresh: 'Refresh', moveUp: 'Move up', moveDown: 'Move down',
     },
+    toolbar: 'Actions',
     keyboardHint: 'Enter adds a component; Alt+arrows move, Delete removes, Ctrl+Z undoes, Ctrl+Shift+Z redoes',
     tabs: { field: 'Component properties', form: 'Form properties' },
     confirmClear: 'Remove all components?',

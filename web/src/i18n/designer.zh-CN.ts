@@ -21,6 +21,7 @@ const designerZhCN = {
       run: '运行', json: '查看json', generate: '生成页面文件', copyCode: '复制代码', clear: '清空',
       undo: '撤销', redo: '重做', copy: '复制', delete: '删除', refresh: '刷新', moveUp: '上移', moveDown: '下移',
     },
+    toolbar: '操作栏',
     keyboardHint: '回车添加组件；Alt+方向键移动，Delete 删除，Ctrl+Z 撤销，Ctrl+Shift+Z 重做',
     tabs: { field: '组件属性', form: '表单属性' },
     confirmClear: '确定要清空所有组件吗？',
