@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { parseFormSchema, type FormSchema } from '@qb/contracts';
+import { parseFormSchema, type FormField, type FormSchema } from '@qb/contracts';
 import { generateFormCode } from '../src/designer/codegen/index.ts';
 import { allKinds, defaultSample, HOSTILE, hostile } from './designer-codegen-schemas.ts';
 
@@ -14,11 +14,22 @@ const webDir = resolve(__dirname, '..');
 let outDir = '';
 const files = new Map<string, string>();
 
+const withoutLinkage = (f: FormField): FormField => {
+  const { linkage: _linkage, ...rest } = f;
+  return (rest.kind === 'row' ? { ...rest, children: rest.children.map(withoutLinkage) } : rest) as FormField;
+};
+/** Each component alone too: a file holds only the helpers its fields need (unused code fails the compile). */
+const singles: [string, FormSchema][] = allKinds.fields.map((f) => {
+  const needs = f.name === 'category' ? allKinds.fields.filter((o) => o.name === 'subject') : [];
+  return [`single-${f.name}`, { version: 2, fields: [...needs, withoutLinkage(f)] }];
+});
+
 const CASES: [string, FormSchema][] = [
   ['sample', defaultSample],
   ['allKinds', allKinds],
   ['hostile', hostile],
   ['disabledLeft', { ...allKinds, disabled: true, labelPosition: 'left', size: 'small', buttons: false }],
+  ...singles,
 ];
 
 function stringsIn(code: string): { literals: string[]; jsxText: string[] } {

@@ -8,7 +8,7 @@ import {
 } from '@qb/contracts';
 import { fieldSource, type EmitContext } from './fields.ts';
 import { rulesSource } from './rules.ts';
-import { DATE_PROPS, FIND_PATH, LINKAGE, OPTION_TYPE, RANGE_PROPS, REMOTE_OPTIONS, UPLOAD_CHECKS } from './runtime.ts';
+import { DATE_PROPS, FIND_PATH, LAST_OF, LINKAGE, OPTION_TYPE, RANGE_PROPS, REMOTE_OPTIONS, UPLOAD_CHECKS } from './runtime.ts';
 import { codegenText, lit, textOf, type CodegenLanguage } from './texts.ts';
 
 // A form schema → one React + TypeScript file using antd 6 (unformatted: index.ts runs prettier over it).
@@ -164,6 +164,7 @@ export function generateFormSource(schema: FormSchema, options: CodegenOptions):
   lines.push(`export interface FormValues {\n${valueFields.map((f) => `${lit(f.name)}?: ${valueType(f)};`).join('\n')}\n}`);
   if (ctx.helpers.has('options')) lines.push(OPTION_TYPE);
   if (ctx.helpers.has('remote')) lines.push(REMOTE_OPTIONS);
+  if (ctx.helpers.has('depends')) lines.push(LAST_OF);
   if (ctx.helpers.has('findPath')) lines.push(FIND_PATH);
   if (ctx.helpers.has('date')) lines.push(DATE_PROPS);
   if (ctx.helpers.has('range')) lines.push(RANGE_PROPS);

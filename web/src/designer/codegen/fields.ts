@@ -17,7 +17,7 @@ import { codegenText, lit, rateTexts, textOf, type CodegenLanguage } from './tex
 
 // The control of each value kind in a generated file (antd 6), and what its Form.Item needs around it.
 
-export type Helper = 'options' | 'remote' | 'findPath' | 'date' | 'range' | 'upload' | 'linkage';
+export type Helper = 'options' | 'remote' | 'depends' | 'findPath' | 'date' | 'range' | 'upload' | 'linkage';
 
 export interface EmitContext {
   lang: CodegenLanguage;
@@ -80,6 +80,7 @@ function optionsExpr(field: OptionField, ctx: EmitContext): string {
   }
   // a dependent dropdown: the rows whose column equals the other field's value (a cascader's last element)
   ctx.watched.add(source.dependsOn.field);
+  ctx.helpers.add('depends');
   const dep = `${field.name}Depends`;
   ctx.hooks.push(`const ${dep} = lastOf(watched[${lit(source.dependsOn.field)}]);`);
   ctx.hooks.push(

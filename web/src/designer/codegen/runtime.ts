@@ -75,7 +75,10 @@ function useRemoteOptions(request: OptionsRequest | null): Option[] {
   }, [key]);
   return options;
 }
+`;
 
+/** A dependent dropdown waits for its field's value (a cascader's path: its last element). */
+export const LAST_OF = `
 function lastOf(value: unknown): unknown {
   return Array.isArray(value) ? value[value.length - 1] : value;
 }
