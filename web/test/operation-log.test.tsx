@@ -24,7 +24,7 @@ const rows = [
       { column: 'intro', before: 'x', after: null },
     ]),
   },
-  { id: 8, createTime: '2026-11-25 09:00:00', loginid: 'admin', flag: 'questionsClass', rowId: '5', changes: JSON.stringify([{ column: 'name', after: '科目四' }]) },
+  { id: 8, createTime: '2026-11-25 09:00:00', loginid: 'admin', flag: 'questionsClass', rowId: '5', changes: JSON.stringify([{ column: 'name', before: null, after: '科目四' }, { column: 'sortNum', before: null, after: 3 }]) },
 ];
 
 beforeEach(async () => {
@@ -59,10 +59,13 @@ describe('操作日志: the changes column', () => {
     expect(lines(cells[0]!)).toEqual(['name: 张三 → 李四', 'sex: 1 → 2']);
     expect(cells[0]!.textContent).toContain('共 3 项变更');
     // an insert lists the value given
-    expect(lines(cells[1]!)).toEqual(['name: 科目四']);
+    expect(lines(cells[1]!)).toEqual(['name: 科目四', 'sortNum: 3']);
     expect(cells[1]!.textContent).not.toContain('项变更');
     // the JSON itself is not shown
     expect(within(table).queryByText(/"column"/)).toBeNull();
+    // next to the row it is about, before the summary
+    const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim()).filter(Boolean);
+    expect(headers.indexOf('变更内容')).toBe(headers.indexOf('数据编号') + 1);
     await userEvent.hover(cells[0]!);
     const full = await screen.findByTestId('changes-full');
     expect([...full.children].map((c) => c.textContent)).toEqual(['name: 张三 → 李四', 'sex: 1 → 2', 'intro: x → （空）']);
@@ -83,6 +86,9 @@ describe('changes text (print and export)', () => {
   it('lists every change; text that is not a list of changes stays as it is', () => {
     expect(changesText(rows[0]!.changes, '—')).toBe('name: 张三 → 李四\nsex: 1 → 2\nintro: x → —');
     expect(changeLine({ column: 'tags', before: [1], after: { a: 1 } }, '—')).toBe('tags: [1] → {"a":1}');
+    // an update from empty keeps its arrow; an insert (nothing before any value) lists the values
+    expect(changesText(JSON.stringify([{ column: 'a', before: null, after: 1 }, { column: 'b', before: 2, after: 3 }]), '—')).toBe('a: — → 1\nb: 2 → 3');
+    expect(changesText(JSON.stringify([{ column: 'a', before: null, after: 1 }]), '—')).toBe('a: 1');
     expect(parseChanges('{"imported": 3}')).toBeUndefined();
     expect(changesText('imported 3 rows', '—')).toBe('imported 3 rows');
     expect(parseChanges('')).toEqual([]);

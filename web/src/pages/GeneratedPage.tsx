@@ -8,7 +8,7 @@ import { walkMenu } from '../shell/menuTree.ts';
 import { useMenuTree } from '../shell/useShellData.ts';
 import NotFoundPage from './NotFoundPage.tsx';
 import { generatedPageOf } from './manageRoutes.ts';
-import { generatedFieldOverrides } from './system/generatedOverrides.ts';
+import { generatedPageOverrides } from './system/generatedOverrides.ts';
 
 /**
  * /manage/:name without a page module of its own: the generic page of the table `name`, from its metadata alone,
@@ -26,8 +26,7 @@ export default function GeneratedPage() {
   const layout = useMenuLayout(menuId);
   const page = useMemo(() => {
     const base = generatedPageOf(flag);
-    const fields = generatedFieldOverrides[flag];
-    const own = fields ? { ...base, fields } : base;
+    const own = { ...base, ...generatedPageOverrides[flag] };
     const chosen = layout.data?.layout;
     // a layout of another table (the menu was pointed elsewhere) is not this page's
     return meta.data && chosen && chosen.flag === flag ? applyLayout(own, meta.data, chosen) : own;

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import {
+  AccountBookOutlined,
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BarChartOutlined,
   BellOutlined,
   BookOutlined,
@@ -14,20 +16,29 @@ import {
   FormOutlined,
   GlobalOutlined,
   HomeOutlined,
+  IdcardOutlined,
+  KeyOutlined,
   LinkOutlined,
   LockOutlined,
+  LoginOutlined,
   MenuOutlined,
   PictureOutlined,
+  ProfileOutlined,
   QuestionCircleOutlined,
+  ReadOutlined,
+  SafetyOutlined,
   ScheduleOutlined,
   SettingOutlined,
   ShopOutlined,
+  SolutionOutlined,
   TableOutlined,
   TagsOutlined,
   TeamOutlined,
   ToolOutlined,
   TrophyOutlined,
+  UnorderedListOutlined,
   UserOutlined,
+  UserSwitchOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 
@@ -91,6 +102,18 @@ export const MENU_ICON_CHOICES: { name: string; icon: ReactNode }[] = [
   ['ShopOutlined', <ShopOutlined />],
   ['TagsOutlined', <TagsOutlined />],
   ['TrophyOutlined', <TrophyOutlined />],
+  // the seed's menus (server/src/db/seedData.ts) draw these
+  ['AccountBookOutlined', <AccountBookOutlined />],
+  ['AuditOutlined', <AuditOutlined />],
+  ['IdcardOutlined', <IdcardOutlined />],
+  ['KeyOutlined', <KeyOutlined />],
+  ['LoginOutlined', <LoginOutlined />],
+  ['ProfileOutlined', <ProfileOutlined />],
+  ['ReadOutlined', <ReadOutlined />],
+  ['SafetyOutlined', <SafetyOutlined />],
+  ['SolutionOutlined', <SolutionOutlined />],
+  ['UnorderedListOutlined', <UnorderedListOutlined />],
+  ['UserSwitchOutlined', <UserSwitchOutlined />],
 ].map(([name, icon]) => ({ name: name as string, icon: icon as ReactNode }));
 const BY_NAME = new Map(MENU_ICON_CHOICES.map((c) => [c.name.toLowerCase(), c.icon]));
 

@@ -1,10 +1,10 @@
-import type { FieldOverride } from '../../crud/configFromMeta.ts';
-import { operationLogFields } from './operationLog.tsx';
+import type { PageOverrides } from '../../crud/configFromMeta.ts';
+import { operationLogPage } from './operationLog.tsx';
 
 /**
- * Cell renderers of generated pages (/manage/<table> without a page module), per table: what a table's metadata
- * cannot say. GeneratedPage merges them over the metadata like a page file's `fields`.
+ * What a table's metadata cannot say about its generated page (/manage/<table> without a page module): cell
+ * renderers and column order, per table. GeneratedPage merges them over the metadata like a page file's overrides.
  */
-export const generatedFieldOverrides: Record<string, Record<string, FieldOverride>> = {
-  sys_operationLog: operationLogFields,
+export const generatedPageOverrides: Record<string, Pick<PageOverrides, 'fields' | 'order'>> = {
+  sys_operationLog: operationLogPage,
 };

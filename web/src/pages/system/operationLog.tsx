@@ -1,6 +1,6 @@
 import { Popover } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FieldOverride } from '../../crud/configFromMeta.ts';
+import type { PageOverrides } from '../../crud/configFromMeta.ts';
 import './system.css';
 
 /** One changed field of an operation log entry (sys_operationLog.changes, docs/permissions.md "Audit"). */
@@ -30,16 +30,25 @@ const valueText = (value: unknown, empty: string): string => {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 };
 
-/** `name: 张三 → 李四`; an insert's value alone (no before), a cleared one as (空). */
-export function changeLine(change: Change, empty: string): string {
+/** `name: 张三 → 李四`; a value given to a new row alone (`insert`), an emptied one as (空). */
+export function changeLine(change: Change, empty: string, insert = false): string {
   const after = valueText(change.after, empty);
-  if (!('before' in change) || change.before === undefined) return `${change.column}: ${after}`;
+  if (insert) return `${change.column}: ${after}`;
   return `${change.column}: ${valueText(change.before, empty)} → ${after}`;
+}
+
+/** An insert is logged with the values given and nothing before them (server/src/audit/log.ts). */
+const isInsert = (list: Change[]) => list.length > 0 && list.every((c) => c.before === null || c.before === undefined);
+
+/** One line per change. */
+export function changeLines(list: Change[], empty: string): string[] {
+  const insert = isInsert(list);
+  return list.map((c) => changeLine(c, empty, insert));
 }
 
 export function changesText(value: unknown, empty: string): string {
   const list = parseChanges(value);
-  return list ? list.map((c) => changeLine(c, empty)).join('\n') : String(value ?? '');
+  return list ? changeLines(list, empty).join('\n') : String(value ?? '');
 }
 
 function ChangesCell({ value }: { value: unknown }) {
@@ -48,7 +57,7 @@ function ChangesCell({ value }: { value: unknown }) {
   const list = parseChanges(value);
   if (!list) return <span className="qb-cell-text">{String(value)}</span>;
   if (list.length === 0) return <span className="qb-cell-none">—</span>;
-  const lines = list.map((c) => changeLine(c, empty));
+  const lines = changeLines(list, empty);
   const shown = lines.slice(0, CELL_LINES);
   const cell = (
     <div className="qb-changes" data-testid="changes-cell">
@@ -76,12 +85,18 @@ function ChangesCell({ value }: { value: unknown }) {
   );
 }
 
-/** 操作日志 (generated page of sys_operationLog): the changes column read as `column: before → after`, one per line. */
-export const operationLogFields: Record<string, FieldOverride> = {
-  changes: {
-    column: {
-      render: (value) => <ChangesCell value={value} />,
-      text: (value) => changesText(value, '—'),
+/**
+ * 操作日志 (generated page of sys_operationLog): the changes column read as `column: before → after`, one per line,
+ * next to the row it is about (before the summary, which most entries leave empty).
+ */
+export const operationLogPage: Pick<PageOverrides, 'fields' | 'order'> = {
+  order: ['createTime', 'loginid', 'flag', 'action', 'rowId', 'changes'],
+  fields: {
+    changes: {
+      column: {
+        render: (value) => <ChangesCell value={value} />,
+        text: (value) => changesText(value, '—'),
+      },
     },
   },
 };
