@@ -15,7 +15,7 @@ const server = await startServer({ captcha: 'off' });
 const token = await apiLogin(server.url);
 const post = (path, body) => api(server.url, token, path, { method: 'POST', body });
 const save = (flag, params) => post('/api/action/save/', { _flag: flag, params });
-await save('sys_connsql', { name: '本机PG', englishName: 'localpg', sqlType: 4, mainAddr: '127.0.0.1', port: 5432, databaseName: 'test', databaseUser: 'postgres', databasePsd: 'x' });
+const pg = await save('sys_connsql', { name: '本机PG', englishName: 'localpg', sqlType: 4, mainAddr: '127.0.0.1', port: 5432, databaseName: 'test', databaseUser: 'postgres', databasePsd: 'x' });
 await save('sys_connsql', { name: '报表库', englishName: 'report', sqlType: 2, mainAddr: '127.0.0.1', port: 3306, databaseName: 'test', databaseUser: 'root', databasePsd: 'x' });
 const columns = [
   { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1, nonEmpty: 1, intro: '编号' },
@@ -27,8 +27,8 @@ const book = await post('/api/action/masterSlave/', { _flag: 'sys_dataSheet', _f
 await post('/api/action/createSqlTable/', { id: book.body.data.id });
 await post('/api/action/masterSlave/', { _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', mainData: { tableName: 'shotauthor', intro: '作者', parentid: 10000 }, chidrenData: columns.slice(0, 2), bindField: 'parentid' });
 for (const [name, isDataBase] of [['题库主库', 1], ['questionBank', 0], ['sys_member', 0]]) await save('sys_dataMana', { name, isDataBase, intro: '' });
-await save('sys_layTable', { name: '图书登记表', tableKey: 'bookForm', tableName: 'shotbook', isCreateTable: 1 });
-await save('sys_layTable', { name: '会员资料', tableKey: 'memberForm', tableName: 'sys_member', isCreateTable: 0 });
+await save('sys_layTable', { name: '图书登记表', tableKey: 'bookForm', tableName: 'shotbook', databaseId: pg.body.data.id, isCreateTable: 1 });
+await save('sys_layTable', { name: '会员资料', tableKey: 'memberForm', tableName: 'sys_member', databaseId: pg.body.data.id, isCreateTable: 0 });
 
 const crud = (page) => page.locator('.qb-crud:visible');
 const SHOTS = [
@@ -45,7 +45,7 @@ const SHOTS = [
     await page.getByTestId('column-grid').locator('tr.ant-table-row').nth(3).waitFor();
   }],
   ['dataMana-preview', 'dataMana', async (page) => {
-    await crud(page).locator('.ant-table-tbody tr.ant-table-row', { hasText: 'shotauthor' }).getByRole('button', { name: /创建表|Create table/ }).click();
+    await crud(page).locator('.ant-table-tbody tr.ant-table-row', { hasText: 'shotauthor' }).getByRole('button', { name: /^(创建表|Create)$/ }).click();
     await page.getByTestId('sql-preview').waitFor();
   }],
   ['dataSMana', 'dataSMana'],

@@ -317,7 +317,7 @@ const manageEnUS: ManageTexts = {
       noColumns: 'No columns yet, add one',
       needColumn: 'Please add at least one column',
       columnNameRequired: 'Please name every column',
-      create: 'Create table',
+      create: 'Create',
       createTitle: 'Table {{name}} will be created in the database with this SQL:',
       alterTitle: 'Table {{name}} will be changed with this SQL:',
       run: 'Run',
@@ -327,7 +327,7 @@ const manageEnUS: ManageTexts = {
       failed: 'The operation failed',
     },
     history: {
-      button: 'History',
+      button: 'Log',
       title: 'DDL history of {{name}}',
       empty: 'No changes yet',
       time: 'Time',
@@ -335,7 +335,7 @@ const manageEnUS: ManageTexts = {
       result: 'Result',
     },
     page: {
-      button: 'Generate page',
+      button: 'Make page',
       made: 'A page for {{name}} was generated and added to the menu',
       open: 'Open the page',
     },
@@ -346,7 +346,6 @@ const manageEnUS: ManageTexts = {
       none: 'This source has no table without a definition',
       done: 'Table {{name}} was read',
     },
-    dataSMana: { database: 'Database', table: 'Data table' },
     layTable: {
       designer: 'Form designer',
       definitions: 'Form definitions',

@@ -347,7 +347,6 @@ const manageZhCN = {
       none: '该数据源中没有尚未定义的表',
       done: '已读取表 {{name}}',
     },
-    dataSMana: { database: '数据库', table: '数据表' },
     layTable: {
       designer: '表单设计器',
       definitions: '表单定义',

@@ -71,7 +71,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
   const flagBox = (name: 'primaryKey' | 'nonEmpty' | 'autoIncrement') => ({
     title: title(name),
     dataIndex: name,
-    width: 64,
+    width: 60,
     align: 'center' as const,
     render: (_: unknown, c: ColumnDraft) => (
       <Checkbox checked={c[name] === 1} aria-label={title(name)} onChange={(e) => set(c.key, { [name]: e.target.checked ? 1 : 0 })} />
@@ -86,13 +86,13 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
         rowKey="key"
         pagination={false}
         dataSource={shown}
-        scroll={{ x: 900, y: 320 }}
+        scroll={{ x: 860, y: 320 }}
         locale={{ emptyText: t('datasources.table.noColumns') }}
         columns={[
           {
             title: title('columnName'),
             dataIndex: 'columnName',
-            width: 150,
+            width: 140,
             render: (_, c) => (
               <Input
                 value={c.columnName}
@@ -107,7 +107,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
           {
             title: title('type'),
             dataIndex: 'type',
-            width: 120,
+            width: 116,
             render: (_, c) => (
               <Select
                 value={c.type}
@@ -122,7 +122,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
           {
             title: title('length'),
             dataIndex: 'length',
-            width: 96,
+            width: 84,
             render: (_, c) => (
               <InputNumber value={c.length} min={1} max={4000} precision={0} aria-label={title('length')} style={{ width: '100%' }} onChange={(v) => set(c.key, { length: v })} />
             ),
@@ -130,7 +130,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
           {
             title: title('defaults'),
             dataIndex: 'defaults',
-            width: 110,
+            width: 100,
             render: (_, c) => <Input value={c.defaults} aria-label={title('defaults')} onChange={(e) => set(c.key, { defaults: e.target.value })} />,
           },
           flagBox('primaryKey'),
@@ -144,7 +144,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
           {
             title: t('crud.actions'),
             key: '_remove',
-            width: 64,
+            width: 60,
             fixed: 'right',
             render: (_, c) => (
               <Button

@@ -15,7 +15,16 @@ export const connSqlPage: PageOverrides = {
   titleKey: 'route.connSql',
   pageSizes: SOURCE_PAGE_SIZES,
   order: ['name', 'englishName', 'sqlType', 'mainAddr', 'port', 'databaseName'],
-  fields: { databaseUser: { column: { hidden: true } }, createTime: { column: { hidden: true } } },
+  fields: {
+    name: { column: { width: 150 } },
+    englishName: { column: { width: 130 } },
+    sqlType: { column: { width: 150 } },
+    mainAddr: { column: { width: 150 } },
+    port: { column: { width: 90 } },
+    databaseName: { column: { width: 140 } },
+    databaseUser: { column: { hidden: true } },
+    createTime: { column: { hidden: true } },
+  },
   editDialog: ConnSqlDialog,
 };
 

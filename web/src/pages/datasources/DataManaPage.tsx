@@ -67,7 +67,10 @@ export default function DataManaPage() {
       order: ['tableName', 'parentid', 'intro', 'created'],
       ...(chosen ? { baseWheres: { parentid: chosen.id } } : {}),
       fields: {
-        parentid: { column: { render: (v) => sourceName(v), text: (v) => sourceName(v) } },
+        tableName: { column: { width: 150 } },
+        parentid: { column: { width: 110, render: (v) => sourceName(v), text: (v) => sourceName(v) } },
+        intro: { column: { width: 120 } },
+        created: { column: { width: 80 } },
         titleEn: { column: { hidden: true } },
         createTime: { column: { hidden: true } },
       },

@@ -10,6 +10,7 @@ import { SAVE_MESSAGE_SECONDS } from '../../crud/sources.ts';
 import { useCan } from '../../shell/access.ts';
 import { useToast } from '../../shell/toast.ts';
 import { SOURCE_PAGE_SIZES } from './shared.ts';
+import './datasources.css';
 
 function DesignerMissing() {
   const { t } = useTranslation();
