@@ -117,8 +117,8 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
         () => void toast.error(t('designer.copyFailed')),
       );
   };
-  const action = (key: string, icon: React.ReactNode, onClick: () => void, disabled = false) => (
-    <Button type="text" icon={icon} onClick={onClick} disabled={disabled} data-testid={`designer-${key}`}>
+  const action = (key: string, icon: React.ReactNode, onClick: () => void) => (
+    <Button type="text" icon={icon} onClick={onClick} data-testid={`designer-${key}`}>
       {t(`designer.actions.${key}`)}
     </Button>
   );
@@ -130,8 +130,12 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
         <main className="qb-designer-center">
           <div className="qb-designer-bar" role="toolbar" aria-label={t('designer.toolbar')}>
             <Space size={0}>
-              <Tooltip title="Ctrl+Z">{action('undo', <UndoOutlined />, () => dispatch({ type: 'undo' }), !state.past.length)}</Tooltip>
-              <Tooltip title="Ctrl+Shift+Z">{action('redo', <RedoOutlined />, () => dispatch({ type: 'redo' }), !state.future.length)}</Tooltip>
+              <Tooltip title={`${t('designer.actions.undo')} (Ctrl+Z)`}>
+                <Button type="text" icon={<UndoOutlined />} aria-label={t('designer.actions.undo')} disabled={!state.past.length} onClick={() => dispatch({ type: 'undo' })} data-testid="designer-undo" />
+              </Tooltip>
+              <Tooltip title={`${t('designer.actions.redo')} (Ctrl+Shift+Z)`}>
+                <Button type="text" icon={<RedoOutlined />} aria-label={t('designer.actions.redo')} disabled={!state.future.length} onClick={() => dispatch({ type: 'redo' })} data-testid="designer-redo" />
+              </Tooltip>
             </Space>
             <Space size={0} wrap>
               {action('run', <PlayCircleOutlined />, () => setDrawer('run'))}
