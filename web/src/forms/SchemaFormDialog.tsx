@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FormSchema } from '@qb/contracts';
@@ -46,6 +46,19 @@ export function SchemaFormDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
+  // what had the focus when the dialog opened: it gets it back when the dialog has closed. antd does this only
+  // while the focus is inside the dialog, and a save takes it away (the save button is disabled while it runs).
+  const opener = useRef<Element | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') opener.current = document.activeElement;
+  wasOpen.current = open;
+  const refocusOpener = () => {
+    const at = document.activeElement;
+    const back = opener.current;
+    // nothing has the focus, or the closed dialog still holds it
+    const lost = !at || at === document.body || !!at.closest('.ant-modal-root, .ant-modal-wrap');
+    if (lost && back instanceof HTMLElement && back.isConnected) back.focus();
+  };
 
   const finish = async (values: FormValues) => {
     setSaving(true);
@@ -74,6 +87,7 @@ export function SchemaFormDialog({
       closable={!saving}
       keyboard={!saving}
       onCancel={onCancel}
+      afterClose={refocusOpener}
     >
       <SchemaForm
         schema={schema}

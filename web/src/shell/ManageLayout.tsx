@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Layout, Modal, Spin } from 'antd';
 import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import { useLocation, useNavigate } from 'react-router';
@@ -77,6 +77,14 @@ export default function ManageLayout() {
   const [modal, modalHolder] = Modal.useModal();
   const step = useTabSteps(currentPath, modal);
 
+  // coming from the login page, whose form is gone, the next Tab would start where that form was: the shell takes
+  // the focus (no ring), so that the skip link is the first thing Tab reaches
+  const shellRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const shell = shellRef.current;
+    if (shell && (!document.activeElement || document.activeElement === document.body)) shell.focus({ preventScroll: true });
+  }, []);
+
   useEffect(() => {
     if (known) openTab(currentPath);
   }, [known, currentPath, openTab]);
@@ -91,7 +99,7 @@ export default function ManageLayout() {
   };
 
   return (
-    <Layout className="qb-shell">
+    <Layout className="qb-shell" ref={shellRef} tabIndex={-1}>
       <a className="qb-skip-link" href={`#${MAIN_ID}`} onClick={skipToContent} data-testid="skip-link">
         {t('shell.skipToContent')}
       </a>

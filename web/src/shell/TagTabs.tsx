@@ -7,6 +7,14 @@ import { HOME_PATH } from './tagTabs.ts';
 
 const HINT_ID = 'qb-tags-hint';
 
+/** After a menu closes (Escape, a choice): the keyboard goes back where it was, unless the focus went somewhere on its own. */
+function afterMenu(refocus: () => void) {
+  requestAnimationFrame(() => {
+    const at = document.activeElement;
+    if (!at || at === document.body || at.closest('.ant-dropdown')) refocus();
+  });
+}
+
 /** SPEC.md §9: the tag bar scrolls 240 px per step. */
 export const TAG_SCROLL_STEP = 240;
 /** The id of the shell's `main`, which the tabs control and the skip link focuses. */
@@ -38,6 +46,7 @@ export function TagTabs({ tabs, activePath, titleOf, onSelect, onClose, onCloseO
   // the tab the keyboard is on (roving tabindex: only it is in the Tab order), and the tab whose menu is open
   const [focusPath, setFocusPath] = useState<string>();
   const [menuPath, setMenuPath] = useState<string>();
+  const actionsRef = useRef<HTMLButtonElement>(null);
   const current = focusPath && tabs.includes(focusPath) ? focusPath : activePath;
   const focusTab = (path: string) => {
     setFocusPath(path);
@@ -125,7 +134,10 @@ export function TagTabs({ tabs, activePath, titleOf, onSelect, onClose, onCloseO
               trigger={['contextMenu']}
               menu={tabMenu(path)}
               open={menuPath === path}
-              onOpenChange={(open) => setMenuPath(open ? path : undefined)}
+              onOpenChange={(open) => {
+                setMenuPath(open ? path : undefined);
+                if (!open) afterMenu(() => focusTab(path));
+              }}
               autoFocus
             >
               <div
@@ -178,6 +190,7 @@ export function TagTabs({ tabs, activePath, titleOf, onSelect, onClose, onCloseO
         trigger={['click']}
         placement="bottomRight"
         autoFocus
+        onOpenChange={(open) => !open && afterMenu(() => actionsRef.current?.focus())}
         menu={{
           items: [
             { key: 'closeOthers', label: t('tabs.closeOthers') },
@@ -186,7 +199,7 @@ export function TagTabs({ tabs, activePath, titleOf, onSelect, onClose, onCloseO
           onClick: ({ key }) => (key === 'closeOthers' ? onCloseOthers(activePath) : onCloseAll()),
         }}
       >
-        <button type="button" className="qb-tags-btn qb-tags-more" aria-label={t('tabs.actions')} data-testid="tags-actions">
+        <button type="button" className="qb-tags-btn qb-tags-more" ref={actionsRef} aria-label={t('tabs.actions')} data-testid="tags-actions">
           <DownOutlined />
         </button>
       </Dropdown>
