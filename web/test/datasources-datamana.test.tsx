@@ -28,6 +28,8 @@ beforeEach(async () => {
     if (call.url.pathname === '/api/select/' && flag === 'sys_dataSheet') return ok(sheets, { total: 1 });
     if (call.url.pathname === '/api/select/' && flag === 'sys_tableFields') return ok(fields, { total: 2 });
     if (call.url.pathname === '/api/action/masterSlave/') return masterSlaveReply();
+    if (call.url.pathname === '/api/datasources/tables/') return ok([{ tableName: 'book', defined: true }, { tableName: 'orders', defined: false }]);
+    if (call.url.pathname === '/api/datasources/readBack/') return ok({ id: 9 });
     if (call.url.pathname === '/api/action/createSqlTable/') {
       const body = call.body as { id: number; preview?: boolean };
       return ok({ sheetId: body.id, sourceId: 10000, tableName: 'book', statements, applied: !body.preview, created: !body.preview });
@@ -142,5 +144,24 @@ describe('数据库管理', () => {
     await userEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
     await waitFor(() => expect(screen.queryByTestId('sql-preview')).toBeNull());
     expect(calledOn('/api/action/createSqlTable/')).toHaveLength(1);
+  });
+
+  it('从数据库读取 offers the source’s tables without a definition and reads the chosen one back', async () => {
+    await renderPage();
+    await userEvent.click(screen.getByRole('button', { name: '从数据库读取' }));
+    expect(await screen.findByText('请先选择数据源')).toBeTruthy();
+    expect(calledOn('/api/datasources/tables/')).toHaveLength(0);
+
+    await userEvent.click(screen.getByTestId('source-10000'));
+    await userEvent.click(screen.getByRole('button', { name: '从数据库读取' }));
+    const select = await screen.findByTestId('read-back-select');
+    expect(calledOn('/api/datasources/tables/')[0]!.url.searchParams.get('sourceId')).toBe('10000');
+    // only the table without a definition is offered
+    expect(select.textContent).toContain('orders');
+    const before = calls.filter((c) => c.url.searchParams.get('_flag') === 'sys_dataSheet').length;
+    await userEvent.click(screen.getByRole('button', { name: /^读\s*取$/ }));
+    expect(await screen.findByText('已读取表 orders')).toBeTruthy();
+    expect(calledOn('/api/datasources/readBack/')[0]!.body).toEqual({ sourceId: 10000, tableName: 'orders' });
+    await waitFor(() => expect(calls.filter((c) => c.url.searchParams.get('_flag') === 'sys_dataSheet').length).toBeGreaterThan(before));
   });
 });
