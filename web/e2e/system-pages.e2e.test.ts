@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, defineBookTable, uiLogin } from './harness.mjs';
+import { api, apiLogin, defineBookTable, sha256Hex, uiLogin } from './harness.mjs';
 import { gone, useBrowser, visible } from './support.ts';
 
 const base = inject('baseUrl');
@@ -127,4 +127,47 @@ describe('system management pages', () => {
     await visible(activePage(page).locator('.ant-table-row').filter({ hasText: child }));
     expect((await remove('sys_role', roles.filter((r) => r.name === child || r.name === parent).map((r) => r.id))).status).toBe(200);
   });
+
+  it('用户管理: a new account’s password is shown once, 重置密码 gives a new one, a disabled account cannot sign in', async () => {
+    const { page } = b;
+    const loginid = `u${stamp}`;
+    const login = async (password: string) => (await fetch(`${base}/api/user/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginid, pass: sha256Hex(password) }) }).then((r) => r.json())) as { token?: string; message?: string };
+    const shownPassword = async (testId: string) => {
+      const text = await (await visible(page.getByTestId(testId))).first().innerText();
+      const password = /为 (\S+) ,/.exec(text)?.[1];
+      expect(password).toMatch(/^\S{6}$/);
+      await page.locator('.ant-modal-confirm:visible').filter({ has: page.getByTestId(testId) }).getByRole('button', { name: /确\s*定/ }).click();
+      await gone(page.getByTestId(testId));
+      return password!;
+    };
+    await page.goto(`${base}/manage/user`);
+    await visible(activePage(page).locator('.ant-table-row').first());
+    await activePage(page).getByTestId('toolbar-add').click();
+    const form = dialog(page);
+    await visible(form);
+    await form.getByLabel('账号').fill(loginid);
+    await form.getByLabel('姓名').fill('临时账号');
+    await form.getByTestId('schema-dialog-submit').click();
+    const first = await shownPassword('new-password');
+    expect((await login(first)).token).toBeTruthy();
+
+    const row = activePage(page).locator('.ant-table-row').filter({ hasText: loginid });
+    await row.getByRole('button', { name: '重置密码' }).click();
+    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /确\s*定/ }).click();
+    const second = await shownPassword('reset-password');
+    expect(second).not.toBe(first);
+    expect((await login(first)).token).toBeUndefined();
+    expect((await login(second)).token).toBeTruthy();
+
+    // disabled through the form: the account can no longer sign in
+    await row.getByTestId('row-edit').click();
+    await visible(form);
+    await form.getByText('禁用', { exact: true }).click();
+    await form.getByTestId('schema-dialog-submit').click();
+    await gone(form);
+    const refused = await login(second);
+    expect(refused.token).toBeUndefined();
+    expect(refused.message).toBe('该账号已停用');
+  });
 });
+
