@@ -9,6 +9,8 @@ import { connSqlMeta, dataSheetMeta, tableFieldsMeta } from './datasources-fixtu
 type Reply = { status?: number; body?: unknown };
 let calls: FakeCall[];
 let masterSlaveReply: () => Reply;
+/** the signed-in account: an administrator unless a test says otherwise */
+let account: Record<string, unknown>;
 const sheets = [{ id: 5, tableName: 'book', intro: '图书', parentid: 10000, created: 0 }];
 const fields = [
   { id: 11, parentid: 5, columnName: 'title', type: 'nvarchar', length: 50, defaults: null, primaryKey: 0, nonEmpty: 1, autoIncrement: 0, intro: '书名' },
@@ -19,8 +21,10 @@ const statements = ['CREATE TABLE "book" ("id" INTEGER PRIMARY KEY AUTOINCREMENT
 beforeEach(async () => {
   await setLanguage('zh-CN');
   masterSlaveReply = () => ok({ id: 6, created: true, children: [] });
+  account = { id: 1, loginid: 'admin', name: '管理员', isAdmin: true };
   calls = fakeFetch((call) => {
     const flag = call.url.searchParams.get('_flag');
+    if (call.url.pathname === '/api/user/userInfo/') return ok([account]);
     if (call.url.pathname === '/api/schema/sys_dataSheet') return ok(dataSheetMeta);
     if (call.url.pathname === '/api/schema/sys_tableFields') return ok(tableFieldsMeta);
     if (call.url.pathname === '/api/schema/sys_connsql') return ok(connSqlMeta);
@@ -163,5 +167,21 @@ describe('数据库管理', () => {
     expect(await screen.findByText('已读取表 orders')).toBeTruthy();
     expect(calledOn('/api/datasources/readBack/')[0]!.body).toEqual({ sourceId: 10000, tableName: 'orders' });
     await waitFor(() => expect(calls.filter((c) => c.url.searchParams.get('_flag') === 'sys_dataSheet').length).toBeGreaterThan(before));
+  });
+
+  it('follows the role’s grants: a role that may only view sees the history, nothing that changes tables', async () => {
+    account = { id: 2, loginid: 'viewer', name: '只读', isAdmin: false, grants: { sys_dataSheet: ['view'], sys_connsql: ['view'], sys_ddlHistory: ['view'] } };
+    await renderPage();
+    await waitFor(() => expect(screen.queryByTestId('toolbar-add')).toBeNull());
+    expect(screen.getByRole('button', { name: '历史' })).toBeTruthy();
+    for (const label of ['创建表', '生成页面', '从数据库读取']) expect(screen.queryByRole('button', { name: label })).toBeNull();
+    expect(screen.queryByTestId('row-edit')).toBeNull();
+  });
+
+  it('生成页面 needs the menu grant too', async () => {
+    account = { id: 3, loginid: 'builder', name: '建表员', isAdmin: false, grants: { sys_dataSheet: ['view', 'save'], sys_tableFields: ['view', 'save'], sys_connsql: ['view'] } };
+    await renderPage();
+    await waitFor(() => expect(screen.getByRole('button', { name: '创建表' })).toBeTruthy());
+    expect(screen.queryByRole('button', { name: '生成页面' })).toBeNull();
   });
 });

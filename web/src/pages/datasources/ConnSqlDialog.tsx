@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/index.ts';
 import { testConnection } from '../../api/datasources.ts';
@@ -9,7 +10,7 @@ import { useTableMeta } from '../../crud/tableMeta.ts';
 import type { EditDialogProps, Row } from '../../crud/types.ts';
 import { SCHEMA_DIALOG_WIDTH } from '../../forms/SchemaFormDialog.tsx';
 import { useToast } from '../../shell/toast.ts';
-import { columnTitle } from './shared.ts';
+import { columnTitle, SOURCES_QUERY_KEY } from './shared.ts';
 
 /** The usual port of each database type, filled in when the type is chosen and the port is still empty. */
 const DEFAULT_PORTS: Record<number, number> = { 1: 1433, 2: 3306, 3: 1521, 4: 5432 };
@@ -25,6 +26,7 @@ type TestState = { kind: 'running' } | { kind: 'ok'; ms: number } | { kind: 'fai
 export default function ConnSqlDialog({ config, source, row, open, onClose, onSaved, onDirtyChange }: EditDialogProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const meta = useTableMeta(config.flag).data;
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
@@ -79,6 +81,7 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
     try {
       const answer = await source.save(params);
       toast.success({ content: t('crud.saved'), duration: SAVE_MESSAGE_SECONDS });
+      void queryClient.invalidateQueries({ queryKey: SOURCES_QUERY_KEY });
       onDirtyChange(false);
       onSaved(answer, isNew);
     } catch (error) {

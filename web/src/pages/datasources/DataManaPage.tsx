@@ -11,7 +11,7 @@ import type { PageContextApi, Row } from '../../crud/types.ts';
 import { useCan } from '../../shell/access.ts';
 import { queryKeys } from '../../shell/queryClient.ts';
 import { useToast } from '../../shell/toast.ts';
-import { SOURCE_PAGE_SIZES } from './shared.ts';
+import { SOURCE_PAGE_SIZES, SOURCES_QUERY_KEY } from './shared.ts';
 import { SourceTree, type SourceChoice } from './SourceTree.tsx';
 import TableDefinitionDialog, { ChosenSourceContext } from './TableDefinitionDialog.tsx';
 import { chooseTableToReadBack, createTableWithPreview, HistoryDrawer, showFailure } from './tableActions.tsx';
@@ -30,10 +30,12 @@ export default function DataManaPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const can = useCan('sys_dataSheet');
+  // a generated page is a menu entry: the server wants save on sys_menu too
+  const canMenu = useCan('sys_menu').save;
   const [chosen, setChosen] = useState<SourceChoice>();
   const [history, setHistory] = useState<{ id: number; tableName: string }>();
   const connections = useQuery({
-    queryKey: ['dataMana', 'sources'],
+    queryKey: SOURCES_QUERY_KEY,
     queryFn: async () => (await selectRows<{ id: number; name: string; databaseName?: string }>('sys_connsql', { page: 1, row: SOURCES_ROW, sort: 'id', sortType: 'asc' })).rows,
   });
   const sources = useMemo(() => connections.data ?? [], [connections.data]);
@@ -90,7 +92,7 @@ export default function DataManaPage() {
               },
             },
             { key: 'history', labelKey: 'datasources.history.button', onClick: (row) => setHistory({ id: Number(row.id), tableName: String(row.tableName) }) },
-            { key: 'page', labelKey: 'datasources.page.button', onClick: (row, p) => void generatePage(row, p) },
+            ...(canMenu ? [{ key: 'page', labelKey: 'datasources.page.button', onClick: (row: Row, p: PageContextApi) => void generatePage(row, p) }] : []),
           ]
         : [{ key: 'history', labelKey: 'datasources.history.button', onClick: (row) => setHistory({ id: Number(row.id), tableName: String(row.tableName) }) }],
       toolbarButtons: [
@@ -115,7 +117,7 @@ export default function DataManaPage() {
         },
       ],
     };
-  }, [chosen, sources, localName, can.save, toast, t, navigate, queryClient]);
+  }, [chosen, sources, localName, can.save, canMenu, toast, t, navigate, queryClient]);
 
   return (
     <ChosenSourceContext.Provider value={chosen?.id}>

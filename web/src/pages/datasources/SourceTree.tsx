@@ -65,8 +65,7 @@ export function SourceTree({ connections, chosen, onChoose }: SourceTreeProps) {
       <Tree
         showIcon
         blockNode
-        defaultExpandAll
-        expandedKeys={[DEFAULT_NODE_ID, OTHER_NODE_ID]}
+        defaultExpandedKeys={[DEFAULT_NODE_ID, OTHER_NODE_ID]}
         selectedKeys={chosen ? [chosen.id] : []}
         treeData={treeData}
         onSelect={(keys) => {

@@ -9,3 +9,6 @@ export function columnTitle(meta: TableMeta | undefined, name: string, lang: str
   const column = meta?.columns.find((c) => c.name === name);
   return column ? textIn(column.title, lang) : name;
 }
+
+/** The saved connections the data-table manager's tree lists; a saved connection refreshes it. */
+export const SOURCES_QUERY_KEY = ['dataMana', 'sources'] as const;
