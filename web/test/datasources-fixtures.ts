@@ -20,7 +20,7 @@ export const connSqlMeta = table('sys_connsql', '数据源连接', [
   column('id', 'int', 'ID', { ui: { list: false, form: false } }),
   column('name', 'nvarchar', '连接名称', { required: true, length: 20, search: 'input' }),
   column('englishName', 'nvarchar', '英文名称', { required: true, length: 20 }),
-  column('sqlType', 'int', '数据库类型', { required: true, enum: [1, 2, 3, 4].map((v) => ({ value: v, label: { zh: `t${v}`, en: `t${v}` } })) }),
+  column('sqlType', 'int', '数据库类型', { required: true, enum: ['SQL Server', 'MySQL/MariaDB', 'Oracle', 'PostgreSQL', 'SQLite'].map((name, i) => ({ value: i + 1, label: { zh: name, en: name } })) }),
   column('mainAddr', 'nvarchar', '主机地址', { required: true }),
   column('port', 'int', '端口', { required: true }),
   column('databaseName', 'nvarchar', '数据库名称', { required: true }),

@@ -278,7 +278,6 @@ const manageEnUS: ManageTexts = {
     backHome: 'Back to home',
   },
   datasources: {
-    sqlType: { 1: 'SQL Server', 2: 'MySQL/MariaDB', 3: 'Oracle', 4: 'PostgreSQL' },
     conn: {
       test: 'Test connection',
       testOk: 'Connected in {{ms}} ms',

@@ -279,7 +279,6 @@ const manageZhCN = {
     backHome: '返回首页',
   },
   datasources: {
-    sqlType: { 1: 'SQL Server', 2: 'MySQL/MariaDB', 3: 'Oracle', 4: 'PostgreSQL' },
     conn: {
       test: '测试连接',
       testOk: '连接成功，用时 {{ms}} 毫秒',

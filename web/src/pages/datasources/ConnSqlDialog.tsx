@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/index.ts';
 import { testConnection } from '../../api/datasources.ts';
 import { SAVE_MESSAGE_SECONDS } from '../../crud/sources.ts';
+import { textIn } from '../../crud/configFromMeta.ts';
 import { useTableMeta } from '../../crud/tableMeta.ts';
 import type { EditDialogProps, Row } from '../../crud/types.ts';
 import { SCHEMA_DIALOG_WIDTH } from '../../forms/SchemaFormDialog.tsx';
@@ -14,7 +15,8 @@ import { columnTitle, SOURCES_QUERY_KEY } from './shared.ts';
 
 /** The usual port of each database type, filled in when the type is chosen and the port is still empty. */
 const DEFAULT_PORTS: Record<number, number> = { 1: 1433, 2: 3306, 3: 1521, 4: 5432 };
-const SQL_TYPES = [1, 2, 3, 4];
+/** SPEC.md §2: the four types of the list (the server also knows 5, an SQLite file, which the spec does not offer). */
+const SQL_TYPES = new Set([1, 2, 3, 4]);
 
 type TestState = { kind: 'running' } | { kind: 'ok'; ms: number } | { kind: 'failed'; reason: string };
 
@@ -33,6 +35,10 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
   const [test, setTest] = useState<TestState>();
   const isNew = row.id === undefined || row.id === null || row.id === '';
   const label = (name: string) => columnTitle(meta, name, i18n.language);
+  // the type names are the metadata's enumeration, as in the list
+  const sqlTypes = (meta?.columns.find((c) => c.name === 'sqlType')?.enum ?? [])
+    .filter((e) => SQL_TYPES.has(Number(e.value)))
+    .map((e) => ({ value: Number(e.value), label: textIn(e.label, i18n.language) }));
   const [initialValues] = useState<Row>(() => {
     const { databasePsd: _never, ...values } = row;
     return values;
@@ -140,7 +146,7 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
           <Input />
         </Form.Item>
         <Form.Item name="sqlType" label={label('sqlType')} rules={[{ required: true, message: t('datasources.conn.required.sqlType') }]} data-testid="form-field-sqlType">
-          <Select options={SQL_TYPES.map((value) => ({ value, label: t(`datasources.sqlType.${value}`) }))} placeholder={t('datasources.conn.required.sqlType')} />
+          <Select options={sqlTypes} placeholder={t('datasources.conn.required.sqlType')} />
         </Form.Item>
         <Form.Item name="mainAddr" label={label('mainAddr')} rules={enter('mainAddr')} data-testid="form-field-mainAddr">
           <Input placeholder="127.0.0.1" />
