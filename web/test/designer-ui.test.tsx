@@ -14,7 +14,7 @@ describe('designer workspace', () => {
   beforeEach(async () => {
     localStorage.clear();
     await setLanguage('zh-CN');
-  });
+  }, 60_000);
 
   it('shows the empty hint, adds by click and Enter, edits properties, copies, deletes with the key, undoes and redoes', async () => {
     const user = userEvent.setup();
@@ -65,7 +65,7 @@ describe('designer workspace', () => {
     expect(names()).toEqual(['node-field102', 'node-mobile']);
     await user.click(screen.getByTestId('designer-undo'));
     expect(names()).toEqual(['node-mobile', 'node-field102']);
-  });
+  }, 60_000);
 
   it('keeps the canvas in the browser 340 ms after a change and restores it on open', async () => {
     const user = userEvent.setup();
@@ -79,7 +79,7 @@ describe('designer workspace', () => {
     expect(names()).toEqual(['node-row101', 'node-field102']);
     await user.click(screen.getByTestId('palette-text'));
     expect(names()).toContain('node-field103');
-  });
+  }, 60_000);
 
   it('clears after the confirm and starts again at 101', async () => {
     const user = userEvent.setup();
@@ -92,7 +92,7 @@ describe('designer workspace', () => {
     await waitFor(() => expect(names()).toEqual([]));
     await user.click(screen.getByTestId('palette-select'));
     expect(names()).toEqual(['node-field101']);
-  });
+  }, 60_000);
 
   it('asks for a type and a file name before generating', async () => {
     const user = userEvent.setup();
@@ -103,14 +103,14 @@ describe('designer workspace', () => {
     await user.clear(fileName);
     await user.click(screen.getByTestId('generate-ok'));
     expect(await screen.findByText('请输入文件名')).toBeTruthy();
-  });
+  }, 60_000);
 
   it('shows English texts', async () => {
     await setLanguage('en-US');
     renderWithApp(<DesignerWorkspace />);
     expect(screen.getByText('Drag or click components from the left to design the form')).toBeTruthy();
     expect(screen.getByTestId('palette-text').textContent).toContain('Single-line text');
-  });
+  }, 60_000);
 });
 
 describe('form design dialog', () => {
@@ -135,5 +135,5 @@ describe('form design dialog', () => {
     expect(onConfirm.mock.calls[0][0].fields.map((f: { name: string }) => f.name)).toEqual(['mobile', 'field102']);
     await new Promise((r) => setTimeout(r, 400));
     expect(localStorage.getItem(STORAGE_KEYS.items)).toBeNull();
-  });
+  }, 60_000);
 });
