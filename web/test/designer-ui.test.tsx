@@ -136,4 +136,15 @@ describe('form design dialog', () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(localStorage.getItem(STORAGE_KEYS.items)).toBeNull();
   }, 60_000);
+
+  it('refuses to confirm a form the schema check refuses (an empty label) and says why', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    renderWithApp(<FormDesignerDialog open onCancel={() => {}} onConfirm={onConfirm} />);
+    await user.click(await screen.findByTestId('palette-text'));
+    await user.clear(screen.getByTestId('prop-label'));
+    await user.click(document.querySelector('.qb-designer-dialog .ant-modal-footer .ant-btn-primary')!);
+    expect((await screen.findByTestId('designer-invalid')).textContent).toMatch(/表单有误.*fields\[0\]\.label/);
+    expect(onConfirm).not.toHaveBeenCalled();
+  }, 60_000);
 });

@@ -17,7 +17,7 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Button, Modal, Space, Tabs, Tooltip } from 'antd';
 import { ClearOutlined, CodeOutlined, CopyOutlined, DownloadOutlined, PlayCircleOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { FormFieldKind, FormSchema } from '@qb/contracts';
+import { parseFormSchema, type FormFieldKind, type FormSchema } from '@qb/contracts';
 import '../i18n/designer.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { useToast } from '../shell/toast.ts';
@@ -103,9 +103,14 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
   const onGenerate = async (choice: GenerateChoice) => {
     const mode = genMode;
     setGenMode(null);
+    const parsed = parseFormSchema(schema);
+    if (!parsed.ok) {
+      void toast.error(t('designer.invalidSchema') + parsed.problems.slice(0, 3).join('; '));
+      return;
+    }
     let code: string;
     try {
-      code = await generate(schema, choice.type);
+      code = await generate(parsed.schema, choice.type);
     } catch {
       void toast.error(t('designer.generateFailed'));
       return;

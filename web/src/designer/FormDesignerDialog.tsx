@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FormSchema } from '@qb/contracts';
+import { parseFormSchema, type FormSchema } from '@qb/contracts';
 import '../i18n/designer.ts';
 import { Designer } from './Designer.tsx';
 import { toSchema } from './store.ts';
@@ -23,10 +23,15 @@ function DialogBody({ initialSchema, onCancel, onConfirm, title, open }: FormDes
   const { t } = useTranslation();
   const [state, dispatch, problems] = useDialogDesigner(initialSchema);
   const [saving, setSaving] = useState(false);
+  const [invalid, setInvalid] = useState<string[] | null>(null);
   const confirm = async () => {
+    // only a schema the server's check accepts leaves the dialog
+    const parsed = parseFormSchema(toSchema(state));
+    setInvalid(parsed.ok ? null : parsed.problems);
+    if (!parsed.ok) return;
     setSaving(true);
     try {
-      await onConfirm(toSchema(state));
+      await onConfirm(parsed.schema);
     } finally {
       setSaving(false);
     }
@@ -44,6 +49,7 @@ function DialogBody({ initialSchema, onCancel, onConfirm, title, open }: FormDes
       centered
       className="qb-designer-dialog"
     >
+      {invalid && <Alert type="error" showIcon message={t('designer.invalidSchema') + invalid.slice(0, 5).join('; ')} data-testid="designer-invalid" />}
       {problems && <Alert type="warning" showIcon message={t('designer.dialogProblems') + problems.slice(0, 3).join('; ')} />}
       <Designer state={state} dispatch={dispatch} height="70vh" />
     </Modal>

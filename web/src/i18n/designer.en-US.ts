@@ -23,6 +23,7 @@ const designerEnUS: Texts<typeof designerZhCN> = {
       undo: 'Undo', redo: 'Redo', copy: 'Copy', delete: 'Delete', refresh: 'Refresh', moveUp: 'Move up', moveDown: 'Move down',
     },
     toolbar: 'Actions',
+    invalidSchema: 'The form has problems, please correct them: ',
     keyboardHint: 'Enter adds a component; Alt+arrows move, Delete removes, Ctrl+Z undoes, Ctrl+Shift+Z redoes',
     tabs: { field: 'Component properties', form: 'Form properties' },
     confirmClear: 'Remove all components?',

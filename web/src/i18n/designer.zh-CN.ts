@@ -22,6 +22,7 @@ const designerZhCN = {
       undo: '撤销', redo: '重做', copy: '复制', delete: '删除', refresh: '刷新', moveUp: '上移', moveDown: '下移',
     },
     toolbar: '操作栏',
+    invalidSchema: '表单有误，请修改后重试：',
     keyboardHint: '回车添加组件；Alt+方向键移动，Delete 删除，Ctrl+Z 撤销，Ctrl+Shift+Z 重做',
     tabs: { field: '组件属性', form: '表单属性' },
     confirmClear: '确定要清空所有组件吗？',
