@@ -89,12 +89,21 @@ export function addButton(page) {
   return page.locator('.qb-crud:visible [data-testid="toolbar-add"]');
 }
 
-/** Opens the add dialog of the visible table page and waits until it has settled; false when there is none. */
+/**
+ * Opens the add dialog of the visible table page and waits until it has settled; false when there is none, or when
+ * the page opens none (a page may refuse to add until something is chosen, e.g. a data source: it says so instead).
+ */
 export async function openAddDialog(page) {
   const add = addButton(page);
   if ((await add.count()) === 0) return false;
   await add.first().click();
-  await page.locator('.ant-modal-wrap:visible .ant-form').first().waitFor();
+  const opened = await page
+    .locator('.ant-modal-wrap:visible [role="dialog"]')
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .then(() => true, () => false);
+  if (!opened) return false;
+  await page.locator('.ant-modal-wrap:visible .ant-form').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
   await settle(page);
   return true;
 }

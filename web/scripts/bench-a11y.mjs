@@ -23,7 +23,8 @@ try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
     await context.addInitScript((l) => localStorage.setItem('qb.lang', l), lang);
     const page = await context.newPage();
-    const screens = await auditApp(page, server.url, token, { extraRoutes });
+    const onScreen = (s) => process.stderr.write(`${lang} ${s.name}: ${Object.values(countByImpact(s.violations)).join('/')}\n`);
+    const screens = await auditApp(page, server.url, token, { extraRoutes, onScreen });
     for (const s of screens) all.push({ lang, ...s, counts: countByImpact(s.violations) });
     await context.close();
   }

@@ -1,6 +1,8 @@
 import { Fragment, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ConfigProvider, message } from 'antd';
+// the same look as the app (shell/AppProviders.tsx)
+import { APP_THEME } from '../shell/theme.ts';
 import zhCNLocale from 'antd/es/locale/zh_CN';
 import enUSLocale from 'antd/es/locale/en_US';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -34,8 +36,6 @@ const useHostStore = create<HostState>(() => ({ open: false }));
 let nextKey = 1;
 let host: { root: Root; element: HTMLElement } | undefined;
 
-/** The same look as the app (shell/AppProviders.tsx). */
-const THEME = { token: { colorPrimary: '#1677ff', borderRadius: 6 } };
 const WATCH_MS = 500;
 
 export function showDialog(render: RenderDialog) {
@@ -69,7 +69,7 @@ function DialogHost() {
   const { i18n } = useTranslation();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={i18n.language === 'en-US' ? enUSLocale : zhCNLocale} theme={THEME}>
+      <ConfigProvider locale={i18n.language === 'en-US' ? enUSLocale : zhCNLocale} theme={APP_THEME}>
         <HostedDialog />
       </ConfigProvider>
     </QueryClientProvider>

@@ -24,15 +24,17 @@ export const A11Y_COLORS = {
 } as const;
 
 /** Preset tag colours (`<Tag color="green">`): the text shade (`green7`) moved to one that reads 4.5:1 on its light background. */
-const PRESET_TEXT = {
-  green7: '#237804',
-  gold7: '#874d00',
-  yellow7: '#614700',
-  lime7: '#3f6600',
-  orange7: '#ad4e00',
-  cyan7: '#006d75',
-  volcano7: '#ad2102',
-} as const;
+const PRESET_TEXT: Record<string, string> = {
+  green: '#237804',
+  gold: '#874d00',
+  yellow: '#614700',
+  lime: '#3f6600',
+  orange: '#ad4e00',
+  cyan: '#006d75',
+  volcano: '#ad2102',
+};
+// antd keeps each palette shade twice, `green7` for code and `green-7` for its CSS variable (--ant-green-7): both
+const PRESET_TOKENS = Object.fromEntries(Object.entries(PRESET_TEXT).flatMap(([name, color]) => [[`${name}7`, color], [`${name}-7`, color]]));
 
 export const APP_THEME: ThemeConfig = {
   token: {
@@ -48,6 +50,16 @@ export const APP_THEME: ThemeConfig = {
     colorError: A11Y_COLORS.error,
     colorErrorHover: A11Y_COLORS.errorHover,
     colorSuccess: A11Y_COLORS.success,
+    // the success family generated from so dark a green turns grey: antd's own light greens kept around it
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBgHover: '#d9f7be',
+    colorSuccessBorder: '#b7eb8f',
+    colorSuccessBorderHover: '#95de64',
+    colorSuccessHover: '#389e0d',
+    colorSuccessActive: '#135200',
+    colorSuccessTextHover: '#389e0d',
+    colorSuccessText: A11Y_COLORS.success,
+    colorSuccessTextActive: '#135200',
     colorWarning: A11Y_COLORS.warning,
     // greys: secondary stays antd's 0.65 (7:1); tertiary, placeholder and disabled texts from 0.45/0.25 to 0.57
     // (5.1:1 on white, 5.0:1 on #fafafa and #f5f5f5); quaternary (icons, clear buttons) to 0.45 (3.4:1)
@@ -58,6 +70,6 @@ export const APP_THEME: ThemeConfig = {
     colorTextDisabled: 'rgba(0, 0, 0, 0.57)',
     colorTextQuaternary: 'rgba(0, 0, 0, 0.45)',
     borderRadius: 6,
-    ...PRESET_TEXT,
+    ...PRESET_TOKENS,
   },
 };
