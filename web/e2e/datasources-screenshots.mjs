@@ -48,6 +48,10 @@ const SHOTS = [
     await crud(page).locator('.ant-table-tbody tr.ant-table-row', { hasText: 'shotauthor' }).getByRole('button', { name: /^(创建表|Create)$/ }).click();
     await page.getByTestId('sql-preview').waitFor();
   }],
+  ['dataMana-history', 'dataMana', async (page) => {
+    await crud(page).locator('.ant-table-tbody tr.ant-table-row', { hasText: 'shotbook' }).getByRole('button', { name: /^(历史|Log)$/ }).click();
+    await page.getByTestId('ddl-history').getByTestId('sql-preview').first().waitFor();
+  }],
   ['dataSMana', 'dataSMana'],
   ['layTable', 'layTable'],
   ['layTable-definitions', 'layTable', async (page) => {

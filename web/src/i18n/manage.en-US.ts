@@ -332,6 +332,7 @@ const manageEnUS: ManageTexts = {
       time: 'Time',
       operator: 'By',
       result: 'Result',
+      ok: 'Done',
     },
     page: {
       button: 'Make page',

@@ -333,6 +333,7 @@ const manageZhCN = {
       time: '时间',
       operator: '操作人',
       result: '结果',
+      ok: '成功',
     },
     page: {
       button: '生成页面',

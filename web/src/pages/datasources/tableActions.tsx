@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Drawer, Empty, Select, Table, Typography, type ButtonProps } from 'antd';
+import { Drawer, Empty, Select, Table, Tag, Typography, type ButtonProps } from 'antd';
 import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -105,7 +105,12 @@ export function HistoryDrawer({ sheet, onClose }: { sheet?: { id: number; tableN
         columns={[
           { title: t('datasources.history.time'), dataIndex: 'createTime', width: 170 },
           { title: t('datasources.history.operator'), dataIndex: 'operatorName', width: 110 },
-          { title: t('datasources.history.result'), dataIndex: 'result', render: (v: string) => <Typography.Text>{v}</Typography.Text> },
+          {
+            title: t('datasources.history.result'),
+            dataIndex: 'result',
+            // the server writes 'ok' for a change that ran, else the reason it failed
+            render: (v: string) => (v === 'ok' ? <Tag color="green">{t('datasources.history.ok')}</Tag> : <Typography.Text type="danger">{v}</Typography.Text>),
+          },
         ]}
       />
     </Drawer>
