@@ -131,6 +131,7 @@ describe('form designer', () => {
     await page.keyboard.insertText('{oops');
     await page.getByTestId('json-refresh').click();
     await expect.poll(() => page.getByTestId('json-problem').innerText()).toBe('JSON格式错误，请检查');
+    await editor.click();
     await page.keyboard.press('Control+a');
     await page.keyboard.insertText(JSON.stringify({ version: 2, fields: [{ kind: 'text', name: 'email', label: { zh: '邮箱' } }] }));
     await page.getByTestId('json-refresh').click();
