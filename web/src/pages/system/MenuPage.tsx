@@ -55,17 +55,18 @@ export default function MenuPage() {
   const [layoutOf, setLayoutOf] = useState<Row>();
   const [design, setDesign] = useState<{ menu: Row; schema?: FormSchema }>();
 
-  // a saved or deleted menu shows in the side navigation: the list reloads after each write, the navigation with it
-  useEffect(
-    () =>
-      queryClient.getQueryCache().subscribe((event) => {
-        const key = event.query.queryKey;
-        if (event.type === 'updated' && event.action.type === 'success' && key[0] === 'crud' && key[1] === menuPage.key) {
-          void queryClient.invalidateQueries({ queryKey: queryKeys.menu });
-        }
-      }),
-    [queryClient],
-  );
+  // a saved or deleted menu shows in the side navigation: when the list reads rows that differ from those it had
+  // (a write; react-query keeps the same object for equal answers), the navigation reads the menus again
+  useEffect(() => {
+    const seen = new Map<string, unknown>();
+    return queryClient.getQueryCache().subscribe((event) => {
+      const { queryKey, queryHash, state } = event.query;
+      if (event.type !== 'updated' || event.action.type !== 'success' || queryKey[0] !== 'crud' || queryKey[1] !== menuPage.key) return;
+      const before = seen.get(queryHash);
+      seen.set(queryHash, state.data);
+      if (before !== undefined && before !== state.data) void queryClient.invalidateQueries({ queryKey: queryKeys.menu });
+    });
+  }, [queryClient]);
 
   const openDesigner = async (menu: Row) => {
     if (!FormDesignerDialog) return toast.warning(t('pages.menu.designerMissing'));
