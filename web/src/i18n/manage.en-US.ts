@@ -351,7 +351,6 @@ const manageEnUS: ManageTexts = {
       definitions: 'Form definitions',
       design: 'Design',
       designTitle: 'Design form · {{name}}',
-      designerMissing: 'The form designer is not ready yet',
     },
   },
   route: {

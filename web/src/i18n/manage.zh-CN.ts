@@ -352,7 +352,6 @@ const manageZhCN = {
       definitions: '表单定义',
       design: '设计',
       designTitle: '设计表单 · {{name}}',
-      designerMissing: '表单设计器尚未就绪',
     },
   },
   route: {

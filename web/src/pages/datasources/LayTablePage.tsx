@@ -1,5 +1,5 @@
-import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { Result, Spin, Tabs } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { migrateFormSchema, type FormSchema } from '@qb/contracts';
 import { ApiError, saveRow } from '../../api/index.ts';
@@ -9,36 +9,12 @@ import type { Row } from '../../crud/types.ts';
 import { SAVE_MESSAGE_SECONDS } from '../../crud/sources.ts';
 import { useCan } from '../../shell/access.ts';
 import { useToast } from '../../shell/toast.ts';
+import { formTableRowButton } from '../../forms/FormTableCreate.tsx';
 import { SOURCE_PAGE_SIZES } from './shared.ts';
 import './datasources.css';
 
-function DesignerMissing() {
-  const { t } = useTranslation();
-  return <Result status="info" title={t('datasources.layTable.designerMissing')} data-testid="designer-missing" />;
-}
-
-/** The designer is another part's work: while its module cannot load, the tab says so instead of breaking the page. */
-const orMissing = <P,>(load: () => Promise<{ default: ComponentType<P> }>) =>
-  lazy(() => load().catch(() => ({ default: DesignerMissing as unknown as ComponentType<P> })));
-
-const DesignerWorkspace = orMissing<Record<string, never>>(() => import('../../designer/DesignerWorkspace.tsx'));
-const FormDesignerDialog = orMissing<{
-  open: boolean;
-  title?: string;
-  initialSchema?: unknown;
-  onCancel(): void;
-  onConfirm(schema: FormSchema): void | Promise<void>;
-}>(() => import('../../designer/FormDesignerDialog.tsx'));
-
-class Contained extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
+const DesignerWorkspace = lazy(() => import('../../designer/DesignerWorkspace.tsx'));
+const FormDesignerDialog = lazy(() => import('../../designer/FormDesignerDialog.tsx'));
 
 /** A stored formJson as a schema for the designer; empty or unreadable text opens an empty form. */
 export function storedSchema(formJson: unknown): FormSchema | undefined {
@@ -67,7 +43,9 @@ export default function LayTablePage() {
       titleKey: 'datasources.layTable.definitions',
       pageSizes: SOURCE_PAGE_SIZES,
       fields: { createTime: { column: { hidden: true } } },
-      rowButtons: can.save ? [{ key: 'design', labelKey: 'datasources.layTable.design', onClick: (row, p) => setDesigning({ row, reload: p.reload }) }] : [],
+      rowButtons: can.save
+        ? [{ key: 'design', labelKey: 'datasources.layTable.design', onClick: (row, p) => setDesigning({ row, reload: p.reload }) }, formTableRowButton]
+        : [],
     }),
     [can.save],
   );
@@ -99,11 +77,9 @@ export default function LayTablePage() {
             key: 'designer',
             label: t('datasources.layTable.designer'),
             children: (
-              <Contained fallback={<DesignerMissing />}>
-                <Suspense fallback={spinner}>
-                  <DesignerWorkspace />
-                </Suspense>
-              </Contained>
+              <Suspense fallback={spinner}>
+                <DesignerWorkspace />
+              </Suspense>
             ),
           },
           { key: 'definitions', label: t('datasources.layTable.definitions'), children: <TablePage page={page} /> },
