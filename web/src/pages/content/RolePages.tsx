@@ -49,6 +49,8 @@ function EnableSwitch({ row, value }: { row: Row; value: unknown }) {
 const roleFields: Record<string, FieldOverride> = {
   parentId: { component: RoleParentSelect },
   enable: { column: { render: (value, row) => <EnableSwitch row={row} value={value} /> } },
+  // 'Administrator' and its sort arrows
+  isAdmin: { column: { width: 140 } },
 };
 
 /** 角色管理: every role as a tree by parentId (built here, SPEC.md §3), the parent picked under 顶级角色, enable a switch. */
@@ -65,7 +67,7 @@ export const roleListPage: PageOverrides = { key: 'roleList', flag: 'sys_role', 
 /** The administrator property of a role is set by administrators only (docs/permissions.md): others do not see it in the form. */
 function useRolePage(page: PageOverrides): PageOverrides {
   const isAdmin = useUserInfo().data?.isAdmin !== false;
-  return useMemo(() => (isAdmin ? page : { ...page, fields: { ...page.fields, isAdmin: { form: false } } }), [isAdmin, page]);
+  return useMemo(() => (isAdmin ? page : { ...page, fields: { ...page.fields, isAdmin: { ...page.fields?.isAdmin, form: false } } }), [isAdmin, page]);
 }
 
 export function RolePage() {
