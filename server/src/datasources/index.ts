@@ -11,5 +11,6 @@ export {
 } from './engines.ts';
 export { classifyConnectError, ConnectFailure, type ConnectFailureReason } from './failures.ts';
 export { SecretBox, SecretBoxError } from './secretBox.ts';
+export { sameTarget, type SourceTarget } from './target.ts';
 export { DataSources, type DataSourcesOptions, type SourceHandle } from './sources.ts';
 export { type ConnectionTestResult, testConnection } from './testConnection.ts';

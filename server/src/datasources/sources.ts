@@ -15,6 +15,7 @@ import {
 } from './engines.ts';
 import { connectFailureOf } from './failures.ts';
 import { SecretBox, SecretBoxError } from './secretBox.ts';
+import { sameTarget, type SourceTarget } from './target.ts';
 import { type ConnectionTestResult, testConnection } from './testConnection.ts';
 
 /** One data source, ready for queries. */
@@ -133,10 +134,15 @@ export class DataSources {
     return this.#box;
   }
 
-  /** The plain-text password stored for a live source (the connection test of an edited source with its password left empty). */
-  async storedPassword(id: number): Promise<string> {
-    const row = await this.#local.readDb.selectFrom('sys_connsql').select(['databasePsd', 'isdelete']).where('id', '=', id).executeTakeFirst();
+  /**
+   * The plain-text password stored for a live source (the connection test of an edited source with its password left
+   * empty), only for the target it was saved for: a test against another engine, host, port or user is a 400 asking
+   * for the password (target.ts).
+   */
+  async storedPassword(id: number, target: SourceTarget): Promise<string> {
+    const row = await this.#local.readDb.selectFrom('sys_connsql').select(['sqlType', 'mainAddr', 'port', 'databaseUser', 'databasePsd', 'isdelete']).where('id', '=', id).executeTakeFirst();
     if (!row || Number(row.isdelete) !== 0) throw notFound('sourceNotFound', { id });
+    if (!sameTarget(row, target)) throw badRequest('sourcePasswordRequired');
     return row.databasePsd === null || row.databasePsd === undefined ? '' : this.#password(id, String(row.databasePsd));
   }
 

@@ -1,9 +1,10 @@
 import type { AnyDb } from '../db/connection.ts';
 import type { RowChange, TableHooks } from '../crud/hooks.ts';
-import type { DataSources, SecretBox } from '../datasources/index.ts';
+import { type DataSources, type SecretBox, sameTarget, type SourceTarget } from '../datasources/index.ts';
 import { badRequest } from '../http/errors.ts';
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
+
 
 /**
  * The rules of a saved connection (sys_connsql), run by every write path in the write's transaction:
@@ -28,6 +29,9 @@ export function connsqlHooks(box: SecretBox, sources: DataSources): TableHooks {
         // a SQLite file (type 5) has no password
         if (blank(after.databasePsd) && sqlType !== 5) throw badRequest('sourcePasswordRequired');
         stored = blank(after.databasePsd) ? '' : box.encrypt(String(after.databasePsd));
+      } else if ((blank(after.databasePsd) || after.databasePsd === before?.databasePsd) && !blank(before?.databasePsd) && !sameTarget(before as unknown as SourceTarget, after as unknown as SourceTarget)) {
+        // the stored password goes only to the place it was saved for: moving the source needs it typed again
+        throw badRequest('sourcePasswordRequired');
       } else if (blank(after.databasePsd)) {
         // an edit that leaves the password empty keeps the stored one
         if (!blank(before?.databasePsd)) stored = String(before!.databasePsd);

@@ -1,0 +1,20 @@
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+/** The columns that say where a password is sent: the engine, host, port and user (not the database name on that server). */
+export interface SourceTarget {
+  sqlType: unknown;
+  mainAddr: unknown;
+  port?: unknown;
+  databaseUser: unknown;
+}
+
+/**
+ * Whether two settings send a password to the same place. A stored password is only ever used for the target it
+ * was saved for: moving a source (or testing it against another host) needs the password typed again, else an
+ * operator could send the stored password to a host of theirs (docs/security.md).
+ */
+export function sameTarget(a: SourceTarget, b: SourceTarget): boolean {
+  const text = (v: unknown) => (blank(v) ? '' : String(v).trim().toLowerCase());
+  const port = (v: unknown) => (blank(v) ? 0 : Number(v));
+  return Number(a.sqlType) === Number(b.sqlType) && text(a.mainAddr) === text(b.mainAddr) && port(a.port) === port(b.port) && text(a.databaseUser) === text(b.databaseUser);
+}
