@@ -55,8 +55,8 @@ describe('system management pages', () => {
     const row = activePage(page).locator('.ant-table-row').filter({ hasText: name });
     await visible(row);
     expect(await row.locator('.qb-cell-icon .anticon-bell').count()).toBe(1);
+    // (the branch of the open page, 系统管理, is open)
     const nav = page.getByTestId('nav-menu');
-    await nav.getByText('系统管理', { exact: true }).click();
     await visible(nav.getByText(name, { exact: true }));
     await nav.getByText(name, { exact: true }).click();
     await visible(page.getByTestId('profile').or(page.locator('.qb-tag-title').filter({ hasText: name })));

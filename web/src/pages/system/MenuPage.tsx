@@ -59,6 +59,8 @@ export default function MenuPage() {
   // (a write; react-query keeps the same object for equal answers), the navigation reads the menus again
   useEffect(() => {
     const seen = new Map<string, unknown>();
+    // rows read before the page mounted (the route prefetches them) count as seen
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: ['crud', menuPage.key] })) seen.set(query.queryHash, query.state.data);
     return queryClient.getQueryCache().subscribe((event) => {
       const { queryKey, queryHash, state } = event.query;
       if (event.type !== 'updated' || event.action.type !== 'success' || queryKey[0] !== 'crud' || queryKey[1] !== menuPage.key) return;
