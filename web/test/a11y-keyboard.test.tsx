@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { TagTabs, tabIndexAfterKey } from '../src/shell/TagTabs.tsx';
 import { ResizableTitle, widthAfterKey, MIN_WIDTH, MAX_WIDTH } from '../src/crud/ResizableTitle.tsx';
+import { Button, Form, Input } from 'antd';
+import { useErrorAnnouncer } from '../src/forms/ErrorAnnouncer.tsx';
+import { renderWithApp } from './helpers.tsx';
 
 // The keyboard behaviours added for issue 13 (accessibility): the tag tabs and column resizing.
 const TITLES: Record<string, string> = { '/manage/home': '首页', '/manage/member': '会员', '/manage/role': '角色' };
@@ -135,5 +138,40 @@ describe('column resize by keyboard', () => {
     expect(widthAfterKey('ArrowLeft', true, 100)).toBe(MIN_WIDTH);
     expect(widthAfterKey('End', false, 100)).toBe(MAX_WIDTH);
     expect(widthAfterKey('Enter', false, 100)).toBeUndefined();
+  });
+});
+
+function AnnouncedForm() {
+  const announcer = useErrorAnnouncer();
+  return (
+    <Form onFieldsChange={announcer.onFieldsChange}>
+      <Form.Item name="title" label="书名" rules={[{ required: true, message: '请输入书名' }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="author" label="作者" rules={[{ required: true, message: '请输入作者' }]}>
+        <Input />
+      </Form.Item>
+      <Button htmlType="submit">保存</Button>
+      {announcer.region}
+    </Form>
+  );
+}
+
+describe('form errors', () => {
+  it('are tied to their field, counted in a live region, and a failed submit takes the focus to the first one', async () => {
+    renderWithApp(<AnnouncedForm />);
+    const live = screen.getByTestId('form-errors-live');
+    expect(live.getAttribute('aria-live')).toBe('polite');
+    expect(live.textContent).toBe('');
+    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(live.textContent).toBe('有 2 项需要修改，提示在各项下方'));
+    const title = screen.getByLabelText('书名');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(title.getAttribute('aria-describedby')!)?.textContent).toBe('请输入书名');
+    // the message shows once: the live region counts, it does not repeat
+    expect(screen.getAllByText('请输入书名')).toHaveLength(1);
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    await userEvent.type(title, '三体');
+    await waitFor(() => expect(live.textContent).toBe('有 1 项需要修改，提示在各项下方'));
   });
 });

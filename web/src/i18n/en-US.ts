@@ -7,6 +7,7 @@ const enUS: Texts = {
     brand: 'Question Bank',
     shortTitle: 'QB',
     loading: 'Loading...',
+    formErrors: 'Fields that need attention: {{count}}; each says why below it',
   },
   language: {
     label: 'Language',

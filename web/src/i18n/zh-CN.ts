@@ -8,6 +8,8 @@ const zhCN = {
     brand: '题库管理后台',
     shortTitle: '题库',
     loading: '加载中...',
+    // announced when a form's validation fails (forms/ErrorAnnouncer.tsx): used by every form, the login's too
+    formErrors: '有 {{count}} 项需要修改，提示在各项下方',
   },
   language: {
     label: '语言',

@@ -11,6 +11,8 @@ import { ToastContext } from './toast.ts';
 
 /** An image preview's close button sits below the app header (56 px) and the tag tabs (40 px), not over the user menu. */
 const IMAGE_CONFIG = { styles: { popup: { close: { top: 56 + 40 + 12 } } } };
+/** A failed submit takes the focus to the first field in error, which reads out its message (aria-describedby). */
+const FORM_CONFIG = { scrollToFirstError: { focus: true, block: 'nearest' as const } };
 
 /**
  * Query cache, antd theme and locale (following the UI language), and toasts.
@@ -21,7 +23,7 @@ export function AppProviders({ children, queryClient = defaultQueryClient }: { c
   const locale = i18n.language === 'en-US' ? enUSLocale : zhCNLocale;
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale} theme={APP_THEME} image={IMAGE_CONFIG}>
+      <ConfigProvider locale={locale} theme={APP_THEME} image={IMAGE_CONFIG} form={FORM_CONFIG}>
         <Toasts>{children}</Toasts>
       </ConfigProvider>
     </QueryClientProvider>
