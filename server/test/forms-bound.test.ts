@@ -122,22 +122,24 @@ describe.each(engines)('forms bound to tables (%s)', (engine, url) => {
   });
 
   it('checks the main row of a master-slave save with its bound form', async () => {
-    const form: FormSchema = { version: 2, fields: [{ kind: 'text', name: 'intro', label: { zh: '描述' }, rules: { required: true, minLength: 2 } }] };
-    const saved = await saveForm({ tableName: 'sys_dataSheet', formJson: JSON.stringify(form) });
+    const form: FormSchema = { version: 2, fields: [{ kind: 'text', name: 'name', label: { zh: '描述' }, rules: { required: true, minLength: 2 } }] };
+    // system tables take no form (attack-forms.test.ts): the subjects and their categories are a master-slave pair
+    const saved = await saveForm({ tableName: 'questionsClass', formJson: JSON.stringify(form) });
     expect(saved.statusCode, saved.body).toBe(200);
-    const before = await liveCount(t, 'sys_dataSheet');
-    const body = (intro: string) => ({
-      _flag: 'sys_dataSheet',
-      _flagChidren: 'sys_tableFields',
-      bindField: 'parentid',
-      mainData: { tableName: unique('ms'), intro, parentid: 10000 },
-      chidrenData: [{ columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1 }],
+    const before = await liveCount(t, 'questionsClass');
+    const body = (name: string) => ({
+      _flag: 'questionsClass',
+      _flagChidren: 'questionsSmallClass',
+      bindField: 'subjectId',
+      mainData: { name, parentId: 0 },
+      chidrenData: [{ name: unique('cat') }],
     });
     const r = await t.post('/api/action/masterSlave/', body('x'));
     expect(r.statusCode).toBe(400);
     expect(r.json().message).toBe('描述不能少于2个字符');
-    expect(await liveCount(t, 'sys_dataSheet')).toBe(before);
-    expect((await t.post('/api/action/masterSlave/', body('两字'))).statusCode).toBe(200);
+    expect(await liveCount(t, 'questionsClass')).toBe(before);
+    const okay = await t.post('/api/action/masterSlave/', body('两字'));
+    expect(okay.statusCode, okay.body).toBe(200);
     await t.post('/api/action/delete/', { _flag: 'sys_layTable', id: Number(saved.json().data.id) });
   });
 
@@ -217,12 +219,13 @@ describe.each(engines)('forms bound to tables (%s)', (engine, url) => {
     r = await t.post('/api/forms/createTable/', { id: hostile });
     expect(r.statusCode).toBe(400);
     expect(r.json().code).toBe('DDL_REFUSED');
-    const builtin = Number((await saveForm({ tableName: 'sys_menu', isCreateTable: 1, formJson: form([{ ...text, name: 'name' }]) })).json().data.id);
+    expect((await saveForm({ tableName: 'sys_menu', isCreateTable: 1, formJson: form([{ ...text, name: 'name' }]) })).json().code).toBe('FORM_SYSTEM_TABLE');
+    const builtin = Number((await saveForm({ tableName: 'questionBank', isCreateTable: 1, formJson: form([{ ...text, name: 'name' }]) })).json().data.id);
     r = await t.post('/api/forms/createTable/', { id: builtin });
     expect(r.statusCode).toBe(409);
     expect((await t.post('/api/forms/createTable/', { id: 999_999 })).statusCode).toBe(404);
     // nothing was defined or created
-    const sheets = await t.ctx.conn.db.selectFrom('sys_dataSheet').select('tableName').where('tableName', 'in', ['select', 'sys_menu']).execute();
+    const sheets = await t.ctx.conn.db.selectFrom('sys_dataSheet').select('tableName').where('tableName', 'in', ['select', 'sys_menu', 'questionBank']).execute();
     expect(sheets).toEqual([]);
   });
 });

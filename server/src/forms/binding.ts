@@ -15,6 +15,27 @@ import type { RegisteredTable } from '../schema/types.ts';
 
 const LAY_TABLE = 'sys_layTable';
 
+/**
+ * The back-office's own tables (accounts, roles, menus, sources, definitions, logs, settings): a form bound to one
+ * could refuse every save of it or drop fields through linkage, so binding is refused and a stored binding ignored.
+ * Business tables (sys_member, questionBank…) take forms. docs/security.md.
+ */
+export const SYSTEM_FORM_TABLES = new Set([
+  'sys_user',
+  'sys_role',
+  'sys_menu',
+  'sys_config',
+  'sys_connsql',
+  'sys_dataSheet',
+  'sys_tableFields',
+  'sys_dataMana',
+  LAY_TABLE,
+  'sys_layList',
+  'sys_operationLog',
+  'sys_ddlHistory',
+  'sys_loginLog',
+]);
+
 /** The form schema of a formJson text: version 2, or version 1 upgraded; a 400 naming the problems otherwise. */
 export function formOfJson(json: string): FormSchema {
   try {
@@ -47,8 +68,9 @@ export function assertFormFitsTable(schema: FormSchema, table: RegisteredTable):
 export function checkFormDefinition(registry: TableRegistry, row: Record<string, unknown>): void {
   const json = typeof row.formJson === 'string' ? row.formJson.trim() : '';
   if (json === '') return;
-  const schema = formOfJson(json);
   const tableName = typeof row.tableName === 'string' ? row.tableName.trim() : '';
+  if (registry.has(tableName) && SYSTEM_FORM_TABLES.has(registry.get(tableName).flag)) throw badRequest('formSystemTable', { table: tableName });
+  const schema = formOfJson(json);
   if (tableName !== '' && registry.has(tableName)) assertFormFitsTable(schema, registry.get(tableName));
 }
 
@@ -57,7 +79,7 @@ export function checkFormDefinition(registry: TableRegistry, row: Record<string,
  * columns as they are now (a column dropped since makes that form unbound, the derived form is used again).
  */
 export async function boundFormOf(db: AnyDb, registry: TableRegistry, flag: string): Promise<FormSchema | undefined> {
-  if (!registry.has(flag) || flag === LAY_TABLE) return undefined;
+  if (!registry.has(flag) || SYSTEM_FORM_TABLES.has(registry.get(flag).flag)) return undefined;
   const table = registry.get(flag);
   const rows = await db
     .selectFrom(registry.get(LAY_TABLE).table)
