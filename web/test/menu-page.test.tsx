@@ -19,10 +19,12 @@ const book: TableMeta = {
 let menus: Record<string, unknown>[];
 let calls: FakeCall[];
 let layoutRows: Record<string, unknown>[];
+let user: Record<string, unknown>;
 
 beforeEach(async () => {
   await setLanguage('zh-CN');
   layoutRows = [];
+  user = { isAdmin: true };
   menus = [
     { id: 1, name: '系统管理', parentMenu: 0, menuType: 1, icon: 'SettingOutlined', menuMark: 'system', url: '', sortNum: 9, display: 1 },
     { id: 2, name: '菜单管理', parentMenu: 1, menuType: 1, icon: 'MenuOutlined', menuMark: 'menu', url: '/manage/menu', sortNum: 2, display: 1 },
@@ -34,7 +36,7 @@ beforeEach(async () => {
     if (path === '/api/schema/sys_menu') return ok(menuMeta);
     if (path === '/api/schema/') return ok([menuMeta, book]);
     if (path === '/api/system/menu/') return ok(menus);
-    if (path === '/api/user/userInfo/') return ok([{ id: 1, loginid: 'admin', name: '管理员', isAdmin: true }]);
+    if (path === '/api/user/userInfo/') return ok([{ id: 1, loginid: 'admin', name: '管理员', ...user }]);
     if (path === '/api/select/' && flag === 'sys_menu') return ok(menus, { total: menus.length });
     if (path === '/api/select/' && flag === 'sys_layList') return ok(layoutRows, { total: layoutRows.length });
     if (path === '/api/action/save/') {
@@ -194,5 +196,14 @@ describe('菜单管理', () => {
     expect(saved.id).toBe(7);
     expect(JSON.parse(String(saved.layout))).toEqual({ flag: 'book', columns: ['title'], search: [], formFields: ['title'], form: { version: 2, fields: [] } });
     await waitFor(() => expect(screen.queryByTestId('designer-stub')).toBeNull());
+  }, 60_000);
+  it('a role that may not save layout records gets no 数据设计 / 表单设计 buttons', async () => {
+    user = { isAdmin: false, grants: { sys_menu: ['view', 'save'], sys_layList: ['view'] } };
+    renderWithApp(<MenuPage />);
+    const table = await screen.findByTestId('crud-table');
+    await within(table).findByText('系统管理');
+    await waitFor(() => expect(within(table).queryByRole('button', { name: '数据设计' })).toBeNull());
+    expect(within(table).queryByRole('button', { name: '表单设计' })).toBeNull();
+    expect(within(table).getAllByTestId('row-edit').length).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import { TablePage } from '../../crud/TablePage.tsx';
 import type { PageOverrides } from '../../crud/configFromMeta.ts';
 import { readLayoutRecord, saveLayoutRecord } from '../../crud/layoutRecord.ts';
 import type { Row, RowButton } from '../../crud/types.ts';
+import { useCan } from '../../shell/access.ts';
 import { queryKeys } from '../../shell/queryClient.ts';
 import { useToast } from '../../shell/toast.ts';
 import { IconPicker } from './IconPicker.tsx';
@@ -97,14 +98,16 @@ export default function MenuPage() {
 
   const designRef = useRef(openDesigner);
   designRef.current = openDesigner;
-  // the overrides stay one object (the table keeps its state); the buttons call the current handlers
+  // the overrides stay one object while the grants do (the table keeps its state); the buttons call the current
+  // handlers. Data and form design write the layout record: shown to a role that may save it.
+  const canDesign = useCan('sys_layList').save;
   const page = useMemo<PageOverrides>(() => {
     const rowButtons: RowButton[] = [
       { key: 'dataDesign', labelKey: 'pages.menu.dataDesign', onClick: (row) => setLayoutOf(row) },
       { key: 'formDesign', labelKey: 'pages.menu.formDesign', onClick: (row) => void designRef.current(row) },
     ];
-    return { ...menuPage, rowButtons };
-  }, []);
+    return canDesign ? { ...menuPage, rowButtons } : menuPage;
+  }, [canDesign]);
 
   return (
     <>
