@@ -13,6 +13,7 @@ import {
   type FormRules,
 } from '@qb/contracts';
 import { FieldInput } from '../forms/FieldInput.tsx';
+import { IconPicker } from '../shell/IconPicker.tsx';
 import { COLOR_FORMATS, VALUE_KINDS } from './palette.ts';
 import { NumberProp, OptionsEditor, PatternsEditor, TextPair } from './propControls.tsx';
 import { findNode, type DesignerAction, type DesignerNode, type FormConfig } from './store.ts';
@@ -85,6 +86,18 @@ export const FieldPanel = memo(function FieldPanel({
   const ruleNum = (key: 'min' | 'max' | 'minLength' | 'maxLength', min?: number) =>
     item(key, t(`designer.props.${key}`), <NumberProp value={rules[key]} min={min} onChange={(v) => setRule(key, v, key)} testId={`prop-${key}`} />);
   const text = (key: string) => item(key, t(`designer.props.${key}`), <TextPair value={field[key] as never} onChange={(v) => set({ [key]: v }, key)} testId={`prop-${key}`} />);
+  const icon = (key: 'prefixIcon' | 'suffixIcon' | 'icon') => {
+    const label = t(`designer.props.${key}`);
+    const name = field[key] as string | undefined;
+    return item(key, label, (
+      <IconPicker
+        value={name}
+        onChange={(v) => set({ [key]: typeof v === 'string' && v ? v : undefined })}
+        ariaLabel={name ? t('designer.props.iconOf', { label, name }) : label}
+        testId={`prop-${key}`}
+      />
+    ));
+  };
   const choice = <V extends string>(key: string, values: readonly V[], label = t(`designer.props.${key}`), labelOf: (v: V) => string = (v) => v) =>
     item(key, label, <Select value={field[key] as V | undefined} onChange={(v) => set({ [key]: v })} options={values.map((v) => ({ value: v, label: labelOf(v) }))} aria-label={label} data-testid={`prop-${key}`} />);
 
@@ -115,13 +128,13 @@ export const FieldPanel = memo(function FieldPanel({
   }
   switch (field.kind) {
     case 'text':
-      rows.push(text('prepend'), text('append'), bool('clearable'), bool('showCount'), ruleNum('minLength', 0), ruleNum('maxLength', 1));
+      rows.push(text('prepend'), text('append'), icon('prefixIcon'), icon('suffixIcon'), bool('clearable'), bool('showCount'), ruleNum('minLength', 0), ruleNum('maxLength', 1));
       break;
     case 'textarea':
       rows.push(num('rows', 1), bool('showCount'), ruleNum('minLength', 0), ruleNum('maxLength', 1));
       break;
     case 'password':
-      rows.push(bool('showCount'), ruleNum('minLength', 0), ruleNum('maxLength', 1));
+      rows.push(icon('prefixIcon'), icon('suffixIcon'), bool('showCount'), ruleNum('minLength', 0), ruleNum('maxLength', 1));
       break;
     case 'number':
       rows.push(ruleNum('min'), ruleNum('max'), num('step', 0), num('precision', 0));
@@ -209,7 +222,7 @@ export const FieldPanel = memo(function FieldPanel({
       rows.push(num('gutter', 0, 100), choice('justify', ['start', 'end', 'center', 'space-around', 'space-between'] as const), choice('align', ['top', 'middle', 'bottom'] as const));
       break;
     case 'button':
-      rows.push(text('text'), choice('buttonType', FORM_BUTTON_TYPES), choice('action', ['none', 'submit', 'reset'] as const, t('designer.props.action'), (v) => t(`designer.props.${v}`)), bool('disabled'));
+      rows.push(text('text'), icon('icon'), choice('buttonType', FORM_BUTTON_TYPES), choice('action', ['none', 'submit', 'reset'] as const, t('designer.props.action'), (v) => t(`designer.props.${v}`)), bool('disabled'));
       break;
     case 'table':
       rows.push(item('columns', t('designer.props.columns'), <ColumnsEditor columns={field.columns} onChange={(columns) => set({ columns }, 'columns')} />));

@@ -13,6 +13,7 @@ import { findOptionPath, type OptionItem } from '../crud/options.ts';
 import { DateInput, DateRangeInput, TimeInput, TimeRangeInput } from './pickers.tsx';
 import { UploadInput } from './UploadInput.tsx';
 import { useFieldOptions } from './useFieldOptions.ts';
+import { formIconNode } from './formIcons.tsx';
 // the upload box and editor styles live with the crud controls they belong to
 import '../crud/crud.css';
 
@@ -73,6 +74,8 @@ function PlainInput(props: FieldInputProps) {
           showCount={field.showCount && rules.maxLength !== undefined}
           placeholder={placeholder}
           allowClear={field.clearable ?? true}
+          prefix={formIconNode(field.prefixIcon)}
+          suffix={formIconNode(field.suffixIcon)}
           readOnly={readOnly}
           disabled={disabled}
         />
@@ -111,6 +114,8 @@ function PlainInput(props: FieldInputProps) {
           maxLength={rules.maxLength}
           showCount={field.showCount && rules.maxLength !== undefined}
           placeholder={placeholder}
+          prefix={formIconNode(field.prefixIcon)}
+          suffix={formIconNode(field.suffixIcon)}
           readOnly={readOnly}
           disabled={disabled}
           autoComplete="new-password"

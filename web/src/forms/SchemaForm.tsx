@@ -20,6 +20,7 @@ import {
   type FormValueField,
 } from '@qb/contracts';
 import { FieldInput } from './FieldInput.tsx';
+import { formIconNode } from './formIcons.tsx';
 import './forms.css';
 
 /** SPEC.md §9: label width 100, gutter 15, a 24-column grid. */
@@ -149,6 +150,7 @@ export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChan
         htmlType={field.action === 'submit' ? 'submit' : 'button'}
         onClick={field.action === 'reset' ? () => form.resetFields() : undefined}
         disabled={state.disabled}
+        icon={formIconNode(field.icon)}
         data-testid={`form-button-${field.name}`}
       >
         {formTextIn(field.text, lang)}

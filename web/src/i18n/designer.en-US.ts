@@ -63,6 +63,7 @@ const designerEnUS: Texts<typeof designerZhCN> = {
       startPlaceholder: 'Start placeholder', endPlaceholder: 'End placeholder', count: 'Stars', allowHalf: 'Half stars', showText: 'Show text',
       showScore: 'Show score', colorFormat: 'Colour format', listType: 'List type', limit: 'Max files', buttonText: 'Button text',
       showTip: 'Show tip', accept: 'File types', fileSize: 'File size', gutter: 'Gutter', justify: 'Justify', align: 'Align',
+      prefixIcon: 'Prefix icon', suffixIcon: 'Suffix icon', iconOf: '{{label}}: {{name}}',
       text: 'Button text', buttonType: 'Button type', action: 'Action', columns: 'Columns', columnName: 'Column field', addColumn: 'Add column',
       icon: 'Icon', none: 'None', submit: 'Submit', reset: 'Reset',
       nameInvalid: 'A field name starts with a letter, _ or $ and holds letters, digits, _ and $ only (at most 64)', nameTaken: 'This field name is already used',

@@ -2,18 +2,20 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Empty, Input, Modal, Space } from 'antd';
 import { CloseCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { FormFieldProps } from '../../crud/types.ts';
-import { MENU_ICON_CHOICES, menuIcon } from '../../shell/menuIcons.tsx';
+import type { FormFieldProps } from '../crud/types.ts';
+import { MENU_ICON_CHOICES, menuIcon } from './menuIcons.tsx';
+import './iconPicker.css';
 
 /** Icons per row of the grid (arrow up/down move by a row). */
 const COLUMNS = 6;
 
 /**
- * The icon of a menu picked from the icons the navigation can render (shell/menuIcons.tsx): a button showing the
- * current icon opens a dialog with a search box and a grid of icons. Keyboard: type to filter, Enter picks the first
- * match, Tab/arrow keys move through the grid, Enter/Space picks, Esc closes.
+ * An icon picked from the icons the navigation can render (shell/menuIcons.tsx): a button showing the current icon
+ * opens a dialog with a search box and a grid of icons. Keyboard: type to filter, Enter picks the first match,
+ * Tab/arrow keys move through the grid, Enter/Space picks, Esc closes. Used by the menu page (a crud form control)
+ * and the form designer (prefix / suffix / button icons; `ariaLabel` names which one, `testId` tells them apart).
  */
-export function IconPicker({ value, onChange, id }: FormFieldProps) {
+export function IconPicker({ value, onChange, id, ariaLabel, testId = 'icon-picker' }: FormFieldProps & { ariaLabel?: string; testId?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -44,7 +46,7 @@ export function IconPicker({ value, onChange, id }: FormFieldProps) {
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
-        <Button id={id} className="qb-icon-picker-value" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label={name ? t('pages.menu.iconOf', { name }) : t('pages.menu.pickIcon')} data-testid="icon-picker-open" block>
+        <Button id={id} className="qb-icon-picker-value" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label={ariaLabel ?? (name ? t('pages.menu.iconOf', { name }) : t('pages.menu.pickIcon'))} data-testid={`${testId}-open`} block>
           {name ? (
             <span className="qb-icon-picker-current">
               {menuIcon(name, false)} <span>{name}</span>
@@ -53,9 +55,9 @@ export function IconPicker({ value, onChange, id }: FormFieldProps) {
             <span className="qb-icon-picker-placeholder">{t('pages.menu.pickIcon')}</span>
           )}
         </Button>
-        {name && <Button icon={<CloseCircleOutlined />} onClick={() => onChange?.(null)} aria-label={t('pages.menu.clearIcon')} data-testid="icon-picker-clear" />}
+        {name && <Button icon={<CloseCircleOutlined />} onClick={() => onChange?.(null)} aria-label={t('pages.menu.clearIcon')} data-testid={`${testId}-clear`} />}
       </Space.Compact>
-      <Modal open={open} title={t('pages.menu.pickIcon')} footer={null} onCancel={() => setOpen(false)} width={520} destroyOnHidden data-testid="icon-picker">
+      <Modal open={open} title={t('pages.menu.pickIcon')} footer={null} onCancel={() => setOpen(false)} width={520} destroyOnHidden data-testid={testId}>
         <Input.Search
           autoFocus
           allowClear

@@ -12,6 +12,7 @@ import {
 } from './types.ts';
 import { at, FormSchemaError, isObj, Problems, show, type Obj } from './parse-reader.ts';
 import { parseFormSchema } from './parse.ts';
+import { formIconFromV1 } from './icons-v1.ts';
 
 // Version 1: the JSON of form-generator (SPEC.md §3 "Designer component" and "Designer form config")
 
@@ -104,6 +105,8 @@ function v1Field(item: unknown, path: string, p: Problems, form: Obj): Obj | und
     const type = typeof item.type === 'string' ? item.type : undefined;
     if (type && (FORM_BUTTON_TYPES as readonly string[]).includes(type)) out.buttonType = type;
     if (item.disabled === true) out.disabled = true;
+    const buttonIcon = formIconFromV1(item.icon);
+    if (buttonIcon) out.icon = buttonIcon;
     return out;
   }
   if (tag === 'el-table') {
@@ -195,6 +198,13 @@ function v1Field(item: unknown, path: string, p: Problems, form: Obj): Obj | und
     value: nonEmpty(optionProps.value) ?? 'value',
     children: nonEmpty(optionProps.children) ?? 'children',
   };
+  if (kind === 'text' || kind === 'password') {
+    // form-generator's prefix-icon / suffix-icon, when the Element UI name has a counterpart (else dropped)
+    const prefix = formIconFromV1(item['prefix-icon']);
+    const suffix = formIconFromV1(item['suffix-icon']);
+    if (prefix) out.prefixIcon = prefix;
+    if (suffix) out.suffixIcon = suffix;
+  }
   switch (kind) {
     case 'text':
       if (nonEmpty(slot.prepend)) out.prepend = { zh: slot.prepend };

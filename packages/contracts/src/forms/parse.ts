@@ -3,10 +3,12 @@ import {
   FORM_DATE_RANGE_TYPES,
   FORM_DATE_TYPES,
   FORM_FIELD_KINDS,
+  FORM_ICONS,
   FORM_LAYOUT_KINDS,
   FORM_SCHEMA_VERSION,
   type FormField,
   type FormFieldKind,
+  type FormIcon,
   type FormSchema,
   type FormTableField,
   type FormValueField,
@@ -22,9 +24,9 @@ import { readLinkage, readOptions, readRules, readScalar } from './parse-parts.t
 const COMMON_KEYS = ['kind', 'name', 'label', 'span', 'showLabel', 'labelWidth', 'linkage'];
 const VALUE_KEYS = [...COMMON_KEYS, 'defaultValue', 'placeholder', 'disabled', 'readonly', 'rules'];
 const KIND_KEYS: Record<FormFieldKind, string[]> = {
-  text: ['prepend', 'append', 'clearable', 'showCount'],
+  text: ['prepend', 'append', 'prefixIcon', 'suffixIcon', 'clearable', 'showCount'],
   textarea: ['rows', 'showCount'],
-  password: ['showCount'],
+  password: ['showCount', 'prefixIcon', 'suffixIcon'],
   number: ['step', 'precision'],
   richText: ['height'],
   select: ['options', 'multiple', 'filterable'],
@@ -41,10 +43,20 @@ const KIND_KEYS: Record<FormFieldKind, string[]> = {
   color: ['format', 'alpha'],
   upload: ['listType', 'multiple', 'limit', 'buttonText', 'showTip'],
   row: ['children', 'gutter', 'justify', 'align'],
-  button: ['text', 'buttonType', 'action', 'disabled'],
+  button: ['text', 'icon', 'buttonType', 'action', 'disabled'],
   table: ['columns'],
 };
-/** Which rules mean something for which kind. */
+
+/** An icon key: a name of FORM_ICONS (the list is long, so the problem names it instead of spelling it out). */
+function readIcon(r: Reader, key: string): FormIcon | undefined {
+  const v = r.o[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || !(FORM_ICONS as readonly string[]).includes(v)) {
+    r.p.add(at(r.path, key), `must be an icon of the list (FORM_ICONS, e.g. "UserOutlined"), not ${show(v)}`);
+    return undefined;
+  }
+  return v as FormIcon;
+}
 
 interface ParseContext {
   p: Problems;
@@ -115,6 +127,8 @@ function readField(v: unknown, path: string, ctx: ParseContext, depth: number): 
     case 'text':
       put('prepend', r.text('prepend'));
       put('append', r.text('append'));
+      put('prefixIcon', readIcon(r, 'prefixIcon'));
+      put('suffixIcon', readIcon(r, 'suffixIcon'));
       put('clearable', r.bool('clearable'));
       put('showCount', r.bool('showCount'));
       break;
@@ -124,6 +138,8 @@ function readField(v: unknown, path: string, ctx: ParseContext, depth: number): 
       break;
     case 'password':
       put('showCount', r.bool('showCount'));
+      put('prefixIcon', readIcon(r, 'prefixIcon'));
+      put('suffixIcon', readIcon(r, 'suffixIcon'));
       break;
     case 'number':
       put('step', r.num('step', Number.MIN_VALUE, Number.MAX_SAFE_INTEGER));
@@ -213,6 +229,7 @@ function readField(v: unknown, path: string, ctx: ParseContext, depth: number): 
     }
     case 'button':
       base.text = r.text('text', true) ?? { zh: '' };
+      put('icon', readIcon(r, 'icon'));
       put('buttonType', r.oneOf('buttonType', FORM_BUTTON_TYPES));
       put('action', r.oneOf('action', ['submit', 'reset', 'none'] as const));
       put('disabled', r.bool('disabled'));

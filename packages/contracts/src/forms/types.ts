@@ -153,10 +153,28 @@ interface ValueBase extends ItemBase {
   rules?: FormRules;
 }
 
+/**
+ * Icons a text, password or button may show (`prefixIcon`, `suffixIcon`, `icon`): antd icon names, the list the
+ * menu page's icon picker offers (web/src/shell/menuIcons.tsx; a web test keeps the two equal).
+ */
+export const FORM_ICONS = [
+  'HomeOutlined', 'AppstoreOutlined', 'SettingOutlined', 'ToolOutlined', 'LockOutlined', 'TeamOutlined', 'UserOutlined',
+  'MenuOutlined', 'DatabaseOutlined', 'ApiOutlined', 'TableOutlined', 'FormOutlined', 'FileTextOutlined',
+  'QuestionCircleOutlined', 'BookOutlined', 'DollarOutlined', 'WalletOutlined', 'ScheduleOutlined', 'CalendarOutlined',
+  'ClusterOutlined', 'BarChartOutlined', 'BellOutlined', 'CloudOutlined', 'GlobalOutlined', 'LinkOutlined',
+  'PictureOutlined', 'ShopOutlined', 'TagsOutlined', 'TrophyOutlined', 'AccountBookOutlined', 'AuditOutlined',
+  'IdcardOutlined', 'KeyOutlined', 'LoginOutlined', 'ProfileOutlined', 'ReadOutlined', 'SafetyOutlined',
+  'SolutionOutlined', 'UnorderedListOutlined', 'UserSwitchOutlined',
+] as const;
+export type FormIcon = (typeof FORM_ICONS)[number];
+
 export interface FormTextField extends ValueBase {
   kind: 'text';
   prepend?: FormText;
   append?: FormText;
+  /** an icon inside the box, before / after the text */
+  prefixIcon?: FormIcon;
+  suffixIcon?: FormIcon;
   clearable?: boolean;
   showCount?: boolean;
 }
@@ -168,6 +186,9 @@ export interface FormTextareaField extends ValueBase {
 export interface FormPasswordField extends ValueBase {
   kind: 'password';
   showCount?: boolean;
+  prefixIcon?: FormIcon;
+  /** shown after the show-password eye */
+  suffixIcon?: FormIcon;
 }
 export interface FormNumberField extends ValueBase {
   kind: 'number';
@@ -284,6 +305,8 @@ export const FORM_BUTTON_TYPES = ['default', 'primary', 'success', 'warning', 'd
 export interface FormButtonField extends ItemBase {
   kind: 'button';
   text: FormText;
+  /** an icon before the text */
+  icon?: FormIcon;
   buttonType?: (typeof FORM_BUTTON_TYPES)[number];
   /** submit or reset the form; none: a button the designer placed for generated code */
   action?: 'submit' | 'reset' | 'none';

@@ -6,7 +6,7 @@ import {
   type FormSchema,
   type FormValueField,
 } from '@qb/contracts';
-import { fieldSource, type EmitContext } from './fields.ts';
+import { fieldSource, iconAttr, type EmitContext } from './fields.ts';
 import { rulesSource } from './rules.ts';
 import { DATE_PROPS, FIND_PATH, LAST_OF, LINKAGE, OPTION_TYPE, RANGE_PROPS, REMOTE_OPTIONS, UPLOAD_CHECKS } from './runtime.ts';
 import { codegenText, lit, textOf, type CodegenLanguage } from './texts.ts';
@@ -92,7 +92,7 @@ function itemSource(item: FormField, ctx: EmitContext, schema: FormSchema, horiz
     ctx.antd.add('Button');
     const htmlType = item.action === 'submit' ? ' htmlType="submit"' : item.action === 'reset' ? ' htmlType="reset"' : ' htmlType="button"';
     const disabled = ctx.linked ? ` disabled={${state}.disabled}` : item.disabled ? ' disabled' : '';
-    col = `<Col span={${span}}><Form.Item${labelAttr}${labelCol}><Button${BUTTON_LOOKS[item.buttonType ?? 'default']}${htmlType}${disabled}>{${lit(textOf(item.text, ctx.lang))}}</Button></Form.Item></Col>`;
+    col = `<Col span={${span}}><Form.Item${labelAttr}${labelCol}><Button${BUTTON_LOOKS[item.buttonType ?? 'default']}${htmlType}${iconAttr('icon', item.icon, ctx)}${disabled}>{${lit(textOf(item.text, ctx.lang))}}</Button></Form.Item></Col>`;
   } else if (item.kind === 'table') {
     ctx.antd.add('Table');
     const columns = item.columns.map((c) => ({ title: textOf(c.label, ctx.lang), dataIndex: c.name, key: c.name }));

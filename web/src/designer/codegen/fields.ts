@@ -6,9 +6,12 @@ import {
   formRuleMessage,
   type FormCascaderField,
   type FormCheckboxField,
+  type FormIcon,
   type FormOption,
+  type FormPasswordField,
   type FormRadioField,
   type FormSelectField,
+  type FormTextField,
   type FormUploadField,
   type FormValueField,
 } from '@qb/contracts';
@@ -136,6 +139,17 @@ function uploadSource(field: FormUploadField, ctx: EmitContext, disabled: string
   return { itemProps: ' valuePropName="fileList" getValueFromEvent={fileListOf}', control, extra };
 }
 
+/** ` icon={<UserOutlined />}`: an icon attribute, its component imported from @ant-design/icons (names are FORM_ICONS). */
+export function iconAttr(name: string, icon: FormIcon | undefined, ctx: EmitContext): string {
+  if (!icon) return '';
+  ctx.icons.add(icon);
+  return ` ${name}={<${icon} />}`;
+}
+
+function iconAttrs(field: FormTextField | FormPasswordField, ctx: EmitContext): string {
+  return `${iconAttr('prefix', field.prefixIcon, ctx)}${iconAttr('suffix', field.suffixIcon, ctx)}`;
+}
+
 /** The control of one value field; `disabled` is the attribute text (static or the linkage state). */
 export function fieldSource(field: FormValueField, ctx: EmitContext, disabled: string): FieldSource {
   const { lang } = ctx;
@@ -151,7 +165,7 @@ export function fieldSource(field: FormValueField, ctx: EmitContext, disabled: s
       const addons = `${attr('addonBefore', textOf(field.prepend, lang) || undefined)}${attr('addonAfter', textOf(field.append, lang) || undefined)}`;
       return {
         itemProps: onBlur,
-        control: `<Input${placeholder}${attr('maxLength', rules.maxLength)}${attr('showCount', !!field.showCount && rules.maxLength !== undefined)}${attr('allowClear', field.clearable ?? true)}${addons}${readOnly}${disabled} />`,
+        control: `<Input${placeholder}${attr('maxLength', rules.maxLength)}${attr('showCount', !!field.showCount && rules.maxLength !== undefined)}${attr('allowClear', field.clearable ?? true)}${addons}${iconAttrs(field, ctx)}${readOnly}${disabled} />`,
       };
     }
     case 'textarea':
@@ -162,7 +176,7 @@ export function fieldSource(field: FormValueField, ctx: EmitContext, disabled: s
       };
     case 'password':
       ctx.antd.add('Input');
-      return { itemProps: onBlur, control: `<Input.Password autoComplete="new-password"${placeholder}${attr('maxLength', rules.maxLength)}${readOnly}${disabled} />` };
+      return { itemProps: onBlur, control: `<Input.Password autoComplete="new-password"${placeholder}${attr('maxLength', rules.maxLength)}${iconAttrs(field, ctx)}${readOnly}${disabled} />` };
     case 'number':
       ctx.antd.add('InputNumber');
       return {
