@@ -4,8 +4,8 @@ import type { TableRegistry } from '../schema/registry.ts';
 /**
  * What each page of the shell needs on the server: the tables it reads and writes and the actions it offers.
  * A role granted a menu with some actions gets those actions on these tables (and `view` on the tables they
- * reference, for labels and dropdowns). A page not declared here whose route is `/manage/<flag>` of a table in the
- * registry is that table's generated page. Pages with no table (home, profile) are opened with the menu grant.
+ * reference, for labels and dropdowns). A page not declared here whose route is `/manage/<flag>` of an operator's
+ * table in the registry (not a built-in one) is that table's generated page. Pages with no table (home, profile) are opened with the menu grant.
  */
 export interface PageDeclaration {
   /** per table, the actions the page offers on it */
@@ -51,7 +51,9 @@ export function pageDeclaration(url: string | null | undefined, registry: TableR
   const known = declared[url];
   if (known) return known;
   const flag = /^\/manage\/([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(url)?.[1];
-  if (flag && registry.has(flag)) return { tables: { [flag]: EDIT } };
+  // only an operator's own table (created from a definition) has a generated page: a menu pointed at /manage/sys_user
+  // or another built-in table must not hand out more than that table's declared page does (attack-access.test.ts)
+  if (flag && registry.has(flag) && !registry.isBuiltinName(flag)) return { tables: { [flag]: EDIT } };
   return undefined;
 }
 
