@@ -10,7 +10,7 @@ import type { Row, RowButton } from '../../crud/types.ts';
 import { useCan } from '../../shell/access.ts';
 import { queryKeys } from '../../shell/queryClient.ts';
 import { useToast } from '../../shell/toast.ts';
-import { IconPicker } from './IconPicker.tsx';
+import { IconPicker } from '../../shell/IconPicker.tsx';
 import { LayoutDesignDrawer } from './LayoutDesignDrawer.tsx';
 import { parentTreeSelect } from './ParentTreeSelect.tsx';
 import './system.css';
