@@ -105,6 +105,14 @@ function realOrResolved(p: string): string {
   return current;
 }
 
+function statOf(p: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Refuses a SQLite source that is not a local file or that resolves to this server's own files. */
 export function checkSqliteFile(config: SourceConfig, rule: LocalFileRule): string {
   if (!['localhost', '127.0.0.1', '::1', ''].includes(config.host.toLowerCase())) throw badRequest('sourceSqliteRemote');
@@ -114,6 +122,10 @@ export function checkSqliteFile(config: SourceConfig, rule: LocalFileRule): stri
   const own = rule.ownDatabaseFile ? realOrResolved(rule.ownDatabaseFile) : undefined;
   const inside = (dir: string) => file === dir || file.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
   if (inside(dataDir) || (own && (file === own || file.startsWith(`${own}-`)))) throw badRequest('sourceOwnDatabase');
+  // a hard link has a path of its own: the same file is told by its device and inode (attack-pivot.test.ts)
+  const target = statOf(file);
+  const guarded = [...(own ? [own, `${own}-wal`, `${own}-shm`, `${own}-journal`] : []), path.join(dataDir, 'secret.key')];
+  if (target && guarded.map(statOf).some((s) => s !== undefined && s.ino === target.ino && s.dev === target.dev)) throw badRequest('sourceOwnDatabase');
   return file;
 }
 

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers.ts';
+
+/**
+ * Attack (issue 11 review): a SQLite source (type 5) pointed back at this server's own database or DATA_DIR through
+ * every spelling a path has on Linux. The connection test is the route; a refusal is 400 and nothing is opened.
+ */
+describe('SQLite sources cannot reach this server own files (app on SQLite)', () => {
+  let t: TestApp;
+  let elsewhere: string;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+    elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'qb-pivot-'));
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(elsewhere, { recursive: true, force: true });
+  });
+
+  const test = (databaseName: string) => t.post('/api/datasources/test/', { sqlType: 5, mainAddr: 'localhost', databaseName, databaseUser: '', databasePsd: '' });
+
+  it('refuses /proc links, dot segments, URIs, a hard link and the journal files of the own database', async () => {
+    const own = path.join(t.dataDir, 'app.sqlite');
+    expect(fs.existsSync(own)).toBe(true);
+    const fd = fs.readdirSync('/proc/self/fd').find((n) => {
+      try {
+        return fs.readlinkSync(`/proc/self/fd/${n}`) === fs.realpathSync(own);
+      } catch {
+        return false;
+      }
+    });
+    expect(fd).toBeDefined();
+    const hard = path.join(elsewhere, 'hard.sqlite');
+    let hardLinked = true;
+    try {
+      fs.linkSync(own, hard);
+    } catch {
+      hardLinked = false;
+    }
+    const spellings = [
+      `/proc/self/fd/${fd}`,
+      `/proc/${process.pid}/fd/${fd}`,
+      `/proc/self/root${own}`,
+      `/proc/thread-self/root${own}`,
+      `${path.dirname(t.dataDir)}/./${path.basename(t.dataDir)}//app.sqlite`,
+      `${elsewhere}/../${path.basename(t.dataDir)}/../${path.basename(t.dataDir)}/app.sqlite`,
+      `${own}-journal`,
+      `${own}-wal`,
+      path.join(t.dataDir, 'secret.key'),
+      t.dataDir,
+      ...(hardLinked ? [hard] : []),
+    ];
+    for (const databaseName of spellings) {
+      const r = await test(databaseName);
+      expect(r.statusCode, `${databaseName}: ${r.body}`).toBe(400);
+      expect(r.json().message, databaseName).toBe('不能连接本系统自己的数据库文件或数据目录中的文件');
+    }
+    for (const databaseName of [`file:${own}`, `file://${own}`, `${own}?mode=ro`.replace(own, 'app.sqlite'), 'app.sqlite', `~/${path.basename(own)}`]) {
+      const r = await test(databaseName);
+      expect(r.statusCode, `${databaseName}: ${r.body}`).toBe(400);
+    }
+    // and a SQLite source cannot be remote
+    expect((await t.post('/api/datasources/test/', { sqlType: 5, mainAddr: 'evil.example', databaseName: path.join(elsewhere, 'x.sqlite'), databaseUser: '', databasePsd: '' })).statusCode).toBe(400);
+  });
+});
