@@ -112,7 +112,8 @@ export function sheetToTableDef(sheet: SheetRow, fields: FieldRow[]): TableDef {
       name: f.columnName,
       type,
       ...(type === 'nvarchar' ? { length: f.length ?? 50 } : {}),
-      ...(Number(f.nonEmpty) === 1 && !autoIncrement && defaultValue === undefined ? { required: true } : {}),
+      // a key the database does not number must be given (a save without it was the database's NOT NULL error, a 500)
+      ...((Number(f.nonEmpty) === 1 || Number(f.primaryKey) === 1) && !autoIncrement && defaultValue === undefined ? { required: true } : {}),
       ...(defaultValue !== undefined ? { defaultValue } : {}),
       ...(autoIncrement ? { readOnly: true } : {}),
       title: { zh: f.intro || f.columnName, en: f.titleEn || f.intro || f.columnName },

@@ -114,10 +114,31 @@ export interface DdlPlan {
 
 const lowerName = (c: DdlColumn) => c.name.toLowerCase();
 
+/**
+ * The two column names the generated page gives a meaning (schema/runtime.ts): `isdelete` is the soft-delete mark,
+ * compared with 0 and 1, so it must be a plain int; `id` must be the key (and, in a table made here, numbered by the
+ * database: the generic save never writes `id`). Otherwise the table is made but its page
+ * fails (PostgreSQL cannot compare text with 0) or is never served (attack-ddl.test.ts).
+ */
+export function checkPageColumns(columns: DdlColumn[], creating = false): void {
+  for (const c of columns) {
+    // the generic calls name the row with `id` and never write it: a table made here numbers its own id
+    if (creating && c.name.toLowerCase() === 'id' && !(c.primaryKey && c.autoIncrement && c.type === 'int')) {
+      throw new DdlNameError(c.name, '名为 id 的字段必须是自增的 int 主键', 'a column named id must be an auto-increment int primary key');
+    }
+    const lower = c.name.toLowerCase();
+    if (lower === 'isdelete' && (c.type !== 'int' || c.primaryKey || c.autoIncrement)) {
+      throw new DdlNameError(c.name, 'isdelete 是删除标记，必须是 int 类型且不能是主键', 'isdelete is the delete mark: it must be an int column and not a key');
+    }
+    if (lower === 'id' && !c.primaryKey) throw new DdlNameError(c.name, '名为 id 的字段必须是主键', 'a column named id must be the primary key');
+  }
+}
+
 /** The checks that need no source: names, types, lengths, one key (a generated page needs it). */
 export function checkDefinition(def: SheetDefinition): DdlTable {
   const table: DdlTable = { name: def.tableName, columns: def.columns };
   checkTable(table);
+  checkPageColumns(def.columns, !def.created);
   if (!def.columns.some((c) => c.primaryKey)) throw new DdlNameError(def.tableName, '需要一个主键字段', 'a table needs a primary key column');
   return table;
 }

@@ -8,7 +8,7 @@ import type { SourceHandle } from '../datasources/index.ts';
 import { type DdlColumn, DdlNameError, NAME_PATTERN } from '../ddl/generate.ts';
 import { ApiError } from '../http/errors.ts';
 import { bumpRegistryVersion } from '../schema/sync.ts';
-import { assertNameFree, assertNotBuiltin, checkDefinition, type DdlPlan, loadSheet, planDdl, refusal } from './definition.ts';
+import { assertNameFree, assertNotBuiltin, checkDefinition, checkPageColumns, type DdlPlan, loadSheet, planDdl, refusal } from './definition.ts';
 import { listTables, readColumns } from './introspect.ts';
 
 /** Engines whose DDL runs in a transaction; on the others (MySQL, Oracle) each statement commits and a failure is undone by hand. */
@@ -159,6 +159,12 @@ export async function readBack(ctx: AppContext, sourceId: number, tableName: str
   const columns: DdlColumn[] = await readColumns(source, name);
   const bad = columns.find((c) => !NAME_PATTERN.test(c.name));
   if (bad) throw refusal(new DdlNameError(bad.name, '字段名须以英文字母开头，只含英文字母、数字和下划线', 'a column name starts with a letter and has only letters, digits and _'));
+  try {
+    checkPageColumns(columns);
+  } catch (err) {
+    if (err instanceof DdlNameError) throw refusal(err);
+    throw err;
+  }
   const now = nowText();
   const id = await ctx.crud.writeTransaction(['sys_dataSheet', 'sys_tableFields'], async (trx) => {
     const sheetId = await insertReturningId(trx, ctx.conn.engine, 'sys_dataSheet', {
