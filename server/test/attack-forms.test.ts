@@ -54,6 +54,34 @@ describe.each(engines)('hostile bound forms (%s)', (engine, url) => {
     expect((await saveForm({ id: formId, isdelete: 1 })).statusCode).toBe(200);
   }, 60_000);
 
+  it('an oversized, deeply nested or cyclic form is refused or settles; the table stays usable', async () => {
+    const field = (i: number) => ({ kind: 'text', name: `f${i}`, label: { zh: `字段${i}` } });
+    const many = await saveForm({ tableName: 'testList', formJson: JSON.stringify({ version: 2, fields: Array.from({ length: 10_000 }, (_, i) => field(i)) }) });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().message).toMatch(/^表单结构不正确：/);
+    let nested: Record<string, unknown> = { kind: 'text', name: 'name', label: { zh: '姓名' } };
+    for (let i = 0; i < 200; i++) nested = { kind: 'card', label: { zh: `c${i}` }, children: [nested] };
+    const deep = await saveForm({ tableName: 'testList', formJson: JSON.stringify({ version: 2, fields: [nested] }) });
+    expect(deep.statusCode).toBe(400);
+    const huge = await saveForm({ tableName: 'testList', formJson: 'x'.repeat(3 * 1024 * 1024) });
+    expect(huge.statusCode).toBe(413);
+    // linkage in a cycle: each shows the other; the form saves, and a save of the table settles at once
+    const cyclic: FormSchema = {
+      version: 2,
+      fields: [
+        { kind: 'text', name: 'name', label: { zh: '姓名' }, rules: { required: true }, linkage: [{ when: { field: 'desc', op: 'filled' }, then: 'show' }] },
+        { kind: 'textarea', name: 'desc', label: { zh: '描述' }, rules: { required: true }, linkage: [{ when: { field: 'name', op: 'filled' }, then: 'show' }] },
+      ],
+    };
+    const saved = await saveForm({ tableName: 'testList', formJson: JSON.stringify(cyclic) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const started = Date.now();
+    const r = await t.post('/api/action/save/', { _flag: 'testList', params: { name: 'n', desc: 'd' } });
+    expect(r.statusCode, r.body).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect((await saveForm({ id: Number(saved.json().data.id), isdelete: 1 })).statusCode).toBe(200);
+  });
+
   it('a form cannot be bound to the back-office own tables, and one stored before is not applied', async () => {
     const blocking: FormSchema = { version: 2, fields: [{ kind: 'text', name: 'name', label: { zh: '名称' }, rules: { required: true, patterns: [{ regex: '^$' }] } }] };
     for (const table of ['sys_role', 'sys_menu', 'sys_connsql', 'sys_dataSheet', 'sys_tableFields', 'sys_user', 'sys_config']) {

@@ -117,4 +117,28 @@ describe.each(engines)('a stored source password stays with its host (app on %s)
     await t.get(`/api/datasources/tables/?sourceId=${id}`);
     expect(trap.received).toEqual(['retyped']);
   });
+
+  it('no read path answers the stored password: sort, schema, export, master-slave answer, operation log, DDL history', async () => {
+    const id = await savedSource();
+    const stored = String((await t.ctx.conn.db.selectFrom('sys_connsql').select('databasePsd').where('id', '=', id).executeTakeFirstOrThrow()).databasePsd);
+    expect((await t.select('sys_connsql', { sort: 'databasePsd', sortType: 'asc' })).status).toBe(400);
+    expect((await t.select('sys_connsql', { wheres: JSON.stringify({ databasePsd: { like: 'v1:%' } }) })).status).toBe(400);
+    const answers = [
+      (await t.get('/api/schema/sys_connsql')).body,
+      (await t.get('/api/schema/')).body,
+      (await t.get('/api/export/table/?_flag=sys_connsql&format=xlsx')).rawPayload.toString('latin1'),
+      (await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { id, name: '再改' } })).body,
+      JSON.stringify(await t.ctx.conn.db.selectFrom('sys_operationLog').selectAll().execute()),
+      JSON.stringify(await t.ctx.conn.db.selectFrom('sys_ddlHistory').selectAll().execute()),
+      (await t.select('sys_operationLog')).body && JSON.stringify((await t.select('sys_operationLog')).body),
+    ];
+    for (const a of answers) {
+      expect(a).not.toContain(SECRET);
+      expect(a).not.toContain(stored);
+    }
+    // a failed test names host and port, never the password
+    const failed = await t.post('/api/datasources/test/', { ...source, mainAddr: '127.0.0.1', port: trap.port, databasePsd: SECRET });
+    expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+    expect(failed.body).not.toContain(SECRET);
+  });
 });
