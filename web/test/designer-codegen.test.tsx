@@ -161,6 +161,17 @@ describe('generateFormCode', () => {
     expect(en).toEqual(expect.arrayContaining(['标题 is required', 'Please choose at least one 标签', 'The file is larger than 2 MB', 'Submit']));
   });
 
+  it('imports the icons of inputs and buttons from @ant-design/icons and draws them', () => {
+    const all = files.get('allKinds-page-zh')!.replace(/\s+/g, ' ');
+    const imports = /import \{ ([^}]*) \} from "@ant-design\/icons";/.exec(all)?.[1].split(',').map((s) => s.trim());
+    expect(imports).toEqual(expect.arrayContaining(['FormOutlined', 'KeyOutlined', 'LinkOutlined', 'LockOutlined', 'UserOutlined']));
+    expect(all).toMatch(/<Input [^>]*prefix=\{<UserOutlined \/>\} suffix=\{<LinkOutlined \/>\}/);
+    expect(all).toMatch(/<Input.Password [^>]*prefix=\{<LockOutlined \/>\} suffix=\{<KeyOutlined \/>\}/);
+    expect(all).toMatch(/<Button [^>]*icon=\{<FormOutlined \/>\}/);
+    // a file without icons imports none it does not use (noUnusedLocals would refuse it)
+    expect(files.get('sample-page-zh')).not.toContain('@ant-design/icons');
+  });
+
   it('renders: the sample page says its messages, and submits a valid mobile', async () => {
     const mod = (await import(/* @vite-ignore */ join(outDir, 'sample-page-zh.tsx'))) as { default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement };
     const submitted: unknown[] = [];

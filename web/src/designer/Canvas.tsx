@@ -7,6 +7,7 @@ import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formTextIn, isFormValueField, type FormField } from '@qb/contracts';
 import { FieldInput } from '../forms/FieldInput.tsx';
+import { formIconNode } from '../forms/formIcons.tsx';
 import type { DesignerAction, DesignerNode, FormConfig } from './store.ts';
 
 /**
@@ -168,7 +169,12 @@ const NodeBody = memo(function NodeBody({ field, labelWidth, top }: { field: For
   const required = isFormValueField(field) && field.rules?.required;
   let control;
   if (isFormValueField(field)) control = <FieldInput field={field} value={field.defaultValue} />;
-  else if (field.kind === 'button') control = <Button type={field.buttonType === 'primary' ? 'primary' : 'default'}>{formTextIn(field.text, i18n.language)}</Button>;
+  else if (field.kind === 'button')
+    control = (
+      <Button type={field.buttonType === 'primary' ? 'primary' : 'default'} icon={formIconNode(field.icon)}>
+        {formTextIn(field.text, i18n.language)}
+      </Button>
+    );
   else if (field.kind === 'table')
     control = (
       <div className="qb-designer-table">
