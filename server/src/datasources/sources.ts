@@ -43,6 +43,9 @@ export interface DataSourcesOptions {
   poolSize?: number;
 }
 
+/** How long the pool of a changed or deleted source still serves the calls that already hold it, before it is closed. */
+export const RETIRE_MS = 1000;
+
 interface PoolEntry {
   /** the row's connection fields when the pool was opened: a different row means a new pool */
   signature: string;
@@ -63,6 +66,8 @@ export class DataSources {
   readonly #timeoutMs: number;
   readonly #poolSize: number;
   readonly #pools = new Map<number, PoolEntry>();
+  /** pools of sources changed or deleted, still serving the calls that already hold them (RETIRE_MS) */
+  readonly #retiring = new Map<PoolEntry, NodeJS.Timeout>();
   readonly #localHandle: SourceHandle;
 
   constructor(options: DataSourcesOptions) {
@@ -104,17 +109,29 @@ export class DataSources {
     return entry.opening;
   }
 
-  /** Closes the source's pool (when the source is saved or deleted); the next `get` opens a new one. Source 10000 is never closed. */
+  /**
+   * Retires the source's pool (when the source is saved or deleted): the next `get` opens a new one (or refuses a
+   * deleted source), and the old pool is closed RETIRE_MS later, so that calls which already hold it finish instead
+   * of failing with the driver's "pool ended" or waiting for a connection that never comes (a 500 after 5 s;
+   * attack-pool.test.ts). Source 10000 is never closed.
+   */
   async invalidate(sourceId: number): Promise<void> {
     const entry = this.#pools.get(sourceId);
     if (!entry) return;
     this.#pools.delete(sourceId);
-    await closeEntry(entry);
+    const timer = setTimeout(() => {
+      this.#retiring.delete(entry);
+      void closeEntry(entry);
+    }, RETIRE_MS);
+    timer.unref();
+    this.#retiring.set(entry, timer);
   }
 
   /** Closes every pool (at shutdown); the app's own connection is left to its owner. */
   async closeAll(): Promise<void> {
-    const entries = [...this.#pools.values()];
+    const entries = [...this.#pools.values(), ...this.#retiring.keys()];
+    for (const timer of this.#retiring.values()) clearTimeout(timer);
+    this.#retiring.clear();
     this.#pools.clear();
     await Promise.all(entries.map(closeEntry));
   }
