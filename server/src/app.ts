@@ -9,6 +9,7 @@ import type { AppContext } from './app-context.ts';
 import { CaptchaStore } from './auth/captcha.ts';
 import { LoginThrottle } from './auth/loginThrottle.ts';
 import { registerAccessRoutes } from './access/routes.ts';
+import { administratorRoleRule } from './access/administratorRoles.ts';
 import { registerAuthRoutes, registerGuard } from './auth/routes.ts';
 import { SessionStore } from './auth/sessions.ts';
 import type { Config } from './config.ts';
@@ -57,6 +58,8 @@ export function createContext(config: Config, conn: Connection): AppContext {
   // grants come with sessions: a change of roles, menus or accounts drops them here at once (other instances reload within 5 s)
   for (const flag of ['sys_role', 'sys_menu', 'sys_user']) crud.hooks.on(flag, { afterCommit: () => sessions.forgetAll() });
   // no save, delete or import of roles may leave the system without an enabled administrator
+  // who may touch an administrator role is decided before whether one would be left
+  crud.hooks.on('sys_role', administratorRoleRule);
   crud.hooks.on('sys_role', { afterWrite: (trx) => users.assertAnotherAdministrator(trx) });
   return {
     config,

@@ -1,4 +1,5 @@
 import type { AnyDb } from '../db/connection.ts';
+import type { Caller } from '../access/index.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 
 /** One row written by the generic service: what it was before and what it is after (absent for an insert / a hard delete). */
@@ -15,8 +16,11 @@ export interface RowChange {
  * style of Directus' item hooks: no route special-cases a table.
  */
 export interface TableHooks {
-  /** inside the write's transaction, after the row is written: more writes here commit or roll back with it */
-  afterWrite?(trx: AnyDb, change: RowChange): Promise<void>;
+  /**
+   * inside the write's transaction, after the row is written: more writes here commit or roll back with it, and a
+   * throw refuses the whole write. `caller` is who asked (undefined: the server itself).
+   */
+  afterWrite?(trx: AnyDb, change: RowChange, caller: Caller | undefined): Promise<void>;
   /** once the transaction has committed (reloading a cache, telling other instances) */
   afterCommit?(changes: RowChange[]): Promise<void> | void;
 }
@@ -33,8 +37,8 @@ export class HookRegistry {
     return this.hooks.has(flag);
   }
 
-  async afterWrite(trx: AnyDb, change: RowChange): Promise<void> {
-    for (const h of this.hooks.get(change.table.flag) ?? []) await h.afterWrite?.(trx, change);
+  async afterWrite(trx: AnyDb, change: RowChange, caller: Caller | undefined): Promise<void> {
+    for (const h of this.hooks.get(change.table.flag) ?? []) await h.afterWrite?.(trx, change, caller);
   }
 
   async afterCommit(changes: RowChange[]): Promise<void> {

@@ -27,6 +27,8 @@ function setsDeleted(params: Record<string, unknown>): boolean {
 export class CrudService extends CrudReads {
   /** the rows each open write transaction changed, for the hooks that run once it has committed */
   private readonly changesOf = new WeakMap<AnyDb, RowChange[]>();
+  /** who asked for the write running on a transaction (the hooks' rules read it) */
+  private readonly callersOf = new WeakMap<AnyDb, Caller | undefined>();
   /** the operation log every write path writes to (server/src/audit/) */
   readonly auditLog = new AuditLog();
 
@@ -77,7 +79,7 @@ export class CrudService extends CrudReads {
 
   /** Records a change for the hooks: inside the transaction at once, after the commit with the others. */
   private async changed(db: AnyDb, change: RowChange): Promise<void> {
-    await this.hooks.afterWrite(db, change);
+    await this.hooks.afterWrite(db, change, this.callersOf.get(db));
     this.changesOf.get(db)?.push(change);
   }
 
@@ -121,6 +123,7 @@ export class CrudService extends CrudReads {
     const result = await (target?.db ?? this.db).transaction().execute(async (trx) => {
       const tracked = local ? trx.withPlugin(written) : trx;
       this.changesOf.set(tracked, changes);
+      this.callersOf.set(tracked, audit?.caller);
       const done = await work(tracked);
       // the operation log commits or rolls back with the write (on the local database; another source's writes are logged after)
       if (local) await this.auditLog.write(tracked, audit?.caller, entries(done));
