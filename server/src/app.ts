@@ -9,7 +9,7 @@ import type { AppContext } from './app-context.ts';
 import { CaptchaStore } from './auth/captcha.ts';
 import { LoginThrottle } from './auth/loginThrottle.ts';
 import { registerAccessRoutes } from './access/routes.ts';
-import { administratorRoleRule } from './access/administratorRoles.ts';
+import { administratorRoleRule, menuRouteRule } from './access/administratorWrites.ts';
 import { registerAuthRoutes, registerGuard } from './auth/routes.ts';
 import { SessionStore } from './auth/sessions.ts';
 import type { Config } from './config.ts';
@@ -60,6 +60,7 @@ export function createContext(config: Config, conn: Connection): AppContext {
   // no save, delete or import of roles may leave the system without an enabled administrator
   // who may touch an administrator role is decided before whether one would be left
   crud.hooks.on('sys_role', administratorRoleRule);
+  crud.hooks.on('sys_menu', menuRouteRule);
   crud.hooks.on('sys_role', { afterWrite: (trx) => users.assertAnotherAdministrator(trx) });
   return {
     config,

@@ -28,6 +28,7 @@ const messages = {
   cannotDisableSelf: ['不能停用当前登录的账号', 'You cannot disable the account you are signed in with'],
   lastAdmin: ['这是最后一个可以管理系统的账号，不能删除、停用或取消其管理员角色', 'This is the last account able to administer the system; it cannot be deleted, disabled or lose its administrator role'],
   administratorRole: ['只有管理员可以设置或修改管理员角色', 'Only an administrator may set or change an administrator role'],
+  administratorMenuRoute: ['只有管理员可以修改已有菜单的路由地址', 'Only an administrator may change the route of an existing menu'],
   readOnlyTable: ['数据表 {flag} 不允许此操作', 'This operation is not allowed on {flag}'],
   saved: ['保存成功', 'Saved successfully'],
   deleted: ['删除成功', 'Deleted successfully'],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
 
 /**
+ * Writes that change what grants mean are an administrator's (access/administratorWrites.ts).
  * Being an administrator is a role property: a role granted 角色管理 (save and delete on sys_role) may edit roles,
  * but neither make one an administrator role (its own included) nor change or delete an administrator role.
  * Each refusal is 403 ADMINISTRATOR_ROLE with the rows as they were.
@@ -68,5 +69,30 @@ describe.each(engines)('administrator roles on %s', (engine, url) => {
     const r = await t.post('/api/action/save/', { _flag: 'sys_role', params: { name: 'second-admins', department: 'it', isAdmin: 1 } });
     expect(r.statusCode).toBe(200);
     expect(Number((await role(Number(r.json().data.id)))!.isAdmin)).toBe(1);
+  });
+
+  it('a role granted 菜单管理 edits menus but cannot move an existing menu to another route', async () => {
+    const db = t.ctx.conn.db;
+    const menuMenu = Number((await db.selectFrom('sys_menu').select('id').where('url', '=', '/manage/menu').executeTakeFirstOrThrow()).id);
+    const home = Number((await db.selectFrom('sys_menu').select('id').where('url', '=', '/manage/home').executeTakeFirstOrThrow()).id);
+    const roleMenu = Number((await db.selectFrom('sys_menu').select('id').where('url', '=', '/manage/role').executeTakeFirstOrThrow()).id);
+    expect(
+      (await t.post('/api/access/role/', { roleId: managerRole, grants: [
+        { menuId: roleMenu, actions: ['view', 'save', 'delete'] },
+        { menuId: menuMenu, actions: ['view', 'save', 'delete'] },
+        { menuId: home, actions: ['view'] },
+      ] })).statusCode,
+    ).toBe(200);
+    const moved = await asManager('/api/action/save/', { _flag: 'sys_menu', params: { id: home, url: '/manage/user' } });
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json().code).toBe('ADMINISTRATOR_MENU_ROUTE');
+    expect((await db.selectFrom('sys_menu').select('url').where('id', '=', home).executeTakeFirstOrThrow()).url).toBe('/manage/home');
+    // the rest of a menu is the manager's to edit, and a new menu opens nothing until an administrator grants it
+    expect((await asManager('/api/action/save/', { _flag: 'sys_menu', params: { id: home, sortNum: 999 } })).statusCode).toBe(200);
+    const added = await asManager('/api/action/save/', { _flag: 'sys_menu', params: { name: 'users again', url: '/manage/user', parentMenu: 0 } });
+    expect(added.statusCode).toBe(200);
+    const info = await t.app.inject({ method: 'GET', url: '/api/user/userInfo/', headers: { authorization: token } });
+    expect(info.json().data[0].grants.sys_user ?? []).not.toContain('save');
+    expect((await t.app.inject({ method: 'POST', url: '/api/action/delete/', payload: { _flag: 'sys_user', id: 1 }, headers: { authorization: token } })).statusCode).toBe(403);
   });
 });
