@@ -6,6 +6,8 @@ import { TagTabs, tabIndexAfterKey } from '../src/shell/TagTabs.tsx';
 import { ResizableTitle, widthAfterKey, MIN_WIDTH, MAX_WIDTH } from '../src/crud/ResizableTitle.tsx';
 import { Button, Form, Input } from 'antd';
 import { useErrorAnnouncer } from '../src/forms/ErrorAnnouncer.tsx';
+import { ColumnChooser } from '../src/crud/ColumnChooser.tsx';
+import type { FieldDef } from '../src/crud/types.ts';
 import { renderWithApp } from './helpers.tsx';
 
 // The keyboard behaviours added for issue 13 (accessibility): the tag tabs and column resizing.
@@ -173,5 +175,24 @@ describe('form errors', () => {
     await waitFor(() => expect(document.activeElement).toBe(title));
     await userEvent.type(title, '三体');
     await waitFor(() => expect(live.textContent).toBe('有 1 项需要修改，提示在各项下方'));
+  });
+});
+
+describe('column chooser by keyboard', () => {
+  it('Enter opens the list with the focus on its first box; Space toggles; Escape closes and gives the focus back', async () => {
+    const onChange = vi.fn();
+    const fields = [{ name: 'name', title: '昵称' }, { name: 'phone', title: '手机号' }] as FieldDef[];
+    renderWithApp(<ColumnChooser fields={fields} hidden={[]} onChange={onChange} onReset={vi.fn()} />);
+    const button = screen.getByTestId('toolbar-columns');
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const first = await screen.findByRole('checkbox', { name: '昵称' });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.keyboard(' ');
+    expect(onChange).toHaveBeenCalledWith(['name']);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
+    expect(document.activeElement).toBe(button);
   });
 });
