@@ -109,6 +109,8 @@ describe.each(engines)('a stored source password stays with its host (app on %s)
     // the pool of the source therefore still points at the saved host: nothing reaches the trap
     await t.get(`/api/datasources/tables/?sourceId=${id}`);
     expect(trap.received).toEqual([]);
+    // the same port written again is the same target
+    expect((await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { id, port: 5432 } })).statusCode).toBe(200);
     // renaming, or changing the database name on the same server, keeps the stored password
     expect((await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { id, name: '改名', databaseName: 'db2' } })).statusCode).toBe(200);
     // moving it with the password typed again is allowed

@@ -1,3 +1,5 @@
+import { DEFAULT_PORT, ENGINE_OF_SQL_TYPE } from './engines.ts';
+
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 
 /** The columns that say where a password is sent: the engine, host, port and user (not the database name on that server). */
@@ -15,6 +17,11 @@ export interface SourceTarget {
  */
 export function sameTarget(a: SourceTarget, b: SourceTarget): boolean {
   const text = (v: unknown) => (blank(v) ? '' : String(v).trim().toLowerCase());
-  const port = (v: unknown) => (blank(v) ? 0 : Number(v));
-  return Number(a.sqlType) === Number(b.sqlType) && text(a.mainAddr) === text(b.mainAddr) && port(a.port) === port(b.port) && text(a.databaseUser) === text(b.databaseUser);
+  // an empty port is the engine's usual one (as when connecting)
+  const port = (t: SourceTarget) => {
+    if (!blank(t.port)) return Number(t.port);
+    const engine = ENGINE_OF_SQL_TYPE[Number(t.sqlType)];
+    return engine && engine !== 'sqlite' ? DEFAULT_PORT[engine] : 0;
+  };
+  return Number(a.sqlType) === Number(b.sqlType) && text(a.mainAddr) === text(b.mainAddr) && port(a) === port(b) && text(a.databaseUser) === text(b.databaseUser);
 }
