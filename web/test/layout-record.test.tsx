@@ -44,9 +44,10 @@ beforeEach(async () => {
     if (path === '/api/user/userInfo/') return ok([{ id: 1, loginid: 'admin', name: '管理员' }]);
     if (path === '/api/schema/book') return ok(book);
     if (path === '/api/select/' && flag === 'book') return ok([{ id: 1, title: '红楼梦', genre: 1, price: 39.9, isbn: '978-7' }], { total: 1 });
-    if (path === '/api/select/' && flag === 'sys_layList') {
+    if (path === '/api/system/layout/') {
       if (layoutStatus !== 200) return { status: layoutStatus, body: { status: false, success: false, message: '没有访问权限，拒绝访问', code: 'FORBIDDEN' } };
-      return ok(layoutRows, { total: layoutRows.length });
+      const menuId = Number(call.url.searchParams.get('menuId'));
+      return ok(layoutRows.find((r) => r.menuId === menuId) ?? null);
     }
     return ok([]);
   });
@@ -72,8 +73,10 @@ describe('a generated page renders from its menu’s layout record', () => {
     expect(await within(table).findByText('红楼梦')).toBeTruthy();
     // genre is not listed; isbn (hidden by the metadata) is; the layout's order
     expect(headersOf(table)).toEqual(['价格', '书名', '书号', '操作']);
-    const read = calls.find((c) => c.url.searchParams.get('_flag') === 'sys_layList')!.url.searchParams;
-    expect(JSON.parse(read.get('wheres')!)).toEqual({ menuId: 2, isdelete: 0 });
+    // read through the page's own grant: the layout call of its menu, not a select of sys_layList
+    const read = calls.find((c) => c.url.pathname === '/api/system/layout/')!.url.searchParams;
+    expect(read.get('menuId')).toBe('2');
+    expect(calls.some((c) => c.url.searchParams.get('_flag') === 'sys_layList')).toBe(false);
     // the search bar: title and price, not genre
     expect(searchLabels()).toEqual(['价格', '书名']);
     // the dialog: title and genre only

@@ -1,6 +1,7 @@
 import {
   deleteRoute,
   exportTableRoute,
+  menuLayoutRoute,
   masterSlaveRoute,
   menuRoute,
   saveRoute,
@@ -71,6 +72,21 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
     const total = caller.isAdmin ? read.total : rows.length;
     // the registry's sys_menu columns, as the schema lists them
     return ok(rows as MenuRow[], { total });
+  });
+
+  app.get('/api/system/layout/', { schema: menuLayoutRoute }, async (req) => {
+    const caller = req.caller!;
+    const menuId = req.query.menuId;
+    // presentation of a page the caller may open: its own grant suffices (the layout records of other menus stay hidden)
+    if (!caller.isAdmin && !caller.menuIds.has(menuId)) throw new ApiError(403, 'forbidden');
+    const row = await ctx.conn.db
+      .selectFrom('sys_layList')
+      .select(['id', 'menuId', 'layout'])
+      .where('menuId', '=', menuId)
+      .where('isdelete', '=', 0)
+      .orderBy('id')
+      .executeTakeFirst();
+    return ok(row ? { id: Number(row.id), menuId: Number(row.menuId), layout: row.layout == null ? null : String(row.layout) } : null);
   });
 
   app.get('/api/export/table/', { schema: exportTableRoute }, async (req, reply) => {

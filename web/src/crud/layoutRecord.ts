@@ -61,14 +61,20 @@ export async function saveLayoutRecord(record: LayoutRecord, layout: Layout): Pr
 
 export const layoutQueryKey = (menuId: number | undefined) => ['menuLayout', menuId ?? null] as const;
 
-/**
- * The layout of a menu for its page: read without a message on failure (a role granted the page but not the menu
- * page may not read layout records; the page then shows the table's own columns).
- */
+/** The layout of a menu whose page the caller may open (GET /api/system/layout/: the page's own grant suffices). */
+export async function readMenuLayout(menuId: number): Promise<LayoutRecord> {
+  const answer = await request<{ id: number; menuId: number; layout: string | null } | null>('/api/system/layout/', { query: { menuId }, silent: true });
+  const row = answer.data;
+  if (!row) return { menuId };
+  const layout = parseLayout(row.layout);
+  return { id: row.id, menuId, ...(layout ? { layout } : {}) };
+}
+
+/** The layout of a menu for its page; a failed read (no layout to be had) leaves the table's own columns. */
 export function useMenuLayout(menuId: number | undefined) {
   return useQuery({
     queryKey: layoutQueryKey(menuId),
-    queryFn: () => readLayoutRecord(menuId!, { silent: true }),
+    queryFn: () => readMenuLayout(menuId!),
     enabled: menuId !== undefined,
     retry: false,
     staleTime: 60_000,

@@ -90,6 +90,15 @@ export const menuRoute = defineRoute({
   response: { 200: listAnswerOf(menuRowSchema) },
 });
 
+export const menuLayoutRoute = defineRoute({
+  summary: "The layout record of a menu the caller may open",
+  description:
+    "The menu's sys_layList record (数据设计: which columns a generated page lists, searches and edits), for whoever may open the menu — a role granted a generated page reads its layout without a grant on the menu page. 403 for a menu the caller may not open; `data` null when the menu has no layout.",
+  tags: ['system'],
+  querystring: queryOf({ menuId: z.coerce.number({ error: 'a positive integer is required' }).int({ error: 'a positive integer is required' }).positive({ error: 'a positive integer is required' }) }),
+  response: { 200: answerOf(z.object({ id: z.number().int(), menuId: z.number().int(), layout: z.string().nullable() }).nullable()) },
+});
+
 export const exportTableRoute = defineRoute({
   summary: 'Every row of a list query as a spreadsheet',
   description: 'At most 100,000 rows; written while the rows are read. Reference columns are exported as the referenced rows\' names.',
