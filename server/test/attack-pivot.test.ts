@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers.ts';
 
@@ -64,5 +65,24 @@ describe('SQLite sources cannot reach this server own files (app on SQLite)', ()
     }
     // and a SQLite source cannot be remote
     expect((await t.post('/api/datasources/test/', { sqlType: 5, mainAddr: 'evil.example', databaseName: path.join(elsewhere, 'x.sqlite'), databaseUser: '', databasePsd: '' })).statusCode).toBe(400);
+  });
+
+  it('read-back from another source refuses tables named as the app own or built-in tables, keeping nothing', async () => {
+    const file = path.join(elsewhere, 'copy.sqlite');
+    const other = new Database(file);
+    for (const name of ['sys_user', 'SYS_ROLE', 'kysely_migration', 'questionBank', 'pg_shadow'])
+      other.exec(`create table "${name}" (id integer primary key, loginid text, pass text)`);
+    other.close();
+    const saved = await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { name: '副本', englishName: 'copy', sqlType: 5, mainAddr: 'localhost', port: 1, databaseName: file, databaseUser: '-' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const sourceId = Number(saved.json().data.id);
+    const sheets = async () => (await t.ctx.conn.db.selectFrom('sys_dataSheet').select('id').execute()).length;
+    const before = await sheets();
+    for (const tableName of ['sys_user', 'SYS_ROLE', 'kysely_migration', 'questionBank', 'pg_shadow']) {
+      const r = await t.post('/api/datasources/readBack/', { sourceId, tableName });
+      expect(r.statusCode, `${tableName}: ${r.body}`).toBeGreaterThanOrEqual(400);
+      expect(r.statusCode, `${tableName}: ${r.body}`).toBeLessThan(500);
+    }
+    expect(await sheets()).toBe(before);
   });
 });

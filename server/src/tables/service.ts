@@ -5,7 +5,7 @@ import { nowText } from '../crud/values.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { insertReturningId } from '../db/insert.ts';
 import type { SourceHandle } from '../datasources/index.ts';
-import { type DdlColumn, DdlNameError, NAME_PATTERN } from '../ddl/generate.ts';
+import { type DdlColumn, DdlNameError, NAME_PATTERN, SYSTEM_PREFIXES } from '../ddl/generate.ts';
 import { ApiError } from '../http/errors.ts';
 import { bumpRegistryVersion } from '../schema/sync.ts';
 import { assertNameFree, assertNotBuiltin, checkDefinition, checkPageColumns, type DdlPlan, loadSheet, planDdl, refusal } from './definition.ts';
@@ -149,6 +149,9 @@ export async function readBack(ctx: AppContext, sourceId: number, tableName: str
   const name = names.find((n) => n === tableName);
   if (!name) throw new ApiError(404, 'sourceTableNotFound', { name: tableName.slice(0, 128) });
   if (!NAME_PATTERN.test(name)) throw refusal(new DdlNameError(name, '表名须以英文字母开头，只含英文字母、数字和下划线', 'a table name starts with a letter and has only letters, digits and _'));
+  // a table of another source named like the app's own (sys_user, kysely_…): its definition would shadow nothing
+  // and serve nothing, so it is refused like a definition of that name (attack-pivot.test.ts)
+  if (SYSTEM_PREFIXES.some((p) => name.toLowerCase().startsWith(p))) throw refusal(new DdlNameError(name, '表名不能以系统前缀开头', 'the table name starts with a system prefix'));
   assertNotBuiltin(ctx.registry, name);
   const db = ctx.conn.db;
   const sheets = await db.selectFrom('sys_dataSheet').select(['id', 'tableName', 'parentid']).where('isdelete', '=', 0).execute();
