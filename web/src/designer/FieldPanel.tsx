@@ -16,6 +16,7 @@ import { FieldInput } from '../forms/FieldInput.tsx';
 import { IconPicker } from '../shell/IconPicker.tsx';
 import { COLOR_FORMATS, VALUE_KINDS } from './palette.ts';
 import { NumberProp, OptionsEditor, PatternsEditor, TextPair } from './propControls.tsx';
+import { LinkageEditor } from './LinkageEditor.tsx';
 import { findNode, type DesignerAction, type DesignerNode, type FormConfig } from './store.ts';
 
 const NAME = /^[A-Za-z_$][\w$]*$/;
@@ -245,6 +246,7 @@ export const FieldPanel = memo(function FieldPanel({
     if (['text', 'textarea', 'password', 'number'].includes(field.kind))
       rows.push(item('patterns', t('designer.props.regList'), <PatternsEditor value={rules.patterns} onChange={(v) => setRule('patterns', v, 'patterns')} />));
   }
+  rows.push(<LinkageEditor key="linkage" node={node} items={items} dispatch={dispatch} />);
   return (
     <Form layout="horizontal" size="small" labelCol={{ flex: '88px' }} labelWrap className="qb-designer-props" key={node.id}>
       {rows}

@@ -8,6 +8,7 @@ import {
   type FormSchema,
 } from '@qb/contracts';
 import { COLOR_FORMATS, itemName, newField } from './palette.ts';
+import { applyLinkageAction, dropLinkageRefs, namesIn, renameLinkageRefs, type LinkageAction } from './linkage.ts';
 
 /**
  * The designer's state and every transition of SPEC.md §4 "Designer", as a pure reducer (no React, no DOM):
@@ -69,7 +70,8 @@ export type DesignerAction =
   | { type: 'clear' }
   | { type: 'load'; schema: FormSchema; idGlobal?: number; keepHistory?: boolean }
   | { type: 'undo' }
-  | { type: 'redo' };
+  | { type: 'redo' }
+  | LinkageAction;
 
 export function initialDesignerState(doc?: Partial<DesignerDoc>): DesignerState {
   return {
@@ -298,8 +300,9 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       return commit(state, { items, idGlobal: last, activeId: copy.id, renderSeq: Math.max(state.renderSeq, last) });
     }
     case 'remove': {
-      if (!findNode(state.items, action.id)) return state;
-      const items = removeNode(state.items, action.id);
+      const gone = findNode(state.items, action.id);
+      if (!gone) return state;
+      const items = dropLinkageRefs(removeNode(state.items, action.id), namesIn(gone)); // rules naming a deleted field go
       return commit(state, { items, activeId: items.length ? items[items.length - 1].id : null });
     }
     case 'changeKind': {
@@ -319,8 +322,16 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       if (!node) return state;
       const { field, redraw } = patched(node.field, action.patch);
       const renderSeq = redraw ? state.renderSeq + 1 : state.renderSeq;
-      const items = mapNode(state.items, action.id, (n) => ({ ...n, field, renderKey: redraw ? renderSeq : n.renderKey }));
+      let items = mapNode(state.items, action.id, (n) => ({ ...n, field, renderKey: redraw ? renderSeq : n.renderKey }));
+      if (typeof action.patch.name === 'string') items = renameLinkageRefs(items, node.field.name, action.patch.name); // rules follow a rename
       return commit(state, { items, renderSeq }, action.tag && `${action.id}:${action.tag}`);
+    }
+    case 'addLinkage':
+    case 'changeLinkage':
+    case 'removeLinkage': {
+      const items = applyLinkageAction(state.items, action);
+      if (items === state.items) return state;
+      return commit(state, { items }, action.type === 'changeLinkage' && action.tag ? `${action.id}:linkage.${action.index}.${action.tag}` : undefined);
     }
     case 'updateForm':
       return commit(state, { form: { ...state.form, ...action.patch } }, action.tag && `form:${action.tag}`);

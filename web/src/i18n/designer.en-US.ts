@@ -74,6 +74,15 @@ const designerEnUS: Texts<typeof designerZhCN> = {
     },
     acceptNames: { image: 'Images', video: 'Videos', audio: 'Audio', excel: 'Excel', word: 'Word', pdf: 'PDF', txt: 'Text' },
     dateTypes: { date: 'Date', week: 'Week', month: 'Month', year: 'Year', datetime: 'Date and time' },
+    linkage: {
+      title: 'Linkage', hint: 'Show, hide, require or disable this component when another field meets a condition (a component with show rules is hidden while none holds).',
+      when: 'When', then: 'then', add: 'Add rule', rule: 'Linkage rule {{n}}', field: 'Field of linkage rule {{n}}',
+      op: 'Condition of linkage rule {{n}}', value: 'Value of linkage rule {{n}}', effect: 'Effect of linkage rule {{n}}', remove: 'Remove linkage rule {{n}}',
+      ops: { filled: 'is filled', empty: 'is empty', equals: 'equals', in: 'is one of' },
+      effects: { show: 'show', hide: 'hide', require: 'require', disable: 'disable' },
+      on: 'On', off: 'Off', typeValues: 'Type a value, Enter', valueRequired: 'At least one value is needed',
+      noTargets: 'The form has no other field to use as a condition yet', missingField: 'The field {{name}} is not in the form',
+    },
     noActive: 'Select a component on the canvas',
   },
 };

@@ -72,6 +72,15 @@ const designerZhCN = {
     },
     acceptNames: { image: '图片', video: '视频', audio: '音频', excel: 'excel', word: 'word', pdf: 'pdf', txt: 'txt' },
     dateTypes: { date: '日期', week: '周', month: '月', year: '年', datetime: '日期时间' },
+    linkage: {
+      title: '联动', hint: '当其他字段满足条件时，显示、隐藏、必填或禁用本组件（有“显示”规则的组件，没有规则成立时隐藏）。',
+      when: '当', then: '则', add: '添加联动', rule: '联动规则 {{n}}', field: '联动规则 {{n}} 的条件字段',
+      op: '联动规则 {{n}} 的条件', value: '联动规则 {{n}} 的值', effect: '联动规则 {{n}} 的效果', remove: '删除联动规则 {{n}}',
+      ops: { filled: '有值', empty: '为空', equals: '等于', in: '为其中之一' },
+      effects: { show: '显示', hide: '隐藏', require: '必填', disable: '禁用' },
+      on: '开', off: '关', typeValues: '输入值后回车', valueRequired: '至少需要一个值',
+      noTargets: '表单中还没有其他可作条件的字段', missingField: '条件字段 {{name}} 不在表单中',
+    },
     noActive: '请在画布中选择一个组件',
   },
 };
