@@ -128,4 +128,22 @@ describe('数据源管理', () => {
       params: { ...saved, name: '本机PG2' },
     });
   });
+
+  it('a changed host needs the password again (the stored one goes only where it was saved for)', async () => {
+    renderWithApp(<ConnSqlPage />);
+    await screen.findByText('本机PG');
+    await userEvent.click(screen.getByTestId('row-edit'));
+    const root = await dialog();
+    const host = within(root).getByLabelText('主机地址');
+    await userEvent.clear(host);
+    await userEvent.type(host, 'db.example.test');
+    expect(await within(root).findByText('类型、主机、端口或用户已修改，请重新输入密码。')).toBeTruthy();
+    await userEvent.click(within(root).getByTestId('conn-save'));
+    expect(await within(root).findByText('请输入密码')).toBeTruthy();
+    expect(calledOn('/api/action/save/')).toHaveLength(0);
+    await userEvent.type(within(root).getByLabelText('密码'), 'new-secret');
+    await userEvent.click(within(root).getByTestId('conn-save'));
+    await waitFor(() => expect(calledOn('/api/action/save/')).toHaveLength(1));
+    expect(calledOn('/api/action/save/')[0]!.body).toMatchObject({ params: { mainAddr: 'db.example.test', databasePsd: 'new-secret' } });
+  });
 });

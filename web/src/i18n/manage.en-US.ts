@@ -285,6 +285,7 @@ const manageEnUS: ManageTexts = {
       length: 'Length must be 1 to 20 characters',
       password: 'Password',
       keepPlaceholder: 'Leave empty to keep',
+      passwordAgain: 'The type, host, port or user changed: enter the password again.',
       keepPassword: 'The password is never shown; leave it empty to keep the saved one.',
       required: {
         name: 'Please enter the connection name',

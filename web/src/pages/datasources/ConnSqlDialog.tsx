@@ -44,6 +44,17 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
     return values;
   });
 
+  // the stored password only goes where it was saved for (server/src/tables/connsql.ts): a changed type, host, port or
+  // user needs it typed again
+  const watched = { sqlType: Form.useWatch('sqlType', form), mainAddr: Form.useWatch('mainAddr', form), port: Form.useWatch('port', form), databaseUser: Form.useWatch('databaseUser', form) };
+  const targetChanged =
+    !isNew &&
+    (Number(watched.sqlType ?? row.sqlType) !== Number(row.sqlType) ||
+      String(watched.mainAddr ?? row.mainAddr ?? '').trim() !== String(row.mainAddr ?? '').trim() ||
+      Number(watched.port ?? row.port) !== Number(row.port) ||
+      String(watched.databaseUser ?? row.databaseUser ?? '').trim() !== String(row.databaseUser ?? '').trim());
+  const passwordNeeded = isNew || targetChanged;
+
   const enter = (name: string): Rule[] => [{ required: true, whitespace: true, message: t(`datasources.conn.required.${name}`) }];
   const nameRules: Rule[] = [
     { required: true, whitespace: true, message: t('datasources.conn.required.name') },
@@ -163,11 +174,11 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
         <Form.Item
           name="databasePsd"
           label={t('datasources.conn.password')}
-          rules={isNew ? [{ required: true, message: t('datasources.conn.required.databasePsd') }] : []}
-          extra={isNew ? undefined : t('datasources.conn.keepPassword')}
+          rules={passwordNeeded ? [{ required: true, message: t('datasources.conn.required.databasePsd') }] : []}
+          extra={isNew ? undefined : t(targetChanged ? 'datasources.conn.passwordAgain' : 'datasources.conn.keepPassword')}
           data-testid="form-field-databasePsd"
         >
-          <Input.Password autoComplete="new-password" placeholder={isNew ? undefined : t('datasources.conn.keepPlaceholder')} />
+          <Input.Password autoComplete="new-password" placeholder={passwordNeeded ? undefined : t('datasources.conn.keepPlaceholder')} />
         </Form.Item>
       </Form>
       {test && test.kind !== 'running' && (
