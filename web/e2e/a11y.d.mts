@@ -13,6 +13,7 @@ export function runAxe(page: Page): Promise<AxeViolation[]>;
 export function countByImpact(violations: AxeViolation[]): Record<'critical' | 'serious' | 'moderate' | 'minor', number>;
 export function describeViolations(violations: AxeViolation[], max?: number): string;
 export function openAddDialog(page: Page): Promise<boolean>;
+export function openImportDialog(page: Page): Promise<boolean>;
 export function openRoute(page: Page, url: string, path: string): Promise<void>;
 export function auditApp(
   page: Page,

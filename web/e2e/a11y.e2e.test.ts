@@ -48,6 +48,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       expect(screens.length).toBeGreaterThan(20);
       expect(dialogs.length).toBeGreaterThan(5);
       expect(screens.map((s) => s.name)).toContain('/manage/a11ybook (add dialog)');
+      expect(screens.map((s) => s.name)).toContain('/manage/questionBank (import dialog)');
 
       const blocking = screens
         .map((s) => ({ name: s.name, violations: s.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical') }))

@@ -108,6 +108,16 @@ export async function openAddDialog(page) {
   return true;
 }
 
+/** Opens the import dialog of the visible table page (a page with spreadsheet import); false when it has none. */
+export async function openImportDialog(page) {
+  const button = page.locator('.qb-crud:visible [data-testid="toolbar-import"]');
+  if ((await button.count()) === 0) return false;
+  await button.first().click();
+  await page.locator('[data-testid="import-submit"]:visible').first().waitFor();
+  await settle(page);
+  return true;
+}
+
 /** Opens a route of the shell with only Home and it in the tabs, and waits until it has settled. */
 export async function openRoute(page, url, path) {
   await page.evaluate(() => localStorage.removeItem('qb.tabs'));
@@ -118,7 +128,7 @@ export async function openRoute(page, url, path) {
 
 /**
  * The audit of one language, as a list of screens: the login page (empty, then with its errors shown), every route,
- * and each table page again with its add dialog open; `extraRoutes` too (the page generated for a table defined at
+ * and each table page again with its add dialog open, and with its import dialog when it has spreadsheet import; `extraRoutes` too (the page generated for a table defined at
  * run time). Logs in on the way (the page's context sets the language).
  * @returns {Promise<{ name: string, violations: object[] }[]>}
  */
@@ -141,6 +151,10 @@ export async function auditApp(page, url, token, { extraRoutes = [], onScreen = 
     await openRoute(page, url, path);
     await audit(path);
     if (await openAddDialog(page)) await audit(`${path} (add dialog)`);
+    if ((await page.locator('.qb-crud:visible [data-testid="toolbar-import"]').count()) > 0) {
+      await openRoute(page, url, path);
+      if (await openImportDialog(page)) await audit(`${path} (import dialog)`);
+    }
   }
   return screens;
 }
