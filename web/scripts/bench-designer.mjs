@@ -76,6 +76,11 @@ try {
   }, design(ITEMS));
   const all = [];
   const openMs = [];
+  // main-thread work during the drags (Chrome's Performance metrics, seconds): less sensitive to other load than frame times
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const work = { ScriptDuration: 0, RecalcStyleDuration: 0, LayoutDuration: 0, TaskDuration: 0 };
   for (let run = 0; run < RUNS; run++) {
     const t0 = Date.now();
     await page.goto(`${server.url}/manage/layTable`);
@@ -98,9 +103,12 @@ try {
     const x = box.x + box.width / 2;
     const y = box.y + box.height / 2;
     await page.mouse.move(x, y);
+    const m0 = await metrics();
     await page.mouse.down();
     for (let i = 1; i <= 90; i++) await page.mouse.move(x + (i % 7), y + i * 6);
     await page.mouse.up();
+    const m1 = await metrics();
+    for (const k of Object.keys(work)) work[k] += m1[k] - m0[k];
     const frames = await page.evaluate(() => {
       window.__recording = false;
       return window.__frames.slice(1);
@@ -111,6 +119,8 @@ try {
   console.log(`designer, ${ITEMS} components, ${RUNS} drags of 90 mouse moves`);
   console.log(`  open /manage/layTable until ${ITEMS} items drawn: median ${[...openMs].sort((a, b) => a - b)[Math.floor(openMs.length / 2)]} ms`);
   console.log(`  drag frame ms: p50 ${pct(all, 50).toFixed(1)}  p95 ${pct(all, 95).toFixed(1)}  max ${Math.max(...all).toFixed(1)}  (${all.length} frames)`);
+  const ms = (k) => ((work[k] * 1000) / RUNS).toFixed(0);
+  console.log(`  main thread per drag: task ${ms('TaskDuration')} ms, script ${ms('ScriptDuration')} ms, style ${ms('RecalcStyleDuration')} ms, layout ${ms('LayoutDuration')} ms`);
   console.log(`  chunks (gzip): workspace + what it adds beyond the shell ${sizes.workspace.kb.toFixed(1)} KB (${sizes.workspace.files.length} files)`);
   console.log(`                 JSON view (CodeMirror, on demand) ${sizes.json.kb.toFixed(1)} KB; code generation (prettier, on demand) ${sizes.gen.kb.toFixed(1)} KB`);
   await context.close();

@@ -1,4 +1,4 @@
-import { memo, useCallback, type CSSProperties, type Dispatch, type KeyboardEvent } from 'react';
+import { memo, useCallback, useMemo, type CSSProperties, type Dispatch, type KeyboardEvent } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -17,6 +17,7 @@ import type { DesignerAction, DesignerNode, FormConfig } from './store.ts';
 export const nodeDndId = (id: number) => `node:${id}`;
 export const rowDndId = (id: number) => `row:${id}`;
 export const CANVAS_DND_ID = 'canvas';
+const SORT_TRANSITION = { duration: 340, easing: 'ease' }; // SPEC.md §9: drag animation 340 ms
 
 interface Shared {
   form: FormConfig;
@@ -42,24 +43,39 @@ export const Canvas = memo(function Canvas({ items, form, activeId, dispatch }: 
   );
 });
 
-function NodeList({ items, gutter, ...shared }: Shared & { items: DesignerNode[]; gutter: number; justify?: string; align?: string }) {
+/** The items of one container; memoised (and its id list too), so a drag's re-renders of the canvas stop here. */
+const NodeList = memo(function NodeList({ items, gutter, ...shared }: Shared & { items: DesignerNode[]; gutter: number }) {
+  const ids = useMemo(() => items.map((n) => nodeDndId(n.id)), [items]);
   return (
-    <SortableContext items={items.map((n) => nodeDndId(n.id))} strategy={rectSortingStrategy}>
+    <SortableContext items={ids} strategy={rectSortingStrategy}>
       <Row gutter={gutter} className="qb-designer-list">
         {items.map((node) => (
-          <CanvasNode key={node.id} node={node} {...shared} />
+          // activeId reaches only the item it names and rows (for their children): selecting redraws two items
+          <CanvasNode key={node.id} node={node} {...shared} activeId={shared.activeId === node.id || node.field.kind === 'row' ? shared.activeId : null} />
         ))}
       </Row>
     </SortableContext>
   );
-}
+});
 
-const CanvasNode = memo(function CanvasNode({ node, form, activeId, dispatch }: Shared & { node: DesignerNode }) {
+/**
+ * The grid column of an item: memoised on its props and free of dnd-kit hooks, so it (an antd Col) is drawn once;
+ * only the sortable box inside re-renders when the place under the pointer changes during a drag.
+ */
+const CanvasNode = memo(function CanvasNode(props: Shared & { node: DesignerNode }) {
+  return (
+    <Col span={props.node.field.span ?? props.form.span ?? 24} className="qb-designer-col">
+      <SortableNode {...props} />
+    </Col>
+  );
+});
+
+function SortableNode({ node, form, activeId, dispatch }: Shared & { node: DesignerNode }) {
   const { t } = useTranslation();
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, transform, transition, isDragging } = useSortable({
     id: nodeDndId(node.id),
     data: { nodeId: node.id },
-    transition: { duration: 340, easing: 'ease' }, // SPEC.md §9: drag animation 340 ms
+    transition: SORT_TRANSITION,
   });
   const active = activeId === node.id;
   const ref = useCallback(
@@ -87,66 +103,63 @@ const CanvasNode = memo(function CanvasNode({ node, form, activeId, dispatch }: 
       dispatch({ type: 'select', id: node.id });
     } else listeners?.onKeyDown?.(e);
   };
-  const span = node.field.span ?? form.span ?? 24;
   const isRow = node.field.kind === 'row';
   return (
-    <Col span={span} className="qb-designer-col">
-      <div
-        ref={ref}
-        style={style}
-        {...attributes}
-        {...listeners}
-        onKeyDown={onKeyDown}
-        aria-label={`${t(`designer.kinds.${node.field.kind}`)} ${formTextIn(node.field.label, 'zh') || node.field.name}`}
-        aria-pressed={active}
-        className={`qb-designer-node${active ? ' is-active' : ''}${isDragging ? ' is-dragging' : ''}${isRow ? ' is-row' : ''}`}
-        data-testid={`node-${node.field.name}`}
-        data-node-id={node.id}
-        onClick={(e) => {
-          e.stopPropagation();
-          dispatch({ type: 'select', id: node.id });
-        }}
-      >
-        {isRow ? (
-          <RowBody node={node} form={form} activeId={activeId} dispatch={dispatch} />
-        ) : (
-          <NodeBody field={node.field} renderKey={node.renderKey} labelWidth={form.labelWidth ?? 100} top={form.labelPosition === 'top'} />
-        )}
-        {active && (
-          <span className="qb-designer-node-tools">
-            <Tooltip title={t('designer.actions.copy')}>
-              <Button
-                size="small"
-                shape="circle"
-                icon={<CopyOutlined />}
-                aria-label={t('designer.actions.copy')}
-                data-testid="tool-copy"
-                onClick={(e) => {
-                  e.stopPropagation();
-                  dispatch({ type: 'copy', id: node.id });
-                }}
-              />
-            </Tooltip>
-            <Tooltip title={t('designer.actions.delete')}>
-              <Button
-                size="small"
-                shape="circle"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('designer.actions.delete')}
-                data-testid="tool-delete"
-                onClick={(e) => {
-                  e.stopPropagation();
-                  dispatch({ type: 'remove', id: node.id });
-                }}
-              />
-            </Tooltip>
-          </span>
-        )}
-      </div>
-    </Col>
+    <div
+      ref={ref}
+      style={style}
+      {...attributes}
+      {...listeners}
+      onKeyDown={onKeyDown}
+      aria-label={`${t(`designer.kinds.${node.field.kind}`)} ${formTextIn(node.field.label, 'zh') || node.field.name}`}
+      aria-pressed={active}
+      className={`qb-designer-node${active ? ' is-active' : ''}${isDragging ? ' is-dragging' : ''}${isRow ? ' is-row' : ''}`}
+      data-testid={`node-${node.field.name}`}
+      data-node-id={node.id}
+      onClick={(e) => {
+        e.stopPropagation();
+        dispatch({ type: 'select', id: node.id });
+      }}
+    >
+      {isRow ? (
+        <RowBody node={node} form={form} activeId={activeId} dispatch={dispatch} />
+      ) : (
+        <NodeBody field={node.field} renderKey={node.renderKey} labelWidth={form.labelWidth ?? 100} top={form.labelPosition === 'top'} />
+      )}
+      {active && (
+        <span className="qb-designer-node-tools">
+          <Tooltip title={t('designer.actions.copy')}>
+            <Button
+              size="small"
+              shape="circle"
+              icon={<CopyOutlined />}
+              aria-label={t('designer.actions.copy')}
+              data-testid="tool-copy"
+              onClick={(e) => {
+                e.stopPropagation();
+                dispatch({ type: 'copy', id: node.id });
+              }}
+            />
+          </Tooltip>
+          <Tooltip title={t('designer.actions.delete')}>
+            <Button
+              size="small"
+              shape="circle"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('designer.actions.delete')}
+              data-testid="tool-delete"
+              onClick={(e) => {
+                e.stopPropagation();
+                dispatch({ type: 'remove', id: node.id });
+              }}
+            />
+          </Tooltip>
+        </span>
+      )}
+    </div>
   );
-});
+}
 
 function RowBody({ node, ...shared }: Shared & { node: DesignerNode }) {
   const { t } = useTranslation();
