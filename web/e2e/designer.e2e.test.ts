@@ -143,7 +143,7 @@ describe('form designer', () => {
 /** DESIGNER_SCREENSHOTS=1: docs/screenshots/designer-*.png in both languages (a sample design, the preview). */
 describe.runIf(process.env.DESIGNER_SCREENSHOTS === '1')('designer screenshots', () => {
   const sample = [
-    { kind: 'text', name: 'mobile', label: { zh: '手机号', en: 'Mobile' }, placeholder: { zh: '请输入手机号', en: 'Mobile number' },
+    { kind: 'text', name: 'mobile', label: { zh: '手机号', en: 'Mobile' }, placeholder: { zh: '请输入手机号', en: 'Mobile number' }, prefixIcon: 'UserOutlined',
       rules: { required: true, maxLength: 11, patterns: [{ regex: '^1(3|4|5|7|8|9)\\d{9}$', message: { zh: '手机号格式错误', en: 'Not a mobile number' } }] } },
     { kind: 'row', name: 'row102', label: { zh: '' }, children: [
       { kind: 'text', name: 'name', label: { zh: '姓名', en: 'Name' }, span: 12, rules: { required: true } },
@@ -175,6 +175,14 @@ describe.runIf(process.env.DESIGNER_SCREENSHOTS === '1')('designer screenshots',
       await page.waitForTimeout(800);
       const suffix = lang === 'zh-CN' ? 'zh' : 'en';
       await page.screenshot({ path: `../docs/screenshots/designer-${suffix}.png` });
+      // the icon picker of 后图标 (docs/designer.md "Icons")
+      await page.getByTestId('prop-suffixIcon-open').click();
+      await visible(page.getByTestId('icon-picker-grid'));
+      await page.getByTestId('icon-picker-search').locator('input').fill('o');
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: `../docs/screenshots/designer-icons-${suffix}.png` });
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(400);
       await page.getByTestId('designer-run').click();
       await visible(page.getByTestId('designer-preview'));
       await page.getByTestId('preview-validate').click();
