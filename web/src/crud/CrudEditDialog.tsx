@@ -17,6 +17,7 @@ export interface CrudEditDialogProps {
   onSaved(answer: SaveAnswer, isNew: boolean): void;
   /** the page asks before its tab is closed while this is true */
   onDirtyChange(dirty: boolean): void;
+  opener?: Element | null;
 }
 
 /** A key column other than id is typed in on a new row and cannot change afterwards. */
@@ -29,7 +30,7 @@ function lockedKey(schema: FormSchema, key: string): FormSchema {
  * new or edit mode by the presence of id; the server's message when a save is refused, 保存成功 when it is done.
  * Loaded with the first dialog (pickers, uploads and cascaders stay off the table's path).
  */
-export default function CrudEditDialog({ config, source, row, open, onClose, onSaved, onDirtyChange }: CrudEditDialogProps) {
+export default function CrudEditDialog({ config, source, row, open, onClose, onSaved, onDirtyChange, opener }: CrudEditDialogProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const isNew = row.id === undefined || row.id === null || row.id === '';
@@ -71,6 +72,7 @@ export default function CrudEditDialog({ config, source, row, open, onClose, onS
       onSubmit={submit}
       onCancel={onClose}
       onDirtyChange={onDirtyChange}
+      opener={opener}
     />
   );
 }

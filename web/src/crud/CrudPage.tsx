@@ -31,6 +31,8 @@ interface DialogState {
   row: Row;
   open: boolean;
   serial: number;
+  /** the button that asked for the dialog (its code may still be loading: a placeholder dialog takes the focus first) */
+  opener: Element | null;
 }
 
 /** The generic table page: search bar, toolbar, table, pagination and the add/edit dialog of one config. */
@@ -76,7 +78,8 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
   };
   const openEdit = (row?: Row) => {
     setDirty(false);
-    setDialog((d) => ({ row: row ?? {}, open: true, serial: (d?.serial ?? 0) + 1 }));
+    const opener = document.activeElement;
+    setDialog((d) => ({ row: row ?? {}, open: true, serial: (d?.serial ?? 0) + 1, opener }));
   };
   const closeDialog = () => {
     setDialog((d) => d && { ...d, open: false });
@@ -230,6 +233,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
             onClose={closeDialog}
             onSaved={(answer, isNew) => void onSaved(answer, isNew)}
             onDirtyChange={setDirty}
+            opener={dialog.opener}
           />
         </Suspense>
       )}

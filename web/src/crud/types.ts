@@ -116,6 +116,8 @@ export interface EditDialogProps {
   onSaved(answer: SaveAnswer, isNew: boolean): void;
   /** the page asks before its tab is closed while this is true */
   onDirtyChange(dirty: boolean): void;
+  /** what had the focus when the dialog was asked for (the add or edit button): it gets it back when it closes */
+  opener?: Element | null;
 }
 
 export interface CrudPageConfig {

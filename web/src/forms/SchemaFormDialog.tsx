@@ -27,6 +27,8 @@ export interface SchemaFormDialogProps {
   name?: string;
   /** code-level inputs of named fields (SchemaForm's components) */
   components?: SchemaFormProps['components'];
+  /** where the focus goes back when the dialog has closed; by default what had it when the dialog opened */
+  opener?: Element | null;
 }
 
 /** The add/edit dialog over a FormSchema: cancel, reset and save, save locked while it runs. */
@@ -42,6 +44,7 @@ export function SchemaFormDialog({
   width = SCHEMA_DIALOG_WIDTH,
   name,
   components,
+  opener: givenOpener,
 }: SchemaFormDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
@@ -54,7 +57,7 @@ export function SchemaFormDialog({
   wasOpen.current = open;
   const refocusOpener = () => {
     const at = document.activeElement;
-    const back = opener.current;
+    const back = givenOpener ?? opener.current;
     // nothing has the focus, or the closed dialog still holds it
     const lost = !at || at === document.body || !!at.closest('.ant-modal-root, .ant-modal-wrap');
     if (lost && back instanceof HTMLElement && back.isConnected) back.focus();
