@@ -6,12 +6,13 @@ import {
   MouseSensor,
   TouchSensor,
   closestCenter,
-  pointerWithin,
   useSensor,
   useSensors,
   type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
+  type DroppableContainer,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Button, Modal, Space, Tabs, Tooltip } from 'antd';
@@ -33,15 +34,26 @@ import { dropTarget } from './dropTarget.ts';
 import { toSchema, type DesignerAction, type DesignerState } from './store.ts';
 import './designer.css';
 
-/** Innermost drop area under the pointer (a row inside the canvas), else the nearest one (keyboard drags). */
+/**
+ * Innermost drop area under the pointer (a row inside the canvas), else the nearest one (keyboard drags).
+ * dnd-kit's pointerWithin reads four sides of every rect, and each side of its Rect reads the scroll offsets of all
+ * scrollable ancestors: with 200 items that is thousands of scroll reads per pointer move. Here each rect is read
+ * once per axis (top, left; width and height are plain numbers), and the hits sorted by area, smallest first.
+ */
 const collision: CollisionDetection = (args) => {
-  const hits = pointerWithin(args);
-  if (hits.length) {
-    const area = (id: string | number) => {
-      const rect = args.droppableRects.get(id);
-      return rect ? rect.width * rect.height : Infinity;
-    };
-    return [...hits].sort((a, b) => area(a.id) - area(b.id));
+  const { pointerCoordinates: p, droppableContainers, droppableRects } = args;
+  if (p) {
+    const hits: { id: UniqueIdentifier; data: { droppableContainer: DroppableContainer; value: number } }[] = [];
+    for (const container of droppableContainers) {
+      const rect = droppableRects.get(container.id);
+      if (!rect) continue;
+      const top = rect.top;
+      if (p.y < top || p.y > top + rect.height) continue;
+      const left = rect.left;
+      if (p.x < left || p.x > left + rect.width) continue;
+      hits.push({ id: container.id, data: { droppableContainer: container, value: rect.width * rect.height } });
+    }
+    if (hits.length) return hits.sort((a, b) => a.data.value - b.data.value);
   }
   return closestCenter(args);
 };
