@@ -93,6 +93,36 @@ describe('form designer', () => {
     expect(await page.getByTestId('pattern-message-0').inputValue()).toBe('手机号格式错误');
   });
 
+  it('drops into a row container (the innermost area under the pointer) and beside it', async () => {
+    const { page } = b;
+    await uiLogin(page, base);
+    await page.evaluate(() => {
+      localStorage.setItem('qb.designer.drawingItems', '[]');
+      localStorage.setItem('qb.designer.idGlobal', '200');
+      localStorage.setItem('qb.designer.version', '1.2');
+    });
+    await page.goto(`${base}/manage/layTable`);
+    await visible(page.getByTestId('palette-row'));
+    await drag(page, page.getByTestId('palette-row'), page.getByTestId('designer-canvas'));
+    await visible(page.getByTestId('row-drop-row201'));
+    await drag(page, page.getByTestId('palette-select'), page.getByTestId('row-drop-row201'));
+    await visible(page.getByTestId('row-drop-row201').getByTestId('node-field202'));
+    // a drop on the item inside the row stays in the row; the canvas below the row takes a top-level item
+    await drag(page, page.getByTestId('palette-number'), page.getByTestId('node-field202'));
+    await visible(page.getByTestId('row-drop-row201').getByTestId('node-field203'));
+    const canvas = (await page.getByTestId('designer-canvas').boundingBox())!;
+    const row = (await page.getByTestId('node-row201').boundingBox())!;
+    const from = (await page.getByTestId('palette-switch').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    const to = { x: canvas.x + canvas.width / 2, y: Math.min(row.y + row.height + 60, canvas.y + canvas.height - 10) };
+    for (let i = 1; i <= 12; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 12, from.y + ((to.y - from.y) * i) / 12);
+    await page.waitForTimeout(250);
+    await page.mouse.up();
+    await visible(page.getByTestId('node-field204'));
+    expect(await page.getByTestId('row-drop-row201').getByTestId('node-field204').count()).toBe(0);
+  });
+
   it('works from the keyboard alone: Enter adds, Space drags, Alt+arrows move, Delete removes, Ctrl+Z undoes', async () => {
     const { page } = b;
     await uiLogin(page, base);
