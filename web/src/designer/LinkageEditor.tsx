@@ -35,7 +35,13 @@ export function LinkageEditor({ node, items, dispatch }: { node: DesignerNode; i
           remove={() => dispatch({ type: 'removeLinkage', id: node.id, index })}
         />
       ))}
-      <Button size="small" icon={<PlusOutlined />} disabled={!targets.length} onClick={() => dispatch({ type: 'addLinkage', id: node.id })} data-testid="linkage-add">
+      <Button
+        size="small"
+        icon={<PlusOutlined />}
+        disabled={!targets.length}
+        onClick={() => dispatch({ type: 'addLinkage', id: node.id })}
+        data-testid="linkage-add"
+      >
         {t('designer.linkage.add')}
       </Button>
       {!targets.length && (
@@ -68,50 +74,56 @@ function LinkageRule({
   const labelOf = (f: FormValueField) => `${formTextIn(f.label, i18n.language) || f.name} (${f.name})`;
   return (
     <div className="qb-linkage-rule" role="group" aria-label={t('designer.linkage.rule', { n })} data-testid={`linkage-rule-${index}`}>
-      <span className="qb-linkage-word">{t('designer.linkage.when')}</span>
-      <Select
-        className="qb-linkage-field"
-        size="small"
-        showSearch
-        optionFilterProp="label"
-        value={rule.when.field}
-        status={target ? undefined : 'error'}
-        aria-label={t('designer.linkage.field', { n })}
-        data-testid={`linkage-field-${index}`}
-        onChange={(field) => change({ field })}
-        options={targets.map((f) => ({ value: f.name, label: labelOf(f) }))}
-      />
-      <Select
-        className="qb-linkage-op"
-        size="small"
-        value={rule.when.op}
-        aria-label={t('designer.linkage.op', { n })}
-        data-testid={`linkage-op-${index}`}
-        onChange={(op) => change({ op })}
-        options={FORM_LINKAGE_OPS.map((op) => ({ value: op, label: t(`designer.linkage.ops.${op}`) }))}
-      />
-      {(rule.when.op === 'equals' || rule.when.op === 'in') && (
-        <LinkageValue index={index} rule={rule} target={target} onChange={(value, tag) => change({ value }, tag)} />
-      )}
-      <span className="qb-linkage-word">{t('designer.linkage.then')}</span>
-      <Select
-        className="qb-linkage-then"
-        size="small"
-        value={rule.then}
-        aria-label={t('designer.linkage.effect', { n })}
-        data-testid={`linkage-then-${index}`}
-        onChange={(then) => change({ then })}
-        options={effects.map((e) => ({ value: e, label: t(`designer.linkage.effects.${e}`) }))}
-      />
-      <Button
-        size="small"
-        danger
-        type="text"
-        icon={<DeleteOutlined />}
-        aria-label={t('designer.linkage.remove', { n })}
-        data-testid={`linkage-remove-${index}`}
-        onClick={remove}
-      />
+      <div className="qb-linkage-line">
+        <span className="qb-linkage-word">{t('designer.linkage.when')}</span>
+        <Select
+          className="qb-linkage-field"
+          size="small"
+          showSearch
+          optionFilterProp="label"
+          value={rule.when.field}
+          status={target ? undefined : 'error'}
+          aria-label={t('designer.linkage.field', { n })}
+          data-testid={`linkage-field-${index}`}
+          onChange={(field) => change({ field })}
+          options={targets.map((f) => ({ value: f.name, label: labelOf(f) }))}
+        />
+      </div>
+      <div className="qb-linkage-line qb-linkage-cond">
+        <Select
+          className="qb-linkage-op"
+          size="small"
+          value={rule.when.op}
+          aria-label={t('designer.linkage.op', { n })}
+          data-testid={`linkage-op-${index}`}
+          onChange={(op) => change({ op })}
+          options={FORM_LINKAGE_OPS.map((op) => ({ value: op, label: t(`designer.linkage.ops.${op}`) }))}
+        />
+        {(rule.when.op === 'equals' || rule.when.op === 'in') && (
+          <LinkageValue index={index} rule={rule} target={target} onChange={(value, tag) => change({ value }, tag)} />
+        )}
+      </div>
+      <div className="qb-linkage-line">
+        <span className="qb-linkage-word">{t('designer.linkage.then')}</span>
+        <Select
+          className="qb-linkage-then"
+          size="small"
+          value={rule.then}
+          aria-label={t('designer.linkage.effect', { n })}
+          data-testid={`linkage-then-${index}`}
+          onChange={(then) => change({ then })}
+          options={effects.map((e) => ({ value: e, label: t(`designer.linkage.effects.${e}`) }))}
+        />
+        <Button
+          size="small"
+          danger
+          type="text"
+          icon={<DeleteOutlined />}
+          aria-label={t('designer.linkage.remove', { n })}
+          data-testid={`linkage-remove-${index}`}
+          onClick={remove}
+        />
+      </div>
       {!target && (
         <Typography.Text type="danger" className="qb-linkage-problem">
           {t('designer.linkage.missingField', { name: rule.when.field })}
@@ -122,7 +134,17 @@ function LinkageRule({
 }
 
 /** The value(s) of an equals / in condition, typed as the chosen field takes them. */
-function LinkageValue({ index, rule, target, onChange }: { index: number; rule: FormLinkage; target?: FormValueField; onChange(v: FormScalar | FormScalar[], tag?: string): void }) {
+function LinkageValue({
+  index,
+  rule,
+  target,
+  onChange,
+}: {
+  index: number;
+  rule: FormLinkage;
+  target?: FormValueField;
+  onChange(v: FormScalar | FormScalar[], tag?: string): void;
+}) {
   const { t, i18n } = useTranslation();
   const n = index + 1;
   const label = t('designer.linkage.value', { n });
@@ -143,7 +165,10 @@ function LinkageValue({ index, rule, target, onChange }: { index: number; rule: 
     const off = target.inactiveValue;
     choices = [
       { value: on, label: formTextIn(target.activeText, i18n.language) || t('designer.linkage.on') },
-      { value: typeof off === 'string' || typeof off === 'number' || typeof off === 'boolean' ? off : false, label: formTextIn(target.inactiveText, i18n.language) || t('designer.linkage.off') },
+      {
+        value: typeof off === 'string' || typeof off === 'number' || typeof off === 'boolean' ? off : false,
+        label: formTextIn(target.inactiveText, i18n.language) || t('designer.linkage.off'),
+      },
     ];
   }
   const problem = multiple && emptied ? t('designer.linkage.valueRequired') : '';
@@ -180,7 +205,9 @@ function LinkageValue({ index, rule, target, onChange }: { index: number; rule: 
           aria-label={label}
           data-testid={testId}
           options={options}
-          onChange={(v: string | string[]) => (Array.isArray(v) ? setList(v.map((k) => byKey.get(k) ?? optionValue(k))) : onChange(byKey.get(v) ?? optionValue(v)))}
+          onChange={(v: string | string[]) =>
+            Array.isArray(v) ? setList(v.map((k) => byKey.get(k) ?? optionValue(k))) : onChange(byKey.get(v) ?? optionValue(v))
+          }
         />
         {problem && <Typography.Text type="danger">{problem}</Typography.Text>}
       </span>
@@ -209,23 +236,20 @@ function LinkageValue({ index, rule, target, onChange }: { index: number; rule: 
   }
   if (input === 'number')
     return (
-      <InputNumber
-        size="small"
-        className="qb-linkage-value"
-        value={typeof current === 'number' ? current : Number(current) || 0}
-        aria-label={label}
-        data-testid={testId}
-        onChange={(v) => typeof v === 'number' && onChange(v, 'value')}
-      />
+      <span className="qb-linkage-value">
+        <InputNumber
+          size="small"
+          style={{ width: '100%' }}
+          value={typeof current === 'number' ? current : Number(current) || 0}
+          aria-label={label}
+          data-testid={testId}
+          onChange={(v) => typeof v === 'number' && onChange(v, 'value')}
+        />
+      </span>
     );
   return (
-    <Input
-      size="small"
-      className="qb-linkage-value"
-      value={String(current ?? '')}
-      aria-label={label}
-      data-testid={testId}
-      onChange={(e) => onChange(e.target.value, 'value')}
-    />
+    <span className="qb-linkage-value">
+      <Input size="small" value={String(current ?? '')} aria-label={label} data-testid={testId} onChange={(e) => onChange(e.target.value, 'value')} />
+    </span>
   );
 }
