@@ -4,7 +4,7 @@ import { defaultFormValues, isFormValueField, type FormSchema } from '@qb/contra
 import { ApiError, type SaveAnswer } from '../api/index.ts';
 import { SchemaFormDialog } from '../forms/SchemaFormDialog.tsx';
 import { useToast } from '../shell/toast.ts';
-import { SAVE_MESSAGE_SECONDS } from './sources.ts';
+import { SAVE_MESSAGE_SECONDS, toastSaveFailure } from './sources.ts';
 import type { CrudPageConfig, CrudSource, Row } from './types.ts';
 
 export interface CrudEditDialogProps {
@@ -53,9 +53,7 @@ export default function CrudEditDialog({ config, source, row, open, onClose, onS
       onSaved(answer, isNew);
     } catch (error) {
       // the server's own message, for 2 s (the client was asked not to toast it); the dialog keeps the values
-      if (!(error instanceof ApiError && error.sessionExpired)) {
-        toast.error({ content: error instanceof Error ? error.message : t('http.failed'), duration: SAVE_MESSAGE_SECONDS });
-      }
+      toastSaveFailure(toast, error, t);
       throw error;
     }
   };

@@ -1,9 +1,17 @@
 import type { Wheres, WhereValue } from '@qb/contracts';
-import { deleteRows, listUsers, saveRow, saveUser, selectRows, type SelectParams } from '../api/index.ts';
+import type { TFunction } from 'i18next';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { ApiError, deleteRows, listUsers, saveRow, saveUser, selectRows, type SelectParams } from '../api/index.ts';
 import type { CrudSource, Row } from './types.ts';
 
 /** SPEC.md §8: save messages show for 2 s. */
 export const SAVE_MESSAGE_SECONDS = 2;
+
+/** A refused save shown for 2 s with the server's message; an expired session says so itself (client.ts). */
+export function toastSaveFailure(toast: MessageInstance, error: unknown, t: TFunction): void {
+  if (error instanceof ApiError && error.sessionExpired) return;
+  toast.error({ content: error instanceof Error ? error.message : t('http.failed'), duration: SAVE_MESSAGE_SECONDS });
+}
 
 /**
  * The generic API of one table. Rows are named by `id` in the page (selection, edit, delete, trees); a runtime

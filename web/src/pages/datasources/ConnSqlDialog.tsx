@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/index.ts';
 import { testConnection } from '../../api/datasources.ts';
-import { SAVE_MESSAGE_SECONDS } from '../../crud/sources.ts';
+import { SAVE_MESSAGE_SECONDS, toastSaveFailure } from '../../crud/sources.ts';
 import { textIn } from '../../crud/configFromMeta.ts';
 import { useTableMeta } from '../../crud/tableMeta.ts';
 import type { EditDialogProps, Row } from '../../crud/types.ts';
@@ -102,9 +102,7 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
       onDirtyChange(false);
       onSaved(answer, isNew);
     } catch (error) {
-      if (!(error instanceof ApiError && error.sessionExpired)) {
-        toast.error({ content: error instanceof Error ? error.message : t('http.failed'), duration: SAVE_MESSAGE_SECONDS });
-      }
+      toastSaveFailure(toast, error, t);
     } finally {
       setSaving(false);
     }

@@ -6,7 +6,7 @@ import { ApiError, saveRow } from '../../api/index.ts';
 import { TablePage } from '../../crud/TablePage.tsx';
 import type { PageOverrides } from '../../crud/configFromMeta.ts';
 import type { Row } from '../../crud/types.ts';
-import { SAVE_MESSAGE_SECONDS } from '../../crud/sources.ts';
+import { SAVE_MESSAGE_SECONDS, toastSaveFailure } from '../../crud/sources.ts';
 import { useCan } from '../../shell/access.ts';
 import { useToast } from '../../shell/toast.ts';
 import { formTableRowButton } from '../../forms/FormTableCreate.tsx';
@@ -58,9 +58,7 @@ export default function LayTablePage() {
       designing.reload();
       setDesigning(undefined);
     } catch (error) {
-      if (!(error instanceof ApiError && error.sessionExpired)) {
-        toast.error({ content: error instanceof Error ? error.message : t('http.failed'), duration: SAVE_MESSAGE_SECONDS });
-      }
+      toastSaveFailure(toast, error, t);
     }
   };
 

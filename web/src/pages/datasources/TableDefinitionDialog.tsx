@@ -3,7 +3,7 @@ import { Button, Form, Input, Modal, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError, selectRows, type SaveAnswer } from '../../api/index.ts';
 import { saveTableDefinition } from '../../api/datasources.ts';
-import { SAVE_MESSAGE_SECONDS } from '../../crud/sources.ts';
+import { SAVE_MESSAGE_SECONDS, toastSaveFailure } from '../../crud/sources.ts';
 import { useTableMeta } from '../../crud/tableMeta.ts';
 import type { EditDialogProps, Row } from '../../crud/types.ts';
 import { useToast } from '../../shell/toast.ts';
@@ -95,9 +95,7 @@ export default function TableDefinitionDialog({ config, row, open, onClose, onSa
       onDirtyChange(false);
       onSaved({ id: answer.id ?? row.id, created: isNew } as SaveAnswer, isNew);
     } catch (error) {
-      if (!(error instanceof ApiError && error.sessionExpired)) {
-        toast.error({ content: error instanceof Error ? error.message : t('http.failed'), duration: SAVE_MESSAGE_SECONDS });
-      }
+      toastSaveFailure(toast, error, t);
     } finally {
       setSaving(false);
     }
