@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ConfigProvider } from 'antd';
 import DesignerWorkspace from '../src/designer/DesignerWorkspace.tsx';
 import { STORAGE_KEYS } from '../src/designer/storage.ts';
 import { setLanguage } from '../src/i18n/index.ts';
@@ -26,7 +27,13 @@ describe('designer icon picker', () => {
 
   it('picks a prefix and a suffix icon by keyboard, shows them on the canvas, clears one; a button’s icon by click', async () => {
     const user = userEvent.setup();
-    renderWithApp(<DesignerWorkspace />);
+    // motion off: a closed dialog is gone at once (jsdom never ends a closing animation, and a dialog still
+    // closing kept its focus lock, which could pull the focus out of the next dialog on a loaded machine)
+    renderWithApp(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <DesignerWorkspace />
+      </ConfigProvider>,
+    );
     await user.click(screen.getByTestId('palette-text'));
     expect(screen.getByText('前图标')).toBeTruthy();
     expect(screen.getByText('后图标')).toBeTruthy();
@@ -40,17 +47,22 @@ describe('designer icon picker', () => {
     // (the search box takes the focus in a browser; jsdom does not run antd's autofocus in a dialog)
     await user.type(search.querySelector('input') ?? search, 'lock{Enter}');
     await waitFor(() => expect(screen.getByTestId('prop-prefixIcon-open').getAttribute('aria-label')).toBe('前图标：LockOutlined'));
+    // the dialog is gone: the Enter that picked did not reach the opener the focus went back to (it reopened it)
+    await waitFor(() => expect(screen.queryAllByTestId('icon-picker-grid')).toHaveLength(0));
+    expect(document.activeElement).toBe(prefixOpen);
     const node = screen.getByTestId('node-field101');
     await waitFor(() => expect(node.querySelector('.ant-input-prefix [data-icon="LockOutlined"]')).not.toBeNull());
 
     // the suffix: arrows move through the grid, Enter picks the focused icon
     screen.getByTestId('prop-suffixIcon-open').focus();
     await user.keyboard('{Enter}');
-    // (jsdom never ends the closing animation of the first dialog: the newest grid is the last)
-    await waitFor(() => expect(screen.getAllByTestId('icon-picker-grid')).toHaveLength(2));
-    const grid = screen.getAllByTestId('icon-picker-grid').at(-1)!;
+    const grid = await screen.findByTestId('icon-picker-grid');
+    // the first dialog is gone, and the focus is in this one before the arrows are tried
+    expect(screen.getAllByTestId('icon-picker-search')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByTestId('icon-picker-search').closest('.ant-modal')?.contains(document.activeElement)).toBe(true));
     const icons = within(grid).getAllByRole('button');
     icons[0]!.focus();
+    expect(document.activeElement).toBe(icons[0]);
     await user.keyboard('{ArrowRight}{ArrowDown}');
     expect(document.activeElement).toBe(icons[7]);
     const chosen = icons[7]!.getAttribute('title')!;

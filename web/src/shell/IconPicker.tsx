@@ -65,7 +65,11 @@ export function IconPicker({ value, onChange, id, ariaLabel, testId = 'icon-pick
           placeholder={t('pages.menu.searchIcon')}
           aria-label={t('pages.menu.searchIcon')}
           onChange={(e) => setQuery(e.target.value)}
-          onSearch={() => matches[0] && pick(matches[0].name)}
+          onSearch={(_, event) => {
+            // Enter picks: without preventDefault its keypress would reach the opener the focus returns to, opening it again
+            event?.preventDefault();
+            if (matches[0]) pick(matches[0].name);
+          }}
           data-testid="icon-picker-search"
         />
         {matches.length === 0 ? (
