@@ -50,18 +50,50 @@ async function measure(url: string, headers: Record<string, string>) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
-/** Starts the server on `env`'s database, signs in and measures the list call (10 connections). */
-async function measureGeneric(env: Record<string, string>, port: number) {
-  const server = start(['server/dist/main.js'], { ...env, PORT: String(port), LOG_LEVEL: 'warn', CAPTCHA: 'off' });
-  await waitFor(`http://127.0.0.1:${port}/api/health`);
-  const pass = crypto.createHash('sha256').update(PASSWORD).digest('hex');
+async function signIn(port: number, loginid: string, password: string): Promise<string> {
+  const pass = crypto.createHash('sha256').update(password).digest('hex');
   const login = await fetch(`http://127.0.0.1:${port}/api/user/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginid: 'admin', pass }),
+    body: JSON.stringify({ loginid, pass }),
   });
   const token = ((await login.json()) as { token: string }).token;
-  if (!token) throw new Error('the benchmark could not log in');
+  if (!token) throw new Error(`the benchmark could not log in as ${loginid}`);
+  return token;
+}
+
+async function call(port: number, token: string, url: string, body: unknown): Promise<{ data: Record<string, unknown> & { id: number } }> {
+  const r = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(body) });
+  const json = (await r.json()) as { status: unknown; message: string; data: Record<string, unknown> & { id: number } };
+  if (!r.ok || !json.status) throw new Error(`${url}: ${r.status} ${json.message}`);
+  return json;
+}
+
+/**
+ * A caller who is no administrator: a role granted only the question page (view), an account holding it. Its
+ * calls go through the grant check (an administrator's return at the first line). Made once per database.
+ */
+async function makeOperator(port: number, adminToken: string): Promise<{ loginid: string; password: string }> {
+  const role = await call(port, adminToken, '/api/action/save/', { _flag: 'sys_role', params: { name: 'bench-operator', department: 'bench' } });
+  const menus = (await (await fetch(`http://127.0.0.1:${port}/api/system/menu/`, { headers: { authorization: adminToken } })).json()) as { data: { id: number; url: string }[] };
+  const menu = menus.data.find((m) => m.url === '/manage/questionBank');
+  if (!menu) throw new Error('no question page in the menu');
+  await call(port, adminToken, '/api/access/role/', { roleId: role.data.id, grants: [{ menuId: menu.id, actions: ['view'] }] });
+  const user = await call(port, adminToken, '/api/user/save/', { params: { loginid: 'bench-operator', name: 'bench operator' } });
+  await call(port, adminToken, '/api/user/roles/', { id: user.data.id, roleIds: [role.data.id] });
+  return { loginid: 'bench-operator', password: String(user.data.password) };
+}
+
+/**
+ * Starts the server on `env`'s database, signs in (as `as`, the administrator by default) and measures the list
+ * call (10 connections).
+ */
+async function measureGeneric(env: Record<string, string>, port: number, as?: (adminToken: string) => Promise<{ loginid: string; password: string }>) {
+  const server = start(['server/dist/main.js'], { ...env, PORT: String(port), LOG_LEVEL: 'warn', CAPTCHA: 'off' });
+  await waitFor(`http://127.0.0.1:${port}/api/health`);
+  const adminToken = await signIn(port, 'admin', PASSWORD);
+  const account = as ? await as(adminToken) : undefined;
+  const token = account ? await signIn(port, account.loginid, account.password) : adminToken;
   const wheres = encodeURIComponent(JSON.stringify({ isdelete: 0, parentId: 7 }));
   const url = `http://127.0.0.1:${port}/api/select/?_flag=questionBank&page=50&row=20&wheres=${wheres}&sort=id&sortType=desc`;
   const check = (await (await fetch(url, { headers: { authorization: token } })).json()) as { total: number; data: unknown[] };
@@ -93,6 +125,7 @@ for (const size of sizes) {
   const runGeneric = (countCache: 'on' | 'off') => measureGeneric({ DATA_DIR: dataDir, COUNT_CACHE: countCache }, port);
   const cached = await runGeneric('on');
   const uncached = await runGeneric('off');
+  const operator = await measureGeneric({ DATA_DIR: dataDir, COUNT_CACHE: 'on' }, port, (adminToken) => makeOperator(port, adminToken));
   const check = cached.check;
 
   const barePort = port + 1000;
@@ -108,10 +141,18 @@ for (const size of sizes) {
 
   if (check.total !== bareCheck.total || check.data.length !== 20) throw new Error(`totals differ: ${check.total} vs ${bareCheck.total}`);
   if (uncached.check.total !== check.total) throw new Error('totals differ with the count cache off');
-  results.push(line(size, 'generic', cached.result, cached.rss), line(size, 'no-cache', uncached.result, uncached.rss), line(size, 'bare', bareResult, bareRss));
+  if (operator.check.total !== check.total) throw new Error('totals differ for the operator');
+  results.push(
+    line(size, 'generic', cached.result, cached.rss),
+    line(size, 'operator', operator.result, operator.rss),
+    line(size, 'no-cache', uncached.result, uncached.rss),
+    line(size, 'bare', bareResult, bareRss),
+  );
   const ratio = (a: { rps: number }) => `${((a.rps / bareResult.rps) * 100).toFixed(0)}%`;
-  results.push(`${String(size).padStart(9)}  throughput of the bare route's: generic ${ratio(cached.result)}, generic without count cache ${ratio(uncached.result)}  (total ${check.total} rows, same in all)`);
-  console.log(results.slice(-4).join('\n'));
+  results.push(
+    `${String(size).padStart(9)}  throughput of the bare route's: generic ${ratio(cached.result)}, as an operator ${ratio(operator.result)}, generic without count cache ${ratio(uncached.result)}  (total ${check.total} rows, same in all)`,
+  );
+  console.log(results.slice(-5).join('\n'));
 }
 console.log('\nAPI benchmark: GET /api/select/?_flag=questionBank&page=50&row=20&wheres={"isdelete":0,"parentId":7}&sort=id&sortType=desc');
 console.log(`autocannon, 10 connections, ${WARMUP} s warm-up, ${DURATION} s measured, SQLite`);

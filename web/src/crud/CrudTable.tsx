@@ -48,6 +48,15 @@ function rowName(row: Row, fields: FieldDef[]): string {
   return typeof first === 'string' || typeof first === 'number' ? String(first) : String(row.id);
 }
 
+/**
+ * The actions column fits its buttons' labels (14 px text: a CJK character 14 px, a Latin one about 8; 12 px of
+ * padding a button, 17 px of cell padding and border), so 数据设计 or "Data design" is not clipped.
+ */
+export function actionsColumnWidth(labels: string[]): number {
+  const text = (label: string) => [...label].reduce((w, ch) => w + (ch.codePointAt(0)! >= 0x2e80 ? 14 : ch === ch.toUpperCase() && ch !== ch.toLowerCase() ? 9.5 : 8), 0);
+  return Math.max(110, Math.ceil(labels.reduce((w, label) => w + text(label) + 12, 0) + 17));
+}
+
 export function CrudTable(props: CrudTableProps) {
   const { t } = useTranslation();
   const { fields, names, widths, sort, rowButtons, canEdit, canDelete } = props;
@@ -70,13 +79,12 @@ export function CrudTable(props: CrudTableProps) {
     };
   });
 
-  const buttons = rowButtons.length + (canEdit ? 1 : 0) + (canDelete ? 1 : 0);
-  if (buttons > 0) {
+  if (rowButtons.length > 0 || canEdit || canDelete) {
     columns.push({
       key: '_actions',
       title: t('crud.actions'),
       fixed: 'right',
-      width: Math.max(110, buttons * 48 + 24),
+      width: actionsColumnWidth([...rowButtons.map((b) => t(b.labelKey)), ...(canEdit ? [t('crud.edit')] : []), ...(canDelete ? [t('crud.delete')] : [])]),
       render: (_: unknown, row: Row) => (
         <span className="qb-row-actions">
           {rowButtons.map((b) => (
