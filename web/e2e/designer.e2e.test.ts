@@ -11,17 +11,22 @@ import { useBrowser, visible } from './support.ts';
 const base = inject('baseUrl');
 const b = useBrowser({ width: 1440, height: 900 });
 
-/** A real drag: press, several intermediate moves (dnd-kit activates after 5 px and tracks the pointer), release. */
-async function drag(page: Page, from: Locator, to: Locator) {
+/**
+ * A real drag: press, several intermediate moves (dnd-kit activates after 5 px and tracks the pointer), release.
+ * It is let go at `at` of the target's height (at most 60 px down): an item's upper half drops before it, its lower
+ * half after it. `beforeRelease` looks at the page while the drag still runs.
+ */
+async function drag(page: Page, from: Locator, to: Locator, { at = 0.7, beforeRelease }: { at?: number; beforeRelease?: () => Promise<void> } = {}) {
   const a = (await from.boundingBox())!;
   const z = (await to.boundingBox())!;
   const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
-  const end = { x: z.x + z.width / 2, y: z.y + Math.min(z.height * 0.7, 60) };
+  const end = { x: z.x + z.width / 2, y: z.y + Math.min(z.height * at, 60) };
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   for (let i = 1; i <= 12; i++) await page.mouse.move(start.x + ((end.x - start.x) * i) / 12, start.y + ((end.y - start.y) * i) / 12);
-  await page.mouse.move(end.x, end.y + 2);
-  await page.waitForTimeout(250); // the sortable settles on the place under the pointer
+  await page.mouse.move(end.x, end.y + 1);
+  await page.waitForTimeout(100);
+  await beforeRelease?.();
   await page.mouse.up();
 }
 
@@ -35,13 +40,24 @@ describe('form designer', () => {
 
     await drag(page, page.getByTestId('palette-text'), page.getByTestId('designer-canvas'));
     await visible(page.getByTestId('node-field101'));
-    // a second drop, onto the first item, goes before it; then it is dragged below the first
-    await drag(page, page.getByTestId('palette-rate'), page.getByTestId('node-field101'));
+    // a second drop, on the first item's upper half, goes before it; then it is dragged to the first's lower half
+    await drag(page, page.getByTestId('palette-rate'), page.getByTestId('node-field101'), { at: 0.25 });
     await visible(page.getByTestId('node-field102'));
     const order = () => page.locator('[data-testid="designer-canvas"] .qb-designer-node').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
     expect(await order()).toEqual(['node-field102', 'node-field101']);
-    await drag(page, page.getByTestId('node-field102'), page.getByTestId('node-field101'));
+    const line = page.getByTestId('designer-drop-line');
+    await drag(page, page.getByTestId('node-field102'), page.getByTestId('node-field101'), {
+      beforeRelease: async () => {
+        // while it runs the items stay put, and the line is drawn below field101 (where it will land)
+        expect(await order()).toEqual(['node-field102', 'node-field101']);
+        const l = (await line.boundingBox())!;
+        const target = (await page.getByTestId('node-field101').boundingBox())!;
+        expect(Math.abs(l.y - (target.y + target.height))).toBeLessThan(4);
+        expect(l.width).toBeGreaterThan(target.width * 0.9);
+      },
+    });
     await expect.poll(order).toEqual(['node-field101', 'node-field102']);
+    expect(await line.count()).toBe(0);
     await page.getByTestId('node-field102').click();
     await page.getByTestId('tool-delete').click();
     await expect.poll(order).toEqual(['node-field101']);

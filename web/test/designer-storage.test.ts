@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadDesigner, saveDoc, STORAGE_KEYS, STORAGE_VERSION } from '../src/designer/storage.ts';
 import { designerReducer, initialDesignerState } from '../src/designer/store.ts';
-import { dropTarget } from '../src/designer/dropTarget.ts';
 import { defaultFileName } from '../src/designer/GenerateDialog.tsx';
 import { designerEnUS, designerZhCN } from '../src/i18n/designer.ts';
 import { leaves } from './textLeaves.ts';
@@ -62,29 +61,6 @@ describe('designer storage (SPEC.md §4, §9: 340 ms, marker 1.2)', () => {
     expect(stored.status).toBe('dropped');
     expect(stored.status === 'dropped' && stored.problems.join()).toMatch(/fields\[0\]/);
     expect(loadDesigner(localStorage).status).toBe('empty');
-  });
-});
-
-describe('drops', () => {
-  const s = [{ type: 'add', kind: 'text' }, { type: 'add', kind: 'number' }, { type: 'add', kind: 'row' }, { type: 'add', kind: 'rate', parentId: 103 }].reduce(
-    (st, a) => designerReducer(st, a as never),
-    initialDesignerState(),
-  );
-  it('a palette item goes before the item it is dropped on, or at the end of the canvas or row', () => {
-    expect(dropTarget(s.items, 'palette:select', 'node:102')).toEqual({ type: 'add', kind: 'select', parentId: null, index: 1 });
-    expect(dropTarget(s.items, 'palette:select', 'canvas')).toEqual({ type: 'add', kind: 'select', parentId: null, index: 3 });
-    expect(dropTarget(s.items, 'palette:select', 'row:103')).toEqual({ type: 'add', kind: 'select', parentId: 103, index: 1 });
-    expect(dropTarget(s.items, 'palette:select', 'node:104')).toEqual({ type: 'add', kind: 'select', parentId: 103, index: 0 });
-    expect(dropTarget(s.items, 'palette:select', undefined)).toBeNull();
-  });
-  it('a canvas item takes the place of the item it is over (sortable order), or moves into a row', () => {
-    const down = designerReducer(s, dropTarget(s.items, 'node:101', 'node:102')!);
-    expect(down.items.map((n) => n.id)).toEqual([102, 101, 103]);
-    const up = designerReducer(s, dropTarget(s.items, 'node:103', 'node:101')!);
-    expect(up.items.map((n) => n.id)).toEqual([103, 101, 102]);
-    const into = designerReducer(s, dropTarget(s.items, 'node:101', 'row:103')!);
-    expect(into.items[1].children!.map((n) => n.id)).toEqual([104, 101]);
-    expect(dropTarget(s.items, 'node:101', 'node:101')).toBeNull();
   });
 });
 

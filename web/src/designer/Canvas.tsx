@@ -1,23 +1,53 @@
-import { memo, useCallback, useMemo, type CSSProperties, type Dispatch, type KeyboardEvent } from 'react';
-import { useDroppable } from '@dnd-kit/core';
-import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { memo, useCallback, useSyncExternalStore, type Dispatch, type KeyboardEvent, type Ref } from 'react';
+import { useDraggable } from '@dnd-kit/core';
 import { Button, Col, Row, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formTextIn, isFormValueField, type FormField } from '@qb/contracts';
 import { FieldInput } from '../forms/FieldInput.tsx';
 import { formIconNode } from '../forms/formIcons.tsx';
+import type { Placement } from './dropPlacement.ts';
 import type { DesignerAction, DesignerNode, FormConfig } from './store.ts';
 
 /**
- * The centre canvas: the items on the 24-column grid, sortable (mouse and keyboard), a row container a drop area of
- * its own. Each item's drawing (NodeBody) is memoised on its field and render key, so a drag only moves boxes.
+ * The centre canvas: the items on the 24-column grid, each draggable (mouse, touch and keyboard), a row container a
+ * drop area of its own. Nothing on the canvas re-renders while a drag runs: the items stay where they are, the
+ * dragged one is drawn by the overlay, and one line (DropIndicator) shows where it would land (dropPlacement.ts).
  */
 export const nodeDndId = (id: number) => `node:${id}`;
-export const rowDndId = (id: number) => `row:${id}`;
-export const CANVAS_DND_ID = 'canvas';
-const SORT_TRANSITION = { duration: 340, easing: 'ease' }; // SPEC.md §9: drag animation 340 ms
+
+/** The drop place of the running drag, for the one component that draws it (set on pointer moves, no re-render). */
+export interface PlacementStore {
+  get(): Placement | null;
+  set(p: Placement | null): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createPlacementStore(): PlacementStore {
+  let current: Placement | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set(p) {
+      const same = p && current && p.parentId === current.parentId && p.index === current.index;
+      if (same || p === current) return;
+      current = p;
+      listeners.forEach((l) => l());
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The line where the drop would land, and the outline of the row it would land in. */
+function DropIndicator({ store }: { store: PlacementStore }) {
+  const p = useSyncExternalStore(store.subscribe, store.get);
+  if (!p) return null;
+  const { left, top, width, height } = p.line;
+  return <div className="qb-designer-drop-line" style={{ left, top, width, height }} data-testid="designer-drop-line" aria-hidden />;
+}
 
 interface Shared {
   form: FormConfig;
@@ -25,13 +55,19 @@ interface Shared {
   dispatch: Dispatch<DesignerAction>;
 }
 
-export const Canvas = memo(function Canvas({ items, form, activeId, dispatch }: Shared & { items: DesignerNode[] }) {
+export const Canvas = memo(function Canvas({
+  items,
+  form,
+  activeId,
+  dispatch,
+  canvasRef,
+  placement,
+}: Shared & { items: DesignerNode[]; canvasRef: Ref<HTMLDivElement>; placement: PlacementStore }) {
   const { t } = useTranslation();
-  const { setNodeRef, isOver } = useDroppable({ id: CANVAS_DND_ID });
   return (
     <div
-      ref={setNodeRef}
-      className={`qb-designer-canvas${isOver ? ' is-over' : ''}${form.labelPosition === 'top' ? ' labels-top' : ''}`}
+      ref={canvasRef}
+      className={`qb-designer-canvas${form.labelPosition === 'top' ? ' labels-top' : ''}`}
       role="region"
       aria-label={t('designer.canvasLabel')}
       data-testid="designer-canvas"
@@ -39,44 +75,36 @@ export const Canvas = memo(function Canvas({ items, form, activeId, dispatch }: 
     >
       {items.length === 0 && <div className="qb-designer-empty">{t('designer.empty')}</div>}
       <NodeList items={items} form={form} activeId={activeId} dispatch={dispatch} gutter={form.gutter ?? 15} />
+      <DropIndicator store={placement} />
     </div>
   );
 });
 
-/** The items of one container; memoised (and its id list too), so a drag's re-renders of the canvas stop here. */
+/** The items of one container (measured by dropPlacement.ts: .qb-designer-list > column > .qb-designer-node). */
 const NodeList = memo(function NodeList({ items, gutter, ...shared }: Shared & { items: DesignerNode[]; gutter: number }) {
-  const ids = useMemo(() => items.map((n) => nodeDndId(n.id)), [items]);
   return (
-    <SortableContext items={ids} strategy={rectSortingStrategy}>
-      <Row gutter={gutter} className="qb-designer-list">
-        {items.map((node) => (
-          // activeId reaches only the item it names and rows (for their children): selecting redraws two items
-          <CanvasNode key={node.id} node={node} {...shared} activeId={shared.activeId === node.id || node.field.kind === 'row' ? shared.activeId : null} />
-        ))}
-      </Row>
-    </SortableContext>
+    <Row gutter={gutter} className="qb-designer-list">
+      {items.map((node) => (
+        // activeId reaches only the item it names and rows (for their children): selecting redraws two items
+        <CanvasNode key={node.id} node={node} {...shared} activeId={shared.activeId === node.id || node.field.kind === 'row' ? shared.activeId : null} />
+      ))}
+    </Row>
   );
 });
 
-/**
- * The grid column of an item: memoised on its props and free of dnd-kit hooks, so it (an antd Col) is drawn once;
- * only the sortable box inside re-renders when the place under the pointer changes during a drag.
- */
+/** The grid column of an item: memoised on its props, free of dnd-kit hooks, so it (an antd Col) is drawn once. */
 const CanvasNode = memo(function CanvasNode(props: Shared & { node: DesignerNode }) {
   return (
     <Col span={props.node.field.span ?? props.form.span ?? 24} className="qb-designer-col">
-      <SortableNode {...props} />
+      <DraggableNode {...props} />
     </Col>
   );
 });
 
-function SortableNode({ node, form, activeId, dispatch }: Shared & { node: DesignerNode }) {
+/** The item's box: draggable; it re-renders when a drag starts and ends, not while it runs. */
+function DraggableNode({ node, form, activeId, dispatch }: Shared & { node: DesignerNode }) {
   const { t } = useTranslation();
-  const { setNodeRef, setActivatorNodeRef, listeners, attributes, transform, transition, isDragging } = useSortable({
-    id: nodeDndId(node.id),
-    data: { nodeId: node.id },
-    transition: SORT_TRANSITION,
-  });
+  const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({ id: nodeDndId(node.id), data: { nodeId: node.id } });
   const active = activeId === node.id;
   const ref = useCallback(
     (el: HTMLElement | null) => {
@@ -85,7 +113,6 @@ function SortableNode({ node, form, activeId, dispatch }: Shared & { node: Desig
     },
     [setNodeRef, setActivatorNodeRef],
   );
-  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.target !== e.currentTarget) return;
     const target = e.currentTarget;
@@ -107,7 +134,6 @@ function SortableNode({ node, form, activeId, dispatch }: Shared & { node: Desig
   return (
     <div
       ref={ref}
-      style={style}
       {...attributes}
       {...listeners}
       onKeyDown={onKeyDown}
@@ -163,11 +189,10 @@ function SortableNode({ node, form, activeId, dispatch }: Shared & { node: Desig
 
 function RowBody({ node, ...shared }: Shared & { node: DesignerNode }) {
   const { t } = useTranslation();
-  const { setNodeRef, isOver } = useDroppable({ id: rowDndId(node.id), data: { rowId: node.id } });
   const field = node.field.kind === 'row' ? node.field : undefined;
   const children = node.children ?? [];
   return (
-    <div ref={setNodeRef} className={`qb-designer-row${isOver ? ' is-over' : ''}`} data-testid={`row-drop-${node.field.name}`}>
+    <div className="qb-designer-row" data-testid={`row-drop-${node.field.name}`}>
       <span className="qb-designer-row-name">{node.field.name}</span>
       {children.length === 0 && <div className="qb-designer-row-empty">{t('designer.rowEmpty')}</div>}
       <NodeList items={children} gutter={field?.gutter ?? shared.form.gutter ?? 15} {...shared} />

@@ -1,20 +1,5 @@
 import { useCallback, useMemo, useState, type Dispatch, type KeyboardEvent } from 'react';
-import {
-  DndContext,
-  DragOverlay,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type CollisionDetection,
-  type DragEndEvent,
-  type DragStartEvent,
-  type DroppableContainer,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { DndContext, DragOverlay, KeyboardSensor, MouseSensor, TouchSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { Button, Modal, Space, Tabs, Tooltip } from 'antd';
 import { ClearOutlined, CodeOutlined, CopyOutlined, DownloadOutlined, PlayCircleOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +8,7 @@ import '../i18n/designer.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { useToast } from '../shell/toast.ts';
 import { Canvas } from './Canvas.tsx';
+import { useCanvasDrag } from './useCanvasDrag.ts';
 import { Palette } from './Palette.tsx';
 import { FieldPanel } from './FieldPanel.tsx';
 import { FormPanel } from './FormPanel.tsx';
@@ -30,33 +16,8 @@ import { JsonDrawer } from './JsonDrawer.tsx';
 import { PreviewDrawer } from './PreviewDrawer.tsx';
 import { GenerateDialog, type GenerateChoice, type GenerateMode } from './GenerateDialog.tsx';
 import { KindIcon } from './kindIcons.tsx';
-import { dropTarget } from './dropTarget.ts';
 import { toSchema, type DesignerAction, type DesignerState } from './store.ts';
 import './designer.css';
-
-/**
- * Innermost drop area under the pointer (a row inside the canvas), else the nearest one (keyboard drags).
- * dnd-kit's pointerWithin reads four sides of every rect, and each side of its Rect reads the scroll offsets of all
- * scrollable ancestors: with 200 items that is thousands of scroll reads per pointer move. Here each rect is read
- * once per axis (top, left; width and height are plain numbers), and the hits sorted by area, smallest first.
- */
-const collision: CollisionDetection = (args) => {
-  const { pointerCoordinates: p, droppableContainers, droppableRects } = args;
-  if (p) {
-    const hits: { id: UniqueIdentifier; data: { droppableContainer: DroppableContainer; value: number } }[] = [];
-    for (const container of droppableContainers) {
-      const rect = droppableRects.get(container.id);
-      if (!rect) continue;
-      const top = rect.top;
-      if (p.y < top || p.y > top + rect.height) continue;
-      const left = rect.left;
-      if (p.x < left || p.x > left + rect.width) continue;
-      hits.push({ id: container.id, data: { droppableContainer: container, value: rect.width * rect.height } });
-    }
-    if (hits.length) return hits.sort((a, b) => a.data.value - b.data.value);
-  }
-  return closestCenter(args);
-};
 
 async function generate(schema: FormSchema, type: GenerateChoice['type']): Promise<string> {
   const { generateFormCode } = await import('./codegen/index.ts');
@@ -85,23 +46,14 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
   const [tab, setTab] = useState('field');
   const [drawer, setDrawer] = useState<'run' | 'json' | null>(null);
   const [genMode, setGenMode] = useState<GenerateMode | null>(null);
-  const [dragKind, setDragKind] = useState<FormFieldKind | null>(null);
   const schema = useMemo(() => toSchema(state), [state.items, state.form]); // eslint-disable-line react-hooks/exhaustive-deps
+  const drag = useCanvasDrag(state.items, dispatch);
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 5 } }),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: sortableKeyboardCoordinates,
-      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
-    }),
+    useSensor(KeyboardSensor, { coordinateGetter: drag.keyboardCoordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] } }),
   );
   const add = useCallback((kind: FormFieldKind) => dispatch({ type: 'add', kind }), [dispatch]);
-  const onDragStart = (e: DragStartEvent) => setDragKind((e.active.data.current?.kind as FormFieldKind | undefined) ?? null);
-  const onDragEnd = (e: DragEndEvent) => {
-    setDragKind(null);
-    const action = dropTarget(state.items, e.active.id, e.over?.id);
-    if (action) dispatch(action);
-  };
   const onKeyDown = (e: KeyboardEvent) => {
     if (!(e.ctrlKey || e.metaKey) || editable(e.target)) return;
     const key = e.key.toLowerCase();
@@ -142,7 +94,14 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
   return (
     <div className="qb-designer" style={height ? { height } : undefined} onKeyDown={onKeyDown} data-testid="designer">
       {modalHolder}
-      <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragKind(null)}>
+      <DndContext
+        sensors={sensors}
+        onDragStart={drag.onDragStart}
+        onDragMove={drag.onDragMove}
+        onDragEnd={drag.onDragEnd}
+        onDragCancel={drag.onDragCancel}
+        accessibility={drag.accessibility}
+      >
         <Palette onAdd={add} />
         <main className="qb-designer-center">
           <div className="qb-designer-bar" role="toolbar" aria-label={t('designer.toolbar')}>
@@ -165,15 +124,16 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
             </Space>
           </div>
           <p className="qb-designer-hint">{t('designer.keyboardHint')}</p>
+          <span ref={drag.live} className="qb-sr-only" aria-live="assertive" />
           <div className="qb-designer-scroll" onClick={() => dispatch({ type: 'select', id: null })}>
-            <Canvas items={state.items} form={state.form} activeId={state.activeId} dispatch={dispatch} />
+            <Canvas items={state.items} form={state.form} activeId={state.activeId} dispatch={dispatch} canvasRef={drag.canvasRef} placement={drag.placement} />
           </div>
         </main>
         <DragOverlay dropAnimation={{ duration: 340 }}>
-          {dragKind && (
+          {drag.dragged && (
             <div className="qb-designer-palette-item is-overlay">
-              <KindIcon kind={dragKind} />
-              <span>{t(`designer.kinds.${dragKind}`)}</span>
+              <KindIcon kind={drag.dragged.kind} />
+              <span>{drag.dragged.label}</span>
             </div>
           )}
         </DragOverlay>

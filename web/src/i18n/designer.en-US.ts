@@ -16,6 +16,14 @@ const designerEnUS: Texts<typeof designerZhCN> = {
     defaults: { option1: 'Option 1', option2: 'Option 2', child1: 'Option 1-1', button: 'Primary button', upload: 'Click to upload', column: 'Column 1' },
     empty: 'Drag or click components from the left to design the form',
     canvasLabel: 'Form canvas',
+    dnd: {
+      instructions: 'Press Space to pick up a component, move it with the arrow keys, press Space or Enter to drop it; Escape cancels.',
+      pickedUp: 'Picked up {{name}}',
+      position: 'Place {{position}} of {{total}} in {{container}}',
+      outside: 'Not over the canvas',
+      dropped: 'Dropped {{name}}',
+      cancelled: 'Dragging {{name}} cancelled',
+    },
     paletteLabel: 'Components',
     rowEmpty: 'Drag components into this row',
     actions: {

@@ -15,6 +15,14 @@ const designerZhCN = {
     defaults: { option1: '选项一', option2: '选项二', child1: '选项1-1', button: '主要按钮', upload: '点击上传', column: '列一' },
     empty: '从左侧拖入或点选组件进行表单设计',
     canvasLabel: '表单画布',
+    dnd: {
+      instructions: '按空格键拿起组件，用方向键移动到要放的位置，再按空格键或回车放下；按 Esc 取消。',
+      pickedUp: '已拿起 {{name}}',
+      position: '{{container}}中第 {{position}} 个位置，共 {{total}} 个',
+      outside: '不在画布上',
+      dropped: '已放下 {{name}}',
+      cancelled: '已取消拖动 {{name}}',
+    },
     paletteLabel: '组件列表',
     rowEmpty: '将组件拖入此行容器',
     actions: {
