@@ -159,6 +159,9 @@ describe('form designer', () => {
     await page.waitForTimeout(200);
     await page.keyboard.press('ArrowDown');
     await page.waitForTimeout(400);
+    // the place is said (the two places around the item itself count as one: the first step is after field101)
+    expect(await page.getByTestId('designer-dnd-live').textContent()).toBe('表单画布中第 3 个位置，共 3 个');
+    expect(await page.getByTestId('designer-drop-line').count()).toBe(1);
     await page.keyboard.press('Space');
     await expect.poll(order).toEqual(['node-field101', 'node-field102']);
     await page.getByTestId('node-field101').focus();

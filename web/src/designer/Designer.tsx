@@ -124,7 +124,7 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
             </Space>
           </div>
           <p className="qb-designer-hint">{t('designer.keyboardHint')}</p>
-          <span ref={drag.live} className="qb-sr-only" aria-live="assertive" />
+          <span ref={drag.live} className="qb-sr-only" aria-live="assertive" data-testid="designer-dnd-live" />
           <div className="qb-designer-scroll" onClick={() => dispatch({ type: 'select', id: null })}>
             <Canvas items={state.items} form={state.form} activeId={state.activeId} dispatch={dispatch} canvasRef={drag.canvasRef} placement={drag.placement} />
           </div>
