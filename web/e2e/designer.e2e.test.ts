@@ -139,6 +139,44 @@ describe('form designer', () => {
     expect(await page.getByTestId('row-drop-row201').getByTestId('node-field204').count()).toBe(0);
   });
 
+  it('scrolls a long canvas while an item is dragged to its edge, and drops where the line shows', async () => {
+    const { page } = b;
+    await uiLogin(page, base);
+    await page.evaluate(() => {
+      const fields = Array.from({ length: 40 }, (_, i) => ({ kind: 'text', name: `f${i}`, label: { zh: `字段${i}` } }));
+      localStorage.setItem('qb.designer.drawingItems', JSON.stringify(fields));
+      localStorage.setItem('qb.designer.idGlobal', '140');
+      localStorage.setItem('qb.designer.version', '1.2');
+    });
+    await page.goto(`${base}/manage/layTable`);
+    await visible(page.getByTestId('node-f0'));
+    const scroller = page.locator('.qb-designer-scroll');
+    const area = (await scroller.boundingBox())!;
+    const from = (await page.getByTestId('node-f0').boundingBox())!;
+    const x = from.x + from.width / 2;
+    await page.mouse.move(x, from.y + from.height / 2);
+    await page.mouse.down();
+    const edge = area.y + area.height - 4;
+    for (let i = 1; i <= 12; i++) await page.mouse.move(x, from.y + from.height / 2 + ((edge - from.y - from.height / 2) * i) / 12);
+    // held at the edge, the canvas scrolls by itself
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop), { timeout: 10_000 }).toBeGreaterThan(400);
+    const y = area.y + area.height / 2;
+    for (let i = 1; i <= 6; i++) await page.mouse.move(x, edge + ((y - edge) * i) / 6);
+    await page.waitForTimeout(300);
+    // the line is where the pointer is (within an item's height), between two items
+    const line = (await page.getByTestId('designer-drop-line').boundingBox())!;
+    expect(Math.abs(line.y - y)).toBeLessThan(from.height);
+    const after = await page.locator('[data-testid="designer-canvas"] .qb-designer-node').evaluateAll(
+      (els, lineY) => els.map((e) => ({ id: e.getAttribute('data-testid'), top: e.getBoundingClientRect().top })).find((n) => n.top >= lineY)?.id,
+      line.y,
+    );
+    expect(after).toMatch(/^node-f\d+$/);
+    await page.mouse.up();
+    const order = await page.locator('[data-testid="designer-canvas"] .qb-designer-node').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    expect(order.indexOf('node-f0')).toBe(order.indexOf(after!) - 1);
+    expect(order.indexOf('node-f0')).toBeGreaterThan(5);
+  });
+
   it('works from the keyboard alone: Enter adds, Space drags, Alt+arrows move, Delete removes, Ctrl+Z undoes', async () => {
     const { page } = b;
     await uiLogin(page, base);

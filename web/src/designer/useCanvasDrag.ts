@@ -18,6 +18,19 @@ function findNode(items: DesignerNode[], id: number): DesignerNode | undefined {
 
 const STEPS: Record<string, 1 | -1> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
 
+/** What a drag measured when it started (viewport coordinates at that moment). */
+interface DragSession {
+  layout: Layout;
+  source: DragSource | null;
+  /** the canvas's rect, and the scroll area around it: the part of the canvas one can drop on */
+  origin: DOMRect;
+  scroller: HTMLElement | null;
+  view: DOMRect | null;
+  scroll0: { x: number; y: number };
+  /** the place of a keyboard drag (set by the arrow keys, not by coordinates) */
+  keyboard: Placement | null;
+}
+
 /**
  * The drags of the designer (palette → canvas, canvas → canvas; mouse, touch, keyboard): the canvas is measured once
  * when a drag starts, each move finds its place in those numbers (dropPlacement.ts) and only the drop line redraws;
@@ -28,7 +41,7 @@ export function useCanvasDrag(items: DesignerNode[], dispatch: Dispatch<Designer
   const canvasRef = useRef<HTMLDivElement>(null);
   const placement = useMemo(createPlacementStore, []);
   const live = useRef<HTMLSpanElement>(null);
-  const session = useRef<{ layout: Layout; source: DragSource | null; viewport: DOMRect | null; keyboard: Placement | null } | null>(null);
+  const session = useRef<DragSession | null>(null);
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const [dragged, setDragged] = useState<{ kind: FormFieldKind; label: string } | null>(null);
@@ -53,24 +66,40 @@ export function useCanvasDrag(items: DesignerNode[], dispatch: Dispatch<Designer
   const onDragStart = (e: DragStartEvent) => {
     const source = dragSource(e.active.id);
     const canvas = canvasRef.current;
-    session.current = canvas ? { layout: measureLayout(canvas), source, viewport: canvas.parentElement?.getBoundingClientRect() ?? null, keyboard: null } : null;
+    const scroller = canvas?.parentElement ?? null;
+    session.current = canvas
+      ? {
+          layout: measureLayout(canvas),
+          source,
+          origin: canvas.getBoundingClientRect(),
+          scroller,
+          view: scroller?.getBoundingClientRect() ?? null,
+          scroll0: { x: scroller?.scrollLeft ?? 0, y: scroller?.scrollTop ?? 0 },
+          keyboard: null,
+        }
+      : null;
     setDragged(nameOf(source));
   };
 
   const onDragMove = (e: DragMoveEvent) => {
     const s = session.current;
-    const canvas = canvasRef.current;
-    if (!s || !canvas) return;
-    if (s.keyboard || e.activatorEvent instanceof KeyboardEvent) return; // keyboard drags set their place in the getter
+    if (!s || s.keyboard || e.activatorEvent instanceof KeyboardEvent) return; // keyboard drags set their place in the getter
     const start = getEventCoordinates(e.activatorEvent);
     if (!start) return;
-    const x = start.x + e.delta.x;
-    const y = start.y + e.delta.y;
-    const v = s.viewport;
-    if (v && (x < v.left || x > v.right || y < v.top || y > v.bottom)) return placement.set(null);
-    // one rect read a move: the canvas scrolls (auto-scroll) while its items stay put inside it
-    const origin = canvas.getBoundingClientRect();
-    const p = placementAt(s.layout, x - origin.left, y - origin.top, s.source);
+    // dnd-kit's delta is the pointer's move plus the scrolling since the start (auto-scroll): in the canvas's own
+    // coordinates, as measured at the start, that is where the pointer is now
+    const x = start.x + e.delta.x - s.origin.left;
+    const y = start.y + e.delta.y - s.origin.top;
+    // the visible part of the canvas moved by the scroll area's own scrolling (two reads a move, no rects)
+    const v = s.view;
+    if (v && s.scroller) {
+      const dx = s.scroller.scrollLeft - s.scroll0.x;
+      const dy = s.scroller.scrollTop - s.scroll0.y;
+      const left = v.left - s.origin.left + dx;
+      const top = v.top - s.origin.top + dy;
+      if (x < left || x > left + v.width || y < top || y > top + v.height) return placement.set(null);
+    }
+    const p = placementAt(s.layout, x, y, s.source);
     placement.set(p && !isNoOp(s.layout, p, s.source) ? p : null);
   };
 
