@@ -40,6 +40,9 @@ async function pressUntil(page: Page, key: string, match: (f: Focus) => boolean,
   const seen: string[] = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(key);
+    // the menu moves its focus in an effect: two frames later it has settled (on a loaded machine the focus read
+    // at once lagged a key behind, and Enter then opened the group after the one matched)
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const f = await focused(page);
     if (match(f)) return f;
     seen.push(`${f.tag}#${f.id}[${f.role}|${f.testid}] ${f.text.slice(0, 20)}`);

@@ -103,7 +103,7 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
         accessibility={drag.accessibility}
       >
         <Palette onAdd={add} />
-        <main className="qb-designer-center">
+        <div className="qb-designer-center">
           <div className="qb-designer-bar" role="toolbar" aria-label={t('designer.toolbar')}>
             <Space size={0}>
               <Tooltip title={`${t('designer.actions.undo')} (Ctrl+Z)`}>
@@ -128,7 +128,7 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
           <div className="qb-designer-scroll" onClick={() => dispatch({ type: 'select', id: null })}>
             <Canvas items={state.items} form={state.form} activeId={state.activeId} dispatch={dispatch} canvasRef={drag.canvasRef} placement={drag.placement} />
           </div>
-        </main>
+        </div>
         <DragOverlay dropAnimation={{ duration: 340 }}>
           {drag.dragged && (
             <div className="qb-designer-palette-item is-overlay">
@@ -138,7 +138,7 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
           )}
         </DragOverlay>
       </DndContext>
-      <aside className="qb-designer-side">
+      <div className="qb-designer-side">
         <Tabs
           activeKey={tab}
           onChange={setTab}
@@ -147,7 +147,7 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
             { key: 'form', label: t('designer.tabs.form'), children: <FormPanel form={state.form} dispatch={dispatch} /> },
           ]}
         />
-      </aside>
+      </div>
       <PreviewDrawer open={drawer === 'run'} schema={schema} onClose={() => setDrawer(null)} />
       <JsonDrawer
         open={drawer === 'json'}

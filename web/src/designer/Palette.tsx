@@ -32,7 +32,7 @@ export const Palette = memo(function Palette({ onAdd }: { onAdd(kind: FormFieldK
     <nav className="qb-designer-palette" aria-label={t('designer.paletteLabel')}>
       {PALETTE_GROUPS.map(({ group, kinds }) => (
         <section key={group}>
-          <h3 className="qb-designer-palette-title">{t(`designer.groups.${group}`)}</h3>
+          <h2 className="qb-designer-palette-title">{t(`designer.groups.${group}`)}</h2>
           <div className="qb-designer-palette-grid">
             {kinds.map((kind) => (
               <PaletteItem key={kind} kind={kind} onAdd={onAdd} />
