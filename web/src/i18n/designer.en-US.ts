@@ -58,7 +58,6 @@ const designerEnUS: Texts<typeof designerZhCN> = {
       dynamic: 'Dynamic', url: 'URL', method: 'Method', dataPath: 'Data path', labelField: 'Label key', valueField: 'Value key',
       childrenField: 'Children key', duplicate: 'This option value is already used',
     },
-    icon: { title: 'Choose an icon', search: 'Search icons', none: 'None' },
     props: {
       kind: 'Component type', name: 'Field name', label: 'Label', labelEn: 'English', placeholder: 'Placeholder', labelWidth: 'Label width',
       showLabel: 'Show label', span: 'Grid span', defaultValue: 'Default value', required: 'Required', requiredMessage: 'Required message',

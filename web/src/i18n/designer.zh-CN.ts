@@ -56,7 +56,6 @@ const designerZhCN = {
       add: '添加选项', addChild: '添加子选项', static: '静态数据', dynamic: '动态数据', url: '接口地址', method: '请求方式', dataPath: '数据位置',
       duplicate: '选项值已存在', labelField: '标签键名', valueField: '值键名', childrenField: '子级键名',
     },
-    icon: { title: '选择图标', search: '请输入图标名称', none: '无' },
     props: {
       kind: '组件类型', name: '字段名', label: '标题', labelEn: '英文', placeholder: '占位提示', labelWidth: '标签宽度',
       showLabel: '显示标签', span: '表单栅格', defaultValue: '默认值', required: '是否必填', requiredMessage: '必填提示',
