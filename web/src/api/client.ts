@@ -33,13 +33,25 @@ export interface ClientHooks {
   redirectToLogin(): void;
 }
 
+/** Errors raised before the app had wired its toasts (a call answered while the first render still waited for code). */
+let unshown: string[] = [];
+
 const hooks: ClientHooks = {
-  notifyError: (text) => console.error(text),
+  notifyError: (text) => {
+    console.error(text);
+    if (!unshown.includes(text)) unshown.push(text);
+  },
   redirectToLogin: () => window.location.assign('/user'),
 };
 
 export function configureClient(next: Partial<ClientHooks>) {
   Object.assign(hooks, next);
+  // the first toasts wired show what was said before them (else a session expiry found that early went unsaid)
+  if (next.notifyError && unshown.length) {
+    const texts = unshown;
+    unshown = [];
+    texts.forEach((text) => next.notifyError!(text));
+  }
 }
 
 export interface RequestOptions {
@@ -95,6 +107,7 @@ function expireSession(text: string) {
 export function resetClientState() {
   if (redirectTimer) clearTimeout(redirectTimer);
   redirectTimer = undefined;
+  unshown = [];
 }
 
 export function buildUrl(path: string, query?: Record<string, unknown>): string {
