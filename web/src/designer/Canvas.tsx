@@ -41,7 +41,7 @@ export function createPlacementStore(): PlacementStore {
   };
 }
 
-/** The line where the drop would land, and the outline of the row it would land in. */
+/** The line where the drop would land (the only part of the canvas a drag's moves redraw). */
 function DropIndicator({ store }: { store: PlacementStore }) {
   const p = useSyncExternalStore(store.subscribe, store.get);
   if (!p) return null;
@@ -104,7 +104,7 @@ const CanvasNode = memo(function CanvasNode(props: Shared & { node: DesignerNode
 /** The item's box: draggable; it re-renders when a drag starts and ends, not while it runs. */
 function DraggableNode({ node, form, activeId, dispatch }: Shared & { node: DesignerNode }) {
   const { t } = useTranslation();
-  const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({ id: nodeDndId(node.id), data: { nodeId: node.id } });
+  const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({ id: nodeDndId(node.id) });
   const active = activeId === node.id;
   const ref = useCallback(
     (el: HTMLElement | null) => {

@@ -5,16 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formTextIn, type FormFieldKind } from '@qb/contracts';
 import { createPlacementStore } from './Canvas.tsx';
 import { anchorOf, dragSource, dropAction, isNoOp, keyboardStep, measureLayout, placementAt, type DragSource, type Layout, type Placement } from './dropPlacement.ts';
-import type { DesignerAction, DesignerNode } from './store.ts';
-
-function findNode(items: DesignerNode[], id: number): DesignerNode | undefined {
-  for (const n of items) {
-    if (n.id === id) return n;
-    const inner = n.children && findNode(n.children, id);
-    if (inner) return inner;
-  }
-  return undefined;
-}
+import { findNode, type DesignerAction, type DesignerNode } from './store.ts';
 
 const STEPS: Record<string, 1 | -1> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
 
