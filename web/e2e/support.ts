@@ -76,3 +76,34 @@ export function tab(page: Page, title: string): Locator {
 export async function clickMenu(page: Page, text: string) {
   await page.getByTestId('nav-menu').getByText(text, { exact: true }).click();
 }
+
+/**
+ * Counts the page's API calls in flight, so that a test can wait until the app has stopped calling the server
+ * (a page's late reads — its schema, the menu's preloads — would otherwise race what the test does next, such as
+ * revoking the session: the app would see the 401 first and end the session on its own).
+ */
+export function watchApiCalls(page: Page) {
+  const open = new Set<unknown>();
+  let lastChange = Date.now();
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (r) => {
+    if (!isApi(r.url())) return;
+    open.add(r);
+    lastChange = Date.now();
+  });
+  const done = (r: unknown) => {
+    if (open.delete(r)) lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    /** resolves once no API call has been open for `quietMs` */
+    async settled(quietMs = 1_000, timeout = 15_000) {
+      const deadline = Date.now() + timeout;
+      while (open.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) throw new Error(`the page kept calling the API for ${timeout} ms (${open.size} open)`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+}
