@@ -156,6 +156,38 @@ describe('malformed input gets a 4xx envelope with a message, never a 500', () =
     expect(parsed).toEqual({ status: 400 });
   });
 
+  it('sends no body when a long head came in two reads and its method is unknown (a HEAD client must get none)', async () => {
+    /** the request line and 8 KB in one write, the rest 150 ms later: Node refuses the second read, which has no method */
+    const inTwoReads = (method: string) =>
+      new Promise<{ answer: string; client?: { status?: number; error?: string } }>((resolve) => {
+        const head = `${method} /api/select/?wheres=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`;
+        const socket = net.connect(port, '127.0.0.1');
+        let answer = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (d) => (answer += d));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve({ answer }));
+        socket.write(head.slice(0, 8192), () => setTimeout(() => socket.write(head.slice(8192)), 150));
+        socket.setTimeout(5000, () => socket.destroy());
+      });
+    for (const method of ['HEAD', 'GET']) {
+      const { answer } = await inTwoReads(method);
+      expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+      expect(answer).toMatch(/\r\ncontent-length: 0\r\n/i);
+      expect(answer.endsWith('\r\n\r\n')).toBe(true);
+    }
+    // the same HEAD through Node's client: the answer reads cleanly (with a body it fails, "Data after Connection: close")
+    const client = await new Promise<{ status?: number; error?: string }>((resolve) => {
+      const req = http.request({ host: '127.0.0.1', port, method: 'HEAD', path: `/api/select/?wheres=${'a'.repeat(20_000)}`, headers: { 'x-pad': 'b' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode }));
+      });
+      req.on('error', (e) => resolve({ error: e.message }));
+      req.end();
+    });
+    expect(client).toEqual({ status: 431 });
+  });
+
   it('answers an HTTP/1.1 request without Host in the envelope (Node would answer a bare 400)', async () => {
     const r = parseRaw(await rawRequest(port, 'GET /api/health HTTP/1.1\r\nAccept-Language: en\r\n\r\n', 100));
     expect(r).toMatchObject({ status: 400, body: { status: false, success: false, message: 'The HTTP request cannot be parsed' } });

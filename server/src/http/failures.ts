@@ -129,18 +129,23 @@ export function answerUnparsableRequest(err: Error & { code?: string; rawPacket?
   const received = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.toString('latin1') : '';
   const headers = { 'accept-language': acceptLanguageOf(received) };
   const body = JSON.stringify(errorAnswer({ headers }, message, { max: Math.floor(maxHeaderSize / 1024) }));
-  // the answer to a HEAD request has no body (its Content-Length still says how long the body would be)
-  const isHead = received.startsWith('HEAD ');
+  // The answer to a HEAD request has no body (its Content-Length still says how long the body would be). The method
+  // is read from the bytes Node refused. A head over 16 KB may have come in several reads: then those bytes are a later
+  // read, the request line is not among them and the method is unknown, so no body is sent either (Content-Length: 0,
+  // as Node's own answer), since a HEAD client would take a body for the start of a next answer. The status line still
+  // says what happened.
+  const methodUnknown = status === 431 && !/^[A-Z]+ /.test(received);
+  const withBody = !methodUnknown && !received.startsWith('HEAD ');
   // a response already under way on this connection cannot be followed by another
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Length: ${methodUnknown ? 0 : Buffer.byteLength(body)}\r\n` +
         'X-Content-Type-Options: nosniff\r\n' +
         'Connection: close\r\n\r\n' +
-        (isHead ? '' : body),
+        (withBody ? body : ''),
     );
   }
   socket.destroy(err);
