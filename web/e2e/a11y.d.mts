@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 
 export interface AxeNode { target: string; html: string; summary: string }
 export interface AxeViolation { id: string; impact: 'critical' | 'serious' | 'moderate' | 'minor' | null; help: string; nodes: AxeNode[] }
-export interface AuditedScreen { name: string; violations: AxeViolation[] }
+export interface AuditedScreen { name: string; violations: AxeViolation[]; splitWords: string[] }
+export function splitWords(page: Page): Promise<string[]>;
 export const AXE_TAGS: string[];
 export const IMPACTS: ('critical' | 'serious' | 'moderate' | 'minor')[];
 export function manageRoutePaths(): string[];

@@ -62,6 +62,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
           rest.map((s) => `\n${s.name}\n${describeViolations(s.violations)}`).join(''),
       );
       expect(blocking.map((s) => `${s.name}\n${describeViolations(s.violations)}`).join('\n')).toBe('');
+      // and no English word of a header, button or label broken in two by a column too narrow for it
+      expect(screens.flatMap((s) => s.splitWords.map((w) => `${s.name}: ${w}`))).toEqual([]);
     });
   }
 });

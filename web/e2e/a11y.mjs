@@ -70,6 +70,32 @@ export async function runAxe(page) {
   }, AXE_TAGS);
 }
 
+/**
+ * Words of Latin script that the layout broke across two lines (a table header or a label too narrow for its English
+ * title: "Prima / ry key"). Text that is meant to break anywhere (code, SQL, a cell of `word-break: break-all`) is left out.
+ * @returns {Promise<string[]>} one entry per split word: the word and where it is
+ */
+export function splitWords(page) {
+  return page.evaluate(() => {
+    const found = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || el.closest('pre, code, textarea, [aria-hidden="true"], .qb-sql-block')) continue;
+      const style = getComputedStyle(el);
+      if (style.wordBreak === 'break-all' || style.visibility === 'hidden' || el.getClientRects().length === 0) continue;
+      for (const match of node.data.matchAll(/[A-Za-z]{3,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) found.push(`"${match[0]}" in <${el.tagName.toLowerCase()} class="${el.className}">: ${el.textContent.slice(0, 60)}`);
+      }
+    }
+    return found;
+  });
+}
+
 /** Counts of violating elements per impact. */
 export function countByImpact(violations) {
   const counts = Object.fromEntries(IMPACTS.map((i) => [i, 0]));
@@ -96,6 +122,13 @@ export function addButton(page) {
 export async function openAddDialog(page) {
   const add = addButton(page);
   if ((await add.count()) === 0) return false;
+  // the data-table manager adds to a chosen source: the local database (node 10000) is chosen first
+  const localSource = page.locator('[data-testid="source-tree"]:visible [data-testid="source-10000"]');
+  if ((await localSource.count()) > 0) {
+    await localSource.first().click();
+    await page.locator('[data-testid="source-tag"]:visible').first().waitFor();
+    await settle(page);
+  }
   await add.first().click();
   const opened = await page
     .locator('.ant-modal-wrap:visible [role="dialog"]')
@@ -136,7 +169,7 @@ export async function auditApp(page, url, token, { extraRoutes = [], onScreen = 
   const screens = [];
   const audit = async (name) => {
     await settle(page);
-    const screen = { name, violations: await runAxe(page) };
+    const screen = { name, violations: await runAxe(page), splitWords: await splitWords(page) };
     screens.push(screen);
     onScreen(screen);
   };

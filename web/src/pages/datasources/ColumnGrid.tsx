@@ -71,7 +71,8 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
   const flagBox = (name: 'primaryKey' | 'nonEmpty' | 'autoIncrement') => ({
     title: title(name),
     dataIndex: name,
-    width: 60,
+    // wide enough for the longest word of its English title (increment): a narrower cell broke words apart
+    width: 84,
     align: 'center' as const,
     render: (_: unknown, c: ColumnDraft) => (
       <Checkbox checked={c[name] === 1} aria-label={title(name)} onChange={(e) => set(c.key, { [name]: e.target.checked ? 1 : 0 })} />
@@ -92,7 +93,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
           {
             title: title('columnName'),
             dataIndex: 'columnName',
-            width: 140,
+            width: 130,
             render: (_, c) => (
               <Input
                 value={c.columnName}
@@ -130,7 +131,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
           {
             title: title('defaults'),
             dataIndex: 'defaults',
-            width: 100,
+            width: 90,
             render: (_, c) => <Input value={c.defaults} aria-label={title('defaults')} onChange={(e) => set(c.key, { defaults: e.target.value })} />,
           },
           flagBox('primaryKey'),
@@ -144,7 +145,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
           {
             title: t('crud.actions'),
             key: '_remove',
-            width: 60,
+            width: 76,
             fixed: 'right',
             render: (_, c) => (
               <Button
