@@ -55,12 +55,17 @@ export class CaptchaStore {
     return { captchaId, code, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
 
-  /** True when the code matches a live captcha; the captcha is used up either way. */
+  /**
+   * True when the code matches a live captcha; the captcha is used up either way. Only the call whose DELETE removed
+   * the row may use it: parallel checks of one captcha (on any number of instances) all read it, but the database
+   * lets one delete count (the others wait on its row lock and delete nothing), so one captcha is one login attempt.
+   */
   async check(captchaId: unknown, code: unknown): Promise<boolean> {
     if (typeof captchaId !== 'string' || captchaId.length > 40) return false;
     const row = await this.db.selectFrom('sys_captcha').select(['code', 'expiresAt']).where('captchaId', '=', captchaId).executeTakeFirst();
     if (!row) return false;
-    await this.db.deleteFrom('sys_captcha').where('captchaId', '=', captchaId).execute();
+    const deleted = await this.db.deleteFrom('sys_captcha').where('captchaId', '=', captchaId).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) return false;
     return Number(row.expiresAt) >= this.now() && typeof code === 'string' && code.trim() === row.code;
   }
 }
