@@ -23,6 +23,7 @@ import { registerApiDocs, registerRouteSchemas } from './http/openapi.ts';
 import { addSecurityHeaders } from './http/securityHeaders.ts';
 import { registerImportRoutes } from './import/routes.ts';
 import { connsqlHooks } from './tables/connsql.ts';
+import { fieldReferenceRule } from './tables/fieldReferences.ts';
 import { layTableHooks } from './forms/hooks.ts';
 import { registerFormRoutes } from './forms/routes.ts';
 import { registerTableRoutes } from './tables/routes.ts';
@@ -47,8 +48,17 @@ export function createContext(config: Config, conn: Connection): AppContext {
   const registrySync = new RegistrySync(conn.db, registry);
   // the rules of single tables, run by every write path in the write's transaction (crud/hooks.ts)
   crud.hooks.on('userBillFlow', billFlowBalance);
+  // a column may reference only what cannot widen a grant (schema/references.ts)
+  crud.hooks.on('sys_tableFields', fieldReferenceRule(registry));
   for (const flag of ['sys_dataSheet', 'sys_tableFields']) {
-    crud.hooks.on(flag, { afterWrite: (trx) => bumpRegistryVersion(trx), afterCommit: () => registrySync.reload() });
+    // a table's references decide grants of `view` (access/grants.ts): sessions reload theirs with the new registry
+    crud.hooks.on(flag, {
+      afterWrite: (trx) => bumpRegistryVersion(trx),
+      afterCommit: async () => {
+        await registrySync.reload();
+        sessions.forgetAll();
+      },
+    });
   }
   // the password is write-only and encrypted; a saved or deleted source's pool closes (tables/connsql.ts)
   crud.hooks.on('sys_connsql', connsqlHooks(sources.secretBox, sources));

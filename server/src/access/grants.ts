@@ -1,6 +1,7 @@
 import type { GrantAction } from '@qb/contracts';
 import { GRANT_ACTIONS } from '@qb/contracts/schemas';
 import type { AnyDb } from '../db/connection.ts';
+import { referenceGivesView } from '../schema/references.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { Caller } from './index.ts';
 import { pageDeclaration } from './pages.ts';
@@ -15,8 +16,8 @@ export function parseActions(text: unknown): GrantAction[] {
 
 /**
  * What an account may do: the union over its enabled roles. An administrator role gives everything; otherwise each
- * granted menu gives its actions on the tables its page declares (server/src/access/pages.ts), `view` on the tables
- * those reference, and the menu itself with its ancestors. Read when a session is loaded, never per call.
+ * granted menu gives its actions on the tables its page declares (server/src/access/pages.ts), `view` on the content
+ * tables those reference (schema/references.ts: never a system table), and the menu itself with its ancestors. Read when a session is loaded, never per call.
  */
 export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: number): Promise<Access> {
   const roles = await db
@@ -59,7 +60,9 @@ export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: num
         give(flag, 'view');
       }
       // what the page shows beside its rows: the labels and dropdowns of the tables it references
-      for (const column of registry.get(flag).columns.values()) if (column.references && registry.has(column.references)) give(column.references, 'view');
+      // (only references the rule allows: never a system table, never another source: schema/references.ts)
+      const table = registry.get(flag);
+      for (const column of table.columns.values()) if (column.references && referenceGivesView(registry, table, column.references)) give(column.references, 'view');
     }
   }
   const urls = new Set([...menuIds].map((id) => byId.get(id)!.url).filter((u) => u !== ''));

@@ -3,8 +3,8 @@ import type { TableRegistry } from '../schema/registry.ts';
 
 /**
  * What each page of the shell needs on the server: the tables it reads and writes and the actions it offers.
- * A role granted a menu with some actions gets those actions on these tables (and `view` on the tables they
- * reference, for labels and dropdowns). A page not declared here whose route is `/manage/<flag>` of an operator's
+ * A role granted a menu with some actions gets those actions on these tables (and `view` on the content tables they
+ * reference, for labels and dropdowns: schema/references.ts; a system table a page shows labels of is declared here). A page not declared here whose route is `/manage/<flag>` of an operator's
  * table in the registry (not a built-in one) is that table's generated page. Pages with no table (home, profile) are opened with the menu grant.
  */
 export interface PageDeclaration {
@@ -22,7 +22,8 @@ const declared: Record<string, PageDeclaration> = {
   '/manage/questionsSmallClass': { tables: { questionsSmallClass: ALL } },
   '/manage/questionBank': { tables: { questionBank: ALL } },
   '/manage/member': { tables: { sys_member: EDIT } },
-  '/manage/billFlow': { tables: { userBillFlow: EDIT } },
+  // a flow names its member: the member list is read for those names (a reference to a system table gives no view)
+  '/manage/billFlow': { tables: { userBillFlow: EDIT, sys_member: ['view'] } },
   '/manage/taskConfiguration': { tables: { sys_config: ['view', 'save'] } },
   '/manage/menu': { tables: { sys_menu: EDIT, sys_layList: ['view', 'save'] } },
   '/manage/role': { tables: { sys_role: EDIT } },

@@ -138,6 +138,7 @@ const messages = {
   connectFailed: ['连接数据库失败：{detail}', 'Connecting to the database failed: {detail}'],
   sourcePasswordRequired: ['请输入数据库密码', 'Please enter the database password'],
   ddlRefused: ['{zh}：{subject}', '{en}: {subject}'],
+  referenceRefused: ['字段 {column} 不能引用表 {table}：{zh}', 'Column {column} cannot reference the table {table}: {en}'],
   ddlFailed: ['执行建表语句失败，未做任何改动：{detail}', 'Running the table statements failed and nothing was changed: {detail}'],
   tableNameTaken: ['表名“{name}”已被使用：{zh}', 'The table name "{name}" is already used: {en}'],
   tableNotCreated: ['数据表“{name}”尚未建表，请先建表', 'The table "{name}" has not been created yet'],

@@ -187,6 +187,7 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'questionsClass',
+    referable: true,
     title: t('考题科目', 'Question subjects'),
     softDelete: true,
     defaultSort: { column: 'sortNum', direction: 'asc' },
@@ -203,6 +204,7 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'questionsSmallClass',
+    referable: true,
     title: t('题目分类', 'Question categories'),
     softDelete: true,
     defaultSort: { column: 'sortNum', direction: 'asc' },
@@ -222,6 +224,7 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'questionBank',
+    referable: true,
     title: t('题库', 'Questions'),
     softDelete: true,
     defaultSort: { column: 'id', direction: 'desc' },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnyDb } from '../db/connection.ts';
 import type { TableRegistry } from './registry.ts';
+import { dropRefusedReferences } from './references.ts';
 import { loadRuntimeTables } from './runtime.ts';
 
 /** The sys_version row counting changes of table definitions. */
@@ -48,9 +49,11 @@ export class RegistrySync {
     // the version is read first: a change committed while the definitions are read is picked up by the next poll
     const version = await this.currentVersion();
     const { defs, skipped } = await loadRuntimeTables(this.db, (flag) => this.registry.isBuiltinName(flag));
+    const dropped = dropRefusedReferences(defs, this.registry);
     this.registry.replaceRuntime(defs);
     this.version = version;
     for (const s of skipped) this.log?.warn({ table: s.tableName, reason: s.reason }, 'a defined table is not served');
+    for (const d of dropped) this.log?.warn({ table: d.tableName, reason: d.reason }, 'a reference of a defined table is not served');
   }
 
   /** Reloads when another instance changed the definitions since the last load. */

@@ -31,6 +31,8 @@ export interface ColumnDef {
   readOnly?: boolean;
   /** an int column that may arrive as a cascader path (JSON array string): the last element is used */
   cascader?: boolean;
+  /** the engine's own type of a column read back from a source (bigint, uuid, json, int[]…), lower case */
+  native?: string;
 }
 
 export interface TableDef {
@@ -62,6 +64,11 @@ export interface TableDef {
   writtenBy?: string;
   /** rows no page may add, edit, delete or import (written only by the server: the audit logs) */
   readOnly?: boolean;
+  /**
+   * a built-in content table an operator's table on the local database may reference (a column's refTable): a role
+   * granted that table's page then sees this table's rows for labels and dropdowns (schema/references.ts)
+   */
+  referable?: boolean;
 }
 
 export interface RegisteredColumn extends ColumnDef {
