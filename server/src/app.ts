@@ -43,7 +43,12 @@ export function createContext(config: Config, conn: Connection): AppContext {
   const crud = new CrudService(conn.db, conn.engine, registry, config.countCache && { sqlite: conn.sqlite }, conn.readDb);
   const sessions = new SessionStore(conn.db, registry, config.sessionIdleMs, config.sessionMaxMs);
   const throttle = new LoginThrottle(conn.db, conn.engine);
-  const sources = new DataSources({ local: conn, secretBox: SecretBox.load({ secretKey: config.secretKey, dataDir: config.dataDir }), dataDir: config.dataDir });
+  const sources = new DataSources({
+    local: conn,
+    secretBox: SecretBox.load({ secretKey: config.secretKey, dataDir: config.dataDir }),
+    dataDir: config.dataDir,
+    denyPrivateHosts: config.sourcesDenyPrivate,
+  });
   crud.sources = sources;
   const registrySync = new RegistrySync(conn.db, registry);
   // the rules of single tables, run by every write path in the write's transaction (crud/hooks.ts)

@@ -13,6 +13,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must have at least 6 characters').optional(),
   CAPTCHA: z.enum(['on', 'off']).default('on'),
   COUNT_CACHE: z.enum(['on', 'off']).default('on'),
+  SOURCES_DENY_PRIVATE: z.enum(['on', 'off']).default('off'),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().positive().default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -39,6 +40,8 @@ export interface Config {
   webDist: string;
   /** Fastify's trustProxy: false, true, a hop count or a list of proxy addresses */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** data sources may not reach loopback, link-local or private addresses, nor SQLite files (docs/configuration.md) */
+  sourcesDenyPrivate: boolean;
   /** key of the data-source password encryption; when unset, DATA_DIR/secret.key (generated once) */
   secretKey: Buffer | undefined;
 }
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     captcha: e.CAPTCHA === 'on',
     countCache: e.COUNT_CACHE === 'on',
+    sourcesDenyPrivate: e.SOURCES_DENY_PRIVATE === 'on',
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,

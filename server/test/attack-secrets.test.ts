@@ -111,8 +111,9 @@ describe.each(engines)('a stored source password stays with its host (app on %s)
     expect(trap.received).toEqual([]);
     // the same port written again is the same target
     expect((await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { id, port: 5432 } })).statusCode).toBe(200);
-    // renaming, or changing the database name on the same server, keeps the stored password
-    expect((await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { id, name: '改名', databaseName: 'db2' } })).statusCode).toBe(200);
+    // renaming keeps the stored password; another database on the same server is another target (issue 17 #6)
+    expect((await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { id, name: '改名' } })).statusCode).toBe(200);
+    expect((await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { id, databaseName: 'db2' } })).statusCode).toBe(400);
     // moving it with the password typed again is allowed
     const moved = await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { id, mainAddr: '127.0.0.1', port: trap.port, databasePsd: 'retyped' } });
     expect(moved.statusCode, moved.body).toBe(200);

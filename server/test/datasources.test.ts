@@ -317,7 +317,7 @@ describe.each(engines)('data sources with the app on %s', (engine, url) => {
     const remote = await refusal(sources.get(await addSource(t, { sqlType: 5, mainAddr: 'db.example.com', databaseName: file })));
     expect(remote.key).toBe('sourceSqliteRemote');
     const missing = await refusal(sources.get(await addSource(t, { sqlType: 5, mainAddr: 'localhost', databaseName: path.join(elsewhere, 'missing.sqlite') })));
-    expect(missing).toMatchObject({ httpStatus: 502, reason: 'unknownDatabase' });
+    expect(missing).toMatchObject({ httpStatus: 400, key: 'sourceSqliteMissing' });
     expect(fs.existsSync(path.join(elsewhere, 'missing.sqlite'))).toBe(false);
   });
 

@@ -79,7 +79,7 @@ describe.each(engines)('saving a connection (app on %s)', (engine, url) => {
     const r = await saveSource(t, { databasePsd: 'x' });
     const id = Number(r.json().data.id);
     await t.ctx.conn.db.updateTable('sys_connsql').set({ databasePsd: 'old-plain' }).where('id', '=', id).execute();
-    expect(await t.ctx.sources.storedPassword(id, { sqlType: 4, mainAddr: '127.0.0.1', port: 5432, databaseUser: 'u' })).toBe('old-plain');
+    expect(await t.ctx.sources.storedPassword(id, { sqlType: 4, mainAddr: '127.0.0.1', port: 5432, databaseName: 'x', databaseUser: 'u' })).toBe('old-plain');
   });
 });
 

@@ -9,6 +9,7 @@ import * as tarn from 'tarn';
 import * as tedious from 'tedious';
 import { badRequest } from '../http/errors.ts';
 import { MssqlSourceDialect, OracleSourceDialect } from './dialects.ts';
+import { publicTarget } from './hosts.ts';
 
 export type SourceEngine = 'sqlite' | 'postgres' | 'mysql' | 'mssql' | 'oracle';
 
@@ -51,6 +52,21 @@ export interface SourceRow {
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
 
+/** The columns of sys_connsql that reach a driver (the password after decryption). */
+export const CONNECTION_FIELDS = ['mainAddr', 'port', 'databaseName', 'databaseUser', 'databasePsd'] as const;
+export type ConnectionField = (typeof CONNECTION_FIELDS)[number];
+
+/** C0 (NUL, TAB, CR, LF…), DEL and C1: a NUL in a PostgreSQL startup packet adds parameters, CR/LF reach the wire as they are. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A 400 naming the first connection field that holds a control character (checked before any trimming). */
+export function refuseControlCharacters(values: Partial<Record<ConnectionField, unknown>>): void {
+  for (const column of CONNECTION_FIELDS) {
+    const value = values[column];
+    if (value !== null && value !== undefined && CONTROL_CHARACTER.test(String(value))) throw badRequest('sourceControlCharacter', { column });
+  }
+}
+
 /**
  * The connection settings of a row (or of a form about to be saved): a bad type or a missing field is a
  * 400 naming it. `decrypt` turns the stored password into plain text.
@@ -59,6 +75,8 @@ export function sourceConfigOf(row: SourceRow, decrypt: (stored: string) => stri
   const sqlType = Number(row.sqlType);
   const engine = ENGINE_OF_SQL_TYPE[sqlType];
   if (!engine) throw badRequest('sourceTypeUnsupported', { sqlType: text(row.sqlType) });
+  // a row stored by an earlier release is refused here too; the stored password is checked once decrypted
+  refuseControlCharacters({ mainAddr: row.mainAddr, port: row.port, databaseName: row.databaseName, databaseUser: row.databaseUser, ...(engine === 'sqlite' ? { databasePsd: row.databasePsd } : {}) });
   const host = text(row.mainAddr).replace(/^\[(.*)\]$/, '$1');
   const database = text(row.databaseName);
   if (engine === 'sqlite') {
@@ -75,7 +93,9 @@ export function sourceConfigOf(row: SourceRow, decrypt: (stored: string) => stri
   if (engine === 'oracle' && !/^[A-Za-z0-9_.$#-]+$/.test(database)) throw badRequest('sourceBadServiceName', { database: database.slice(0, 100) });
   const user = text(row.databaseUser);
   if (!user) throw badRequest('sourceIncomplete', { column: 'databaseUser' });
-  return { engine, host, port, database, user, password: decrypt(row.databasePsd === null || row.databasePsd === undefined ? '' : String(row.databasePsd)) };
+  const password = decrypt(row.databasePsd === null || row.databasePsd === undefined ? '' : String(row.databasePsd));
+  refuseControlCharacters({ databasePsd: password });
+  return { engine, host, port, database, user, password };
 }
 
 /** What a SQLite source may not open: this server's own database file and anything in DATA_DIR. */
@@ -126,7 +146,34 @@ export function checkSqliteFile(config: SourceConfig, rule: LocalFileRule): stri
   const target = statOf(file);
   const guarded = [...(own ? [own, `${own}-wal`, `${own}-shm`, `${own}-journal`] : []), path.join(dataDir, 'secret.key')];
   if (target && guarded.map(statOf).some((s) => s !== undefined && s.ino === target.ino && s.dev === target.dev)) throw badRequest('sourceOwnDatabase');
+  checkSqliteHeader(file, config.database);
   return file;
+}
+
+/** The first 16 bytes of every SQLite 3 database file. */
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/**
+ * Only an existing SQLite database is opened: SQLite would take an empty file (or create a missing one) as a new
+ * database and write into it (attack-sources.test.ts). `file` is the real path; `shown` is the path as typed.
+ */
+function checkSqliteHeader(file: string, shown: string): void {
+  const params = { file: shown.slice(0, 200) };
+  let fd: number;
+  try {
+    // O_NONBLOCK: a FIFO must not hold the call; O_NOFOLLOW: the real path was resolved, a link swapped in since is refused
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+  } catch (err) {
+    throw badRequest((err as NodeJS.ErrnoException).code === 'ENOENT' ? 'sourceSqliteMissing' : 'sourceSqliteNotDatabase', params);
+  }
+  try {
+    if (!fs.fstatSync(fd).isFile()) throw badRequest('sourceSqliteNotFile', params);
+    const head = Buffer.alloc(SQLITE_HEADER.length);
+    const read = fs.readSync(fd, head, 0, head.length, 0);
+    if (read !== head.length || !head.equals(SQLITE_HEADER)) throw badRequest('sourceSqliteNotDatabase', params);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 export interface OpenOptions {
@@ -136,6 +183,8 @@ export interface OpenOptions {
   applicationName: string;
   /** SQLite sources only */
   localFiles: LocalFileRule;
+  /** SOURCES_DENY_PRIVATE: hosts that are or resolve to loopback, link-local or private addresses are refused, SQLite files too */
+  denyPrivateHosts?: boolean;
 }
 
 /** The statement that proves a connection works. */
@@ -145,8 +194,10 @@ export const probeSql = (engine: SourceEngine) => (engine === 'oracle' ? 'select
  * A Kysely instance over a pool for the source. No connection is made here (except a SQLite file, which
  * is opened at once): the first query connects.
  */
-export async function openSourceDb(config: SourceConfig, options: OpenOptions): Promise<Kysely<any>> {
+export async function openSourceDb(asked: SourceConfig, options: OpenOptions): Promise<Kysely<any>> {
   const { timeoutMs, poolSize } = options;
+  // the driver is given the address that was checked, so a second DNS answer cannot point it elsewhere
+  const config = options.denyPrivateHosts ? await publicTarget(asked) : asked;
   switch (config.engine) {
     case 'postgres': {
       const pool = new pg.Pool({

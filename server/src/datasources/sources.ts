@@ -39,6 +39,8 @@ export interface DataSourcesOptions {
   dataDir: string;
   /** this server's own SQLite file; taken from `local` when it runs on SQLite */
   ownDatabaseFile?: string;
+  /** SOURCES_DENY_PRIVATE: refuse hosts that are or resolve to loopback, link-local or private addresses, and SQLite files */
+  denyPrivateHosts?: boolean;
   timeoutMs?: number;
   poolSize?: number;
 }
@@ -65,6 +67,7 @@ export class DataSources {
   readonly #files: LocalFileRule;
   readonly #timeoutMs: number;
   readonly #poolSize: number;
+  readonly #denyPrivateHosts: boolean;
   readonly #pools = new Map<number, PoolEntry>();
   /** pools of sources changed or deleted, still serving the calls that already hold them (RETIRE_MS) */
   readonly #retiring = new Map<PoolEntry, NodeJS.Timeout>();
@@ -76,6 +79,7 @@ export class DataSources {
     this.#files = { dataDir: options.dataDir, ownDatabaseFile: options.ownDatabaseFile ?? options.local.sqlite?.name };
     this.#timeoutMs = options.timeoutMs ?? CONNECT_TIMEOUT_MS;
     this.#poolSize = options.poolSize ?? POOL_SIZE;
+    this.#denyPrivateHosts = options.denyPrivateHosts ?? false;
     const { db, readDb, engine } = options.local;
     this.#localHandle = Object.freeze({ id: LOCAL_SOURCE_ID, engine, db, readDb, local: true, name: '' });
   }
@@ -143,7 +147,12 @@ export class DataSources {
 
   /** `testConnection` with this server's rules (timeout, its own files refused). */
   testConnection(config: SourceConfig): Promise<ConnectionTestResult> {
-    return testConnection(config, { localFiles: this.#files, timeoutMs: this.#timeoutMs });
+    return testConnection(config, { localFiles: this.#files, timeoutMs: this.#timeoutMs, denyPrivateHosts: this.#denyPrivateHosts });
+  }
+
+  /** Whether SOURCES_DENY_PRIVATE is on (the sys_connsql hook refuses a SQLite file or a private address at save). */
+  get denyPrivateHosts(): boolean {
+    return this.#denyPrivateHosts;
   }
 
   /** The box stored passwords are encrypted with (the sys_connsql hook encrypts with it on save). */
@@ -153,11 +162,11 @@ export class DataSources {
 
   /**
    * The plain-text password stored for a live source (the connection test of an edited source with its password left
-   * empty), only for the target it was saved for: a test against another engine, host, port or user is a 400 asking
+   * empty), only for the target it was saved for: a test against another engine, host, port, database or user is a 400 asking
    * for the password (target.ts).
    */
   async storedPassword(id: number, target: SourceTarget): Promise<string> {
-    const row = await this.#local.readDb.selectFrom('sys_connsql').select(['sqlType', 'mainAddr', 'port', 'databaseUser', 'databasePsd', 'isdelete']).where('id', '=', id).executeTakeFirst();
+    const row = await this.#local.readDb.selectFrom('sys_connsql').select(['sqlType', 'mainAddr', 'port', 'databaseName', 'databaseUser', 'databasePsd', 'isdelete']).where('id', '=', id).executeTakeFirst();
     if (!row || Number(row.isdelete) !== 0) throw notFound('sourceNotFound', { id });
     if (!sameTarget(row, target)) throw badRequest('sourcePasswordRequired');
     return row.databasePsd === null || row.databasePsd === undefined ? '' : this.#password(id, String(row.databasePsd));
@@ -178,7 +187,7 @@ export class DataSources {
     const config = sourceConfigOf(row, (stored) => this.#password(id, stored));
     let db: Kysely<any> | undefined;
     try {
-      db = await openSourceDb(config, { timeoutMs: this.#timeoutMs, poolSize: this.#poolSize, applicationName: `qb-source-${id}`, localFiles: this.#files });
+      db = await openSourceDb(config, { timeoutMs: this.#timeoutMs, poolSize: this.#poolSize, applicationName: `qb-source-${id}`, localFiles: this.#files, denyPrivateHosts: this.#denyPrivateHosts });
       // connect now, so that a source that cannot be reached is one clear answer instead of a driver error mid-query
       await probeWithin(db, config.engine, this.#timeoutMs);
     } catch (err) {

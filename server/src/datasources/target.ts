@@ -2,11 +2,12 @@ import { DEFAULT_PORT, ENGINE_OF_SQL_TYPE } from './engines.ts';
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 
-/** The columns that say where a password is sent: the engine, host, port and user (not the database name on that server). */
+/** The columns that say where a password is sent: the engine, host, port, database and user. */
 export interface SourceTarget {
   sqlType: unknown;
   mainAddr: unknown;
   port?: unknown;
+  databaseName: unknown;
   databaseUser: unknown;
 }
 
@@ -23,5 +24,13 @@ export function sameTarget(a: SourceTarget, b: SourceTarget): boolean {
     const engine = ENGINE_OF_SQL_TYPE[Number(t.sqlType)];
     return engine && engine !== 'sqlite' ? DEFAULT_PORT[engine] : 0;
   };
-  return Number(a.sqlType) === Number(b.sqlType) && text(a.mainAddr) === text(b.mainAddr) && port(a) === port(b) && text(a.databaseUser) === text(b.databaseUser);
+  // database names (and SQLite paths) are compared as written: another database on the server is another target
+  const database = (t: SourceTarget) => (blank(t.databaseName) ? '' : String(t.databaseName).trim());
+  return (
+    Number(a.sqlType) === Number(b.sqlType) &&
+    text(a.mainAddr) === text(b.mainAddr) &&
+    port(a) === port(b) &&
+    database(a) === database(b) &&
+    text(a.databaseUser) === text(b.databaseUser)
+  );
 }

@@ -18,6 +18,8 @@ export interface ConnectionTestOptions {
   /** what a SQLite source may not open (this server's own files) */
   localFiles: LocalFileRule;
   timeoutMs?: number;
+  /** SOURCES_DENY_PRIVATE (docs/configuration.md) */
+  denyPrivateHosts?: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function testConnection(config: SourceConfig, options: ConnectionTe
   const elapsed = () => Math.round(performance.now() - started);
   let db;
   try {
-    db = await openSourceDb(config, { timeoutMs, poolSize: 1, applicationName: 'qb-connection-test', localFiles: options.localFiles });
+    db = await openSourceDb(config, { timeoutMs, poolSize: 1, applicationName: 'qb-connection-test', localFiles: options.localFiles, denyPrivateHosts: options.denyPrivateHosts });
     await probeWithin(db, config.engine, timeoutMs);
     const elapsedMs = elapsed();
     await db.destroy();

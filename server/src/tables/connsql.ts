@@ -1,15 +1,17 @@
 import type { AnyDb } from '../db/connection.ts';
 import type { RowChange, TableHooks } from '../crud/hooks.ts';
+import { refuseControlCharacters } from '../datasources/engines.ts';
+import { refusePrivateLiteral } from '../datasources/hosts.ts';
 import { type DataSources, type SecretBox, sameTarget, type SourceTarget } from '../datasources/index.ts';
 import { badRequest } from '../http/errors.ts';
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 
-
 /**
  * The rules of a saved connection (sys_connsql), run by every write path in the write's transaction:
  * the password is write-only and encrypted at rest (AES-256-GCM); a new source needs one; an edit that
- * leaves it empty keeps the stored one; the type is 1–5 and the port 1–65535. A refusal rolls the write back.
+ * leaves it empty keeps the stored one; the type is 1–5 and the port 1–65535; no connection field holds a control
+ * character; with SOURCES_DENY_PRIVATE, no SQLite file or private address. A refusal rolls the write back.
  * Once committed, the source's pool is closed (the next call opens one with the new settings).
  */
 export function connsqlHooks(box: SecretBox, sources: DataSources): TableHooks {
@@ -23,6 +25,9 @@ export function connsqlHooks(box: SecretBox, sources: DataSources): TableHooks {
         const port = Number(after.port);
         if (!Number.isInteger(port) || port < 1 || port > 65535) throw badRequest('sourceBadPort', { port: String(after.port).slice(0, 20) });
       }
+      // the password here is the one typed (plain) or the stored one (encrypted text, which has none)
+      refuseControlCharacters(after);
+      if (sources.denyPrivateHosts) refusePrivateLiteral(sqlType, blank(after.mainAddr) ? '' : String(after.mainAddr));
       const before = change.before;
       let stored: string | null | undefined;
       if (change.action === 'insert') {
@@ -30,7 +35,7 @@ export function connsqlHooks(box: SecretBox, sources: DataSources): TableHooks {
         if (blank(after.databasePsd) && sqlType !== 5) throw badRequest('sourcePasswordRequired');
         stored = blank(after.databasePsd) ? '' : box.encrypt(String(after.databasePsd));
       } else if ((blank(after.databasePsd) || after.databasePsd === before?.databasePsd) && !blank(before?.databasePsd) && !sameTarget(before as unknown as SourceTarget, after as unknown as SourceTarget)) {
-        // the stored password goes only to the place it was saved for: moving the source needs it typed again
+        // the stored password goes only to the place it was saved for (engine, host, port, database, user): moving the source needs it typed again
         throw badRequest('sourcePasswordRequired');
       } else if (blank(after.databasePsd)) {
         // an edit that leaves the password empty keeps the stored one
