@@ -286,6 +286,7 @@ const manageEnUS: ManageTexts = {
       password: 'Password',
       keepPlaceholder: 'Leave empty to keep',
       passwordAgain: 'The type, host, port or user changed: enter the password again.',
+      passwordAgainDatabase: 'The database changed: enter the password again.',
       keepPassword: 'The password is never shown; leave it empty to keep the saved one.',
       required: {
         name: 'Please enter the connection name',

@@ -287,6 +287,7 @@ const manageZhCN = {
       password: '密码',
       keepPlaceholder: '留空则不修改',
       passwordAgain: '类型、主机、端口或用户已修改，请重新输入密码。',
+      passwordAgainDatabase: '数据库名已修改，请重新输入密码。',
       keepPassword: '密码不会显示；留空则保留已保存的密码。',
       required: {
         name: '请输入连接名称',

@@ -44,15 +44,24 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
     return values;
   });
 
-  // the stored password only goes where it was saved for (server/src/tables/connsql.ts): a changed type, host, port or
-  // user needs it typed again
-  const watched = { sqlType: Form.useWatch('sqlType', form), mainAddr: Form.useWatch('mainAddr', form), port: Form.useWatch('port', form), databaseUser: Form.useWatch('databaseUser', form) };
-  const targetChanged =
+  // the stored password only goes where it was saved for (server/src/datasources/target.ts): a changed type, host, port,
+  // user or database needs it typed again
+  const watched = {
+    sqlType: Form.useWatch('sqlType', form),
+    mainAddr: Form.useWatch('mainAddr', form),
+    port: Form.useWatch('port', form),
+    databaseName: Form.useWatch('databaseName', form),
+    databaseUser: Form.useWatch('databaseUser', form),
+  };
+  const textChanged = (value: unknown, saved: unknown) => String(value ?? saved ?? '').trim() !== String(saved ?? '').trim();
+  const serverChanged =
     !isNew &&
     (Number(watched.sqlType ?? row.sqlType) !== Number(row.sqlType) ||
-      String(watched.mainAddr ?? row.mainAddr ?? '').trim() !== String(row.mainAddr ?? '').trim() ||
+      textChanged(watched.mainAddr, row.mainAddr) ||
       Number(watched.port ?? row.port) !== Number(row.port) ||
-      String(watched.databaseUser ?? row.databaseUser ?? '').trim() !== String(row.databaseUser ?? '').trim());
+      textChanged(watched.databaseUser, row.databaseUser));
+  const databaseChanged = !isNew && textChanged(watched.databaseName, row.databaseName);
+  const targetChanged = serverChanged || databaseChanged;
   const passwordNeeded = isNew || targetChanged;
 
   const enter = (name: string): Rule[] => [{ required: true, whitespace: true, message: t(`datasources.conn.required.${name}`) }];
@@ -173,7 +182,7 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
           name="databasePsd"
           label={t('datasources.conn.password')}
           rules={passwordNeeded ? [{ required: true, message: t('datasources.conn.required.databasePsd') }] : []}
-          extra={isNew ? undefined : t(targetChanged ? 'datasources.conn.passwordAgain' : 'datasources.conn.keepPassword')}
+          extra={isNew ? undefined : t(serverChanged ? 'datasources.conn.passwordAgain' : databaseChanged ? 'datasources.conn.passwordAgainDatabase' : 'datasources.conn.keepPassword')}
           data-testid="form-field-databasePsd"
         >
           <Input.Password autoComplete="new-password" placeholder={passwordNeeded ? undefined : t('datasources.conn.keepPlaceholder')} />
