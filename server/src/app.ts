@@ -23,6 +23,7 @@ import { registerApiDocs, registerRouteSchemas } from './http/openapi.ts';
 import { addSecurityHeaders } from './http/securityHeaders.ts';
 import { registerImportRoutes } from './import/routes.ts';
 import { connsqlHooks } from './tables/connsql.ts';
+import { fieldDefaultRule } from './tables/fieldHooks.ts';
 import { fieldReferenceRule } from './tables/fieldReferences.ts';
 import { layTableHooks } from './forms/hooks.ts';
 import { registerFormRoutes } from './forms/routes.ts';
@@ -55,6 +56,7 @@ export function createContext(config: Config, conn: Connection): AppContext {
   crud.hooks.on('userBillFlow', billFlowBalance);
   // a column may reference only what cannot widen a grant (schema/references.ts)
   crud.hooks.on('sys_tableFields', fieldReferenceRule(registry));
+  crud.hooks.on('sys_tableFields', fieldDefaultRule);
   for (const flag of ['sys_dataSheet', 'sys_tableFields']) {
     // a table's references decide grants of `view` (access/grants.ts): sessions reload theirs with the new registry
     crud.hooks.on(flag, {

@@ -3,3 +3,4 @@ export * from './wheres.ts';
 export * from './entities.ts';
 export * from './forms/index.ts';
 export type * from './api/types.ts';
+export * from './ownKeys.ts';

@@ -16,7 +16,8 @@ const ALL: GrantAction[] = ['view', 'save', 'delete', 'import', 'export'];
 const EDIT: GrantAction[] = ['view', 'save', 'delete', 'export'];
 const READ: GrantAction[] = ['view', 'export'];
 
-const declared: Record<string, PageDeclaration> = {
+// a Map: menu routes are user data, and a plain object would answer `constructor` or `toString` (issue 17 #2)
+const declarations: Record<string, PageDeclaration> = {
   '/manage/home': { tables: {} },
   '/manage/questionsClass': { tables: { questionsClass: EDIT } },
   '/manage/questionsSmallClass': { tables: { questionsSmallClass: ALL } },
@@ -45,11 +46,12 @@ const declared: Record<string, PageDeclaration> = {
   '/manage/testList': { tables: { testList: EDIT } },
   '/manage/testThree': { tables: {} },
 };
+const declared = new Map(Object.entries(declarations));
 
 /** The declaration of a menu's route, or undefined for a route that is no page of this server (an external link). */
 export function pageDeclaration(url: string | null | undefined, registry: TableRegistry): PageDeclaration | undefined {
   if (!url) return undefined;
-  const known = declared[url];
+  const known = declared.get(url);
   if (known) return known;
   const flag = /^\/manage\/([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(url)?.[1];
   // only an operator's own table (created from a definition) has a generated page: a menu pointed at /manage/sys_user

@@ -84,7 +84,10 @@ function cell(value: unknown, labels: Map<string, string>): SheetCell {
   if (Array.isArray(value)) return value.map((v) => labels.get(String(v)) ?? String(v)).join(', ');
   const label = labels.get(String(value));
   if (label !== undefined) return label;
-  return typeof value === 'number' ? value : String(value);
+  if (typeof value === 'number') return value;
+  // a json value or an array a driver gave as an object is exported as its JSON text, never as [object Object]
+  if (typeof value === 'object' && !(value instanceof Date)) return JSON.stringify(value);
+  return String(value);
 }
 
 /** The export's rows as cells, chunk by chunk, with enumeration and reference labels in place of values. */

@@ -11,6 +11,20 @@ export function parseIds(raw: unknown): number[] {
   return [...new Set(ids as number[])];
 }
 
+/** The ids of a read-back table's integer key: as parseIds, and a key beyond 2^53 kept as its digits (a bigint key is not rounded). */
+function parseEngineIds(raw: unknown): (number | string)[] {
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [raw];
+  const ids = list.map((v) => {
+    if (typeof v !== 'string' || !/^\s*\d{1,20}\s*$/.test(v)) return v;
+    const digits = v.trim().replace(/^0+(?=\d)/, '');
+    return Number.isSafeInteger(Number(digits)) ? Number(digits) : digits;
+  });
+  if (ids.length === 0 || ids.length > 1000 || !ids.every((v) => (Number.isSafeInteger(v) && (v as number) > 0) || typeof v === 'string')) {
+    throw badRequest('badParam', { name: 'id', reason: 'a positive integer or a list of them' });
+  }
+  return [...new Set(ids as (number | string)[])];
+}
+
 /** Whether a primary key holds integers (else text: an operator's table may key its rows by a code). */
 export function hasNumericKey(table: RegisteredTable): boolean {
   return table.columns.get(table.primaryKey)?.type === 'int';
@@ -21,7 +35,7 @@ export function hasNumericKey(table: RegisteredTable): boolean {
  * texts of at most 200 characters (a list as `[...]`; a comma-joined text only for integer keys).
  */
 export function parseKeys(table: RegisteredTable, raw: unknown): (number | string)[] {
-  if (hasNumericKey(table)) return parseIds(raw);
+  if (hasNumericKey(table)) return table.columns.get(table.primaryKey)?.native ? parseEngineIds(raw) : parseIds(raw);
   const list = Array.isArray(raw) ? raw : [raw];
   const keys = list.map((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v));
   if (keys.length === 0 || keys.length > 1000 || !keys.every((v) => typeof v === 'string' && v !== '' && v.length <= 200)) {

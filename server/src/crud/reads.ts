@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { AnyDb, Engine } from '../db/connection.ts';
 import { assertAllowed, type Caller } from '../access/index.ts';
 import type { SourceEngine } from '../datasources/engines.ts';
-import { badRequest } from '../http/errors.ts';
+import { dataFailureOf } from '../datasources/failures.ts';
+import { ApiError, badRequest } from '../http/errors.ts';
 import { LOCAL_SOURCE, type TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
 import { CountCache, type CountCacheOptions } from './countCache.ts';
@@ -55,6 +56,22 @@ export interface StreamingOptions {
   above: number;
   /** rows per chunk: on SQLite one chunk's read blocks the event loop, so a few milliseconds' worth */
   chunkRows: number;
+}
+
+/**
+ * An engine's refusal of what a request sent (a uuid that is not one, smallint 100000, a duplicate key…) as the 400
+ * naming the column (datasources/failures.ts); any other error is answered as it is (a fault of the server stays a 500).
+ * `touched`: the columns and values the statement was built from.
+ */
+export function asDataFailure(err: unknown, table: RegisteredTable, touched: [string, unknown][]): unknown {
+  if (err instanceof ApiError) return err;
+  const column = (name: string) => table.columns.get(name);
+  return dataFailureOf(err, { columns: [...table.columns.keys()], touched, nativeOf: (name) => column(name)?.native ?? column(name)?.type }) ?? err;
+}
+
+/** The columns and values of a list query's conditions, for asDataFailure. */
+export function touchedBy(plan: Pick<SelectPlan, 'conditions'>): [string, unknown][] {
+  return plan.conditions.flatMap((c) => (Array.isArray(c.value) ? c.value.map((v): [string, unknown] => [c.column.name, v]) : [[c.column.name, c.value] as [string, unknown]]));
 }
 
 /** Lets the event loop answer other calls: a SQLite read runs synchronously, so large reads take turns. */
@@ -133,6 +150,14 @@ export class CrudReads {
         .executeTakeFirstOrThrow();
       return Number(counted.total);
     };
+    try {
+      return await this.countWith(target, table, plan, count);
+    } catch (err) {
+      throw asDataFailure(err, table, touchedBy(plan));
+    }
+  }
+
+  private countWith(target: Target, table: RegisteredTable, plan: SelectPlan, count: () => Promise<number>): Promise<number> {
     // another source's tables have writers that bump no version here: always counted
     if (!target.local) return count();
     return this.counts.total(table.table, conditionsKey(plan.conditions), count);
@@ -151,7 +176,12 @@ export class CrudReads {
   /** The plan's page in one read, as answer rows: for small pages (large ones go through selectChunks). */
   async readPage(plan: SelectPlan): Promise<Record<string, unknown>[]> {
     const target = await this.target(plan.table);
-    const rows = await this.rowsQuery(plan, target).limit(plan.row).offset((plan.page - 1) * plan.row).execute();
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await this.rowsQuery(plan, target).limit(plan.row).offset((plan.page - 1) * plan.row).execute();
+    } catch (err) {
+      throw asDataFailure(err, plan.table, touchedBy(plan));
+    }
     return this.answerRows(plan, rows, target);
   }
 
@@ -163,6 +193,14 @@ export class CrudReads {
    * written meanwhile neither repeats nor pushes another row out of the page.
    */
   async *selectChunks(plan: SelectPlan, chunkRows = this.streaming.chunkRows): AsyncGenerator<Record<string, unknown>[]> {
+    try {
+      yield* this.chunksOf(plan, chunkRows);
+    } catch (err) {
+      throw asDataFailure(err, plan.table, touchedBy(plan));
+    }
+  }
+
+  private async *chunksOf(plan: SelectPlan, chunkRows: number): AsyncGenerator<Record<string, unknown>[]> {
     const { table } = plan;
     const key = table.primaryKey;
     const target = await this.target(table);

@@ -7,7 +7,7 @@ import { bumpRowVersions, WrittenTables } from './countCache.ts';
 import { AuditLog, type WriteAudit } from '../audit/log.ts';
 import type { RowChange } from './hooks.ts';
 import { isNewRow, parseIds, parseKeys } from './keys.ts';
-import { CrudReads, type Target } from './reads.ts';
+import { asDataFailure, CrudReads, type Target } from './reads.ts';
 import { nowText, toStoredValue } from './values.ts';
 
 export { MAX_ROWS_PER_PAGE, type SelectPlan, type SelectQuery, type StreamingOptions } from './reads.ts';
@@ -88,6 +88,16 @@ export class CrudService extends CrudReads {
    * caller's transaction on the table's connection (`engine` its engine).
    */
   async saveWith(db: AnyDb, table: RegisteredTable, params: Record<string, unknown>, engine = this.engine): Promise<{ id: Key; created: boolean }> {
+    try {
+      return await this.saveRowWith(db, table, params, engine);
+    } catch (err) {
+      const nameOf = (name: string) => (name === 'id' ? table.primaryKey : (table.aliases?.[name] ?? name));
+      const touched: [string, unknown][] = Object.entries(params).map(([name, value]) => [nameOf(name), value]);
+      throw asDataFailure(err, table, touched);
+    }
+  }
+
+  private async saveRowWith(db: AnyDb, table: RegisteredTable, params: Record<string, unknown>, engine: typeof this.engine): Promise<{ id: Key; created: boolean }> {
     if (isNewRow(params)) {
       const values = this.toColumnValues(table, params, 'insert');
       const id = await this.insert(db, table, values, engine);
@@ -170,6 +180,14 @@ export class CrudService extends CrudReads {
 
   /** The delete inside a caller's transaction: every key must name a live row, else nothing changes. */
   async deleteWith(trx: AnyDb, table: RegisteredTable, ids: Key[]) {
+    try {
+      return await this.deleteRowsWith(trx, table, ids);
+    } catch (err) {
+      throw asDataFailure(err, table, ids.map((id) => [table.primaryKey, id]));
+    }
+  }
+
+  private async deleteRowsWith(trx: AnyDb, table: RegisteredTable, ids: Key[]) {
     const key = table.primaryKey;
     const live = await trx.selectFrom(table.table).selectAll().where(this.live(table, ids)).execute();
     if (live.length !== ids.length) {
@@ -235,7 +253,12 @@ export class CrudService extends CrudReads {
 
   private async assertChildOf(db: AnyDb, child: RegisteredTable, bind: string, rawId: unknown, parentId: Key) {
     const [id] = parseKeys(child, rawId) as [Key];
-    const row = await db.selectFrom(child.table).select(bind).where(child.primaryKey, '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom(child.table)
+      .select(bind)
+      .where(child.primaryKey, '=', id)
+      .executeTakeFirst()
+      .catch((err: unknown) => Promise.reject(asDataFailure(err, child, [[child.primaryKey, id]])));
     if (!row || String(row[bind]) !== String(parentId)) throw notFound('rowNotFound', { flag: child.flag, id });
   }
 }

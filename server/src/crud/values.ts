@@ -40,16 +40,38 @@ function lastOfPath(raw: unknown): unknown {
   return raw;
 }
 
-function toInt(column: RegisteredColumn, raw: unknown): number {
+function toInt(column: RegisteredColumn, raw: unknown): number | string {
   if (typeof raw === 'boolean') return raw ? 1 : 0;
+  if (column.native) return toEngineInt(column, raw);
   const n = typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : raw;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || Math.abs(n) > 2_147_483_647) throw invalid(column, 'integer');
   return n;
 }
 
-function toNumber(column: RegisteredColumn, raw: unknown): number {
+const INT64_MIN = -(2n ** 63n);
+const UINT64_MAX = 2n ** 64n - 1n;
+
+/**
+ * An integer for a column read back from a source (bigint, smallint, unsigned…): any 64-bit integer, given as a
+ * number or as its digits, and kept as those digits beyond 2^53 (a Number would round 9007199254740993 to …992).
+ * The engine checks the column's own range (smallint 100000 is its refusal, answered as a 400 naming the column).
+ */
+function toEngineInt(column: RegisteredColumn, raw: unknown): number | string {
+  let big: bigint;
+  if (typeof raw === 'number' && Number.isSafeInteger(raw)) big = BigInt(raw);
+  else if (typeof raw === 'string' && /^\s*[-+]?\d{1,20}\s*$/.test(raw)) big = BigInt(raw.trim());
+  else throw invalid(column, 'integer');
+  if (big < INT64_MIN || big > UINT64_MAX) throw invalid(column, 'integer');
+  const n = Number(big);
+  return Number.isSafeInteger(n) ? n : big.toString();
+}
+
+function toNumber(column: RegisteredColumn, raw: unknown): number | string {
+  // a decimal of a read-back numeric column is kept as its digits: the engine checks its precision, nothing is rounded here
+  if (column.native && typeof raw === 'string' && /^\s*[-+]?\d+(\.\d+)?\s*$/.test(raw)) return raw.trim();
   const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
   if (typeof n !== 'number' || !Number.isFinite(n)) throw invalid(column, 'number');
+  if (column.native) return n;
   if (column.type === 'money') {
     if (Math.abs(n) >= 1e10) throw invalid(column, 'number');
     return Math.round(n * 100) / 100;
@@ -125,6 +147,35 @@ function listFromText(text: unknown): (string | number)[] {
   return text.split(',').map((v) => (/^-?\d+$/.test(v) ? Number(v) : v));
 }
 
+const decimalText = /^-?\d+(\.\d+)?$/;
+/** A decimal's digits without sign-less zeros: '012.50' and '12.5' are the same number. */
+const canonicalDecimal = (text: string) => {
+  const negative = text.startsWith('-');
+  const [whole, fraction = ''] = text.replace(/^-/, '').split('.') as [string, string?];
+  const digits = `${whole.replace(/^0+(?=\d)/, '')}${fraction.replace(/0+$/, '') ? `.${fraction.replace(/0+$/, '')}` : ''}`;
+  return negative && digits !== '0' ? `-${digits}` : digits;
+};
+
+/**
+ * A number read as text (a source's numeric, int8 beyond 2^53, money) as a JSON number when that number is exactly
+ * the same value, else as its text: 9007199254740993 and 0.1234567890123456789 are answered as they are stored.
+ */
+export function exactNumber(value: string): number | string {
+  const text = value.trim();
+  const n = Number(text);
+  if (!Number.isFinite(n) || text === '') return value;
+  if (!decimalText.test(text)) return /^-?\d+(\.\d+)?e[+-]?\d+$/i.test(text) ? n : value;
+  return canonicalDecimal(String(n)) === canonicalDecimal(text) ? n : text;
+}
+
+/** A value the driver gave as an object (json, an array, a bigint) as the text it stands for; a Date or a Buffer is left as it is. */
+function plainValue(value: unknown): unknown {
+  if (typeof value === 'bigint') return exactNumber(value.toString());
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value) && !(value instanceof Uint8Array)) return JSON.stringify(value);
+  return value;
+}
+
 /** Shapes a database row for the answer: lists as lists, money as numbers, datetimes as text, aliases filled. */
 export function toAnswerRow(table: RegisteredTable, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -133,9 +184,11 @@ export function toAnswerRow(table: RegisteredTable, row: Record<string, unknown>
     let value = row[name];
     if (value === undefined) continue;
     if (column.list) value = listFromText(value);
-    else if (value !== null && (column.type === 'money' || column.type === 'float')) value = Number(value);
+    else if (typeof value === 'string' && (column.type === 'money' || column.type === 'float' || column.type === 'int')) value = exactNumber(value);
+    else if (value !== null && (column.type === 'money' || column.type === 'float') && typeof value !== 'object') value = Number(value);
     else if (value instanceof Date) value = nowText(value);
     else if (column.type === 'datetime' && typeof value === 'string') value = value.slice(0, 19).replace('T', ' ');
+    else value = plainValue(value);
     out[name] = value;
   }
   for (const [alias, real] of Object.entries(table.aliases ?? {})) out[alias] = out[real];

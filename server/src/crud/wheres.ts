@@ -103,9 +103,17 @@ export function whereExpression(
   return eb.and(parts);
 }
 
-function likeExpression(eb: ExpressionBuilder<any, any>, name: string, pattern: string, engine: Engine): Expression<SqlBool> {
+/** PostgreSQL has no like on a number, uuid, enum or array, and no = on json: those columns are compared as their text. */
+function asText(eb: ExpressionBuilder<any, any>, column: RegisteredColumn | undefined, engine: Engine, forLike: boolean): boolean {
+  if (engine !== 'postgres' || !column) return false;
+  if (column.native === 'json') return true;
+  return forLike && (column.native !== undefined ? !/^(text|character varying|character|varchar|char|name|citext)$/.test(column.native) : column.type !== 'nvarchar' && column.type !== 'ntext');
+}
+
+function likeExpression(eb: ExpressionBuilder<any, any>, name: string, pattern: string, engine: Engine, column?: RegisteredColumn): Expression<SqlBool> {
   const op = engine === 'postgres' ? sql.raw('ilike') : sql.raw('like');
-  return sql<SqlBool>`${eb.ref(name)} ${op} ${pattern} escape '!'`;
+  const ref = asText(eb, column, engine, true) ? sql`cast(${eb.ref(name)} as text)` : eb.ref(name);
+  return sql<SqlBool>`${ref} ${op} ${pattern} escape '!'`;
 }
 
 function listContains(eb: ExpressionBuilder<any, any>, name: string, value: string, engine: Engine): Expression<SqlBool> {
@@ -120,6 +128,9 @@ function listContains(eb: ExpressionBuilder<any, any>, name: string, value: stri
 
 function conditionExpression(eb: ExpressionBuilder<any, any>, c: Condition, engine: Engine): Expression<SqlBool> {
   const name = c.column.name;
+  if (asText(eb, c.column, engine, false) && c.op !== 'like' && c.op !== 'startsWith' && c.op !== 'endsWith') {
+    return comparison(eb, sql`cast(${eb.ref(name)} as text)` as Expression<any>, c);
+  }
   const v = c.value as any;
   if (c.column.list && (c.op === 'eq' || c.op === 'in')) {
     // a list column matches when it contains the value (any of the values for a list)
@@ -141,11 +152,11 @@ function conditionExpression(eb: ExpressionBuilder<any, any>, c: Condition, engi
     case 'lte':
       return eb(name, '<=', v);
     case 'like':
-      return likeExpression(eb, name, `%${escapeLike(v)}%`, engine);
+      return likeExpression(eb, name, `%${escapeLike(v)}%`, engine, c.column);
     case 'startsWith':
-      return likeExpression(eb, name, `${escapeLike(v)}%`, engine);
+      return likeExpression(eb, name, `${escapeLike(v)}%`, engine, c.column);
     case 'endsWith':
-      return likeExpression(eb, name, `%${escapeLike(v)}`, engine);
+      return likeExpression(eb, name, `%${escapeLike(v)}`, engine, c.column);
     case 'in':
       return v.length === 0 ? sql<SqlBool>`1 = 0` : eb(name, 'in', v);
     case 'notIn':
@@ -154,6 +165,35 @@ function conditionExpression(eb: ExpressionBuilder<any, any>, c: Condition, engi
       return eb.between(eb.ref(name), v[0], v[1]);
     case 'isNull':
       return v ? eb(name, 'is', null) : eb(name, 'is not', null);
+  }
+}
+
+/** The comparisons of a condition on an expression (a column compared as its text). */
+function comparison(eb: ExpressionBuilder<any, any>, ref: Expression<any>, c: Condition): Expression<SqlBool> {
+  const v = c.value as any;
+  switch (c.op) {
+    case 'eq':
+      return v === null ? eb(ref, 'is', null) : eb(ref, '=', String(v));
+    case 'ne':
+      return v === null ? eb(ref, 'is not', null) : eb.or([eb(ref, '<>', String(v)), eb(ref, 'is', null)]);
+    case 'gt':
+      return eb(ref, '>', String(v));
+    case 'gte':
+      return eb(ref, '>=', String(v));
+    case 'lt':
+      return eb(ref, '<', String(v));
+    case 'lte':
+      return eb(ref, '<=', String(v));
+    case 'in':
+      return v.length === 0 ? sql<SqlBool>`1 = 0` : eb(ref, 'in', v.map(String));
+    case 'notIn':
+      return v.length === 0 ? sql<SqlBool>`1 = 1` : eb(ref, 'not in', v.map(String));
+    case 'between':
+      return eb.between(ref, String(v[0]), String(v[1]));
+    case 'isNull':
+      return v ? eb(ref, 'is', null) : eb(ref, 'is not', null);
+    default:
+      return sql<SqlBool>`1 = 0`;
   }
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, MysqlDialect, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import mysql from 'mysql2';
 import oracledb from 'oracledb';
 import pg from 'pg';
@@ -187,6 +187,41 @@ export interface OpenOptions {
   denyPrivateHosts?: boolean;
 }
 
+/**
+ * pg's parsers for a source's values, where the app's own (db/connection.ts, set globally) would change them: int8
+ * beyond 2^53 stays text (9007199254740993 is not rounded), numeric stays its exact text (the answer makes a number
+ * of it only when that is exact), money becomes a plain number text ('$1,234.50' was answered as null), and json,
+ * jsonb and arrays stay the text the engine wrote (answered and exported as that text; an array saves back as it reads).
+ */
+const SOURCE_TEXT_OIDS = new Set([
+  114, 3802, 199, 3807, 1000, 1001, 1005, 1007, 1009, 1014, 1015, 1016, 1021, 1022, 1028, 1040, 1041, 1115, 1182, 1183, 1185, 1231, 1270, 2951, 651, 791,
+]);
+function moneyText(text: string): string {
+  const digits = text.replace(/[^0-9.]/g, '');
+  if (!/^\d+(\.\d+)?$/.test(digits)) return text;
+  return /-|\(/.test(text) ? `-${digits}` : digits;
+}
+export const sourcePgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (format === 'binary') return pg.types.getTypeParser(oid, format);
+    if (oid === 20) return (v: string) => (Number.isSafeInteger(Number(v)) ? Number(v) : v);
+    if (oid === 1700 || SOURCE_TEXT_OIDS.has(oid)) return (v: string) => v;
+    if (oid === 790) return moneyText;
+    return pg.types.getTypeParser(oid, 'text');
+  },
+} as pg.CustomTypesConfig;
+
+/** MySQL's JSON type as the text it stores (mysql2 would parse it into an object). */
+const jsonAsText: mysql.TypeCast = (field, next) => (field.type === 'JSON' ? field.string('utf8') : next());
+
+/**
+ * A MySQL/MariaDB session of a source refuses a value it would otherwise store changed (1000 into a tinyint clamped to
+ * 127, 'x' into an int stored as 0): strict mode for every table, whatever the server's default.
+ */
+const STRICT_SESSION = CompiledQuery.raw(
+  "set session sql_mode = if(@@session.sql_mode = '', 'STRICT_ALL_TABLES', concat(@@session.sql_mode, ',STRICT_ALL_TABLES'))",
+);
+
 /** The statement that proves a connection works. */
 export const probeSql = (engine: SourceEngine) => (engine === 'oracle' ? 'select 1 from dual' : 'select 1');
 
@@ -210,6 +245,7 @@ export async function openSourceDb(asked: SourceConfig, options: OpenOptions): P
         connectionTimeoutMillis: timeoutMs,
         idleTimeoutMillis: IDLE_CLOSE_MS,
         application_name: options.applicationName,
+        types: sourcePgTypes,
       });
       // an idle connection the server drops would otherwise be an unhandled 'error' event
       pool.on('error', () => {});
@@ -230,12 +266,15 @@ export async function openSourceDb(asked: SourceConfig, options: OpenOptions): P
         flags: ['-LOCAL_FILES'],
         infileStreamFactory: undefined,
         multipleStatements: false,
-        decimalNumbers: true,
+        // DECIMAL as its exact text and BIGINT as text beyond 2^53 (the answer makes numbers of them where exact)
+        decimalNumbers: false,
         dateStrings: true,
         supportBigNumbers: true,
+        bigNumberStrings: false,
+        typeCast: jsonAsText,
         timezone: 'Z',
       });
-      return new Kysely({ dialect: new MysqlDialect({ pool }) });
+      return new Kysely({ dialect: new MysqlDialect({ pool, onCreateConnection: (connection) => connection.executeQuery(STRICT_SESSION).then(() => {}) }) });
     }
     case 'mssql': {
       const dialect = new MssqlSourceDialect({

@@ -1,3 +1,4 @@
+import { hasOwnKey, ownValue } from '@qb/contracts';
 import {
   FormSchemaError,
   formValueFields,
@@ -116,7 +117,7 @@ export function isListValued(field: FormValueField): boolean {
 export function formValuesOf(schema: FormSchema, params: Record<string, unknown>): Record<string, unknown> {
   const out = { ...params };
   for (const field of formValueFields(schema)) {
-    const v = out[field.name];
+    const v = ownValue(out, field.name);
     if (isListValued(field) && typeof v === 'string' && v.trim().startsWith('[')) {
       try {
         out[field.name] = JSON.parse(v);
@@ -132,7 +133,7 @@ export function formValuesOf(schema: FormSchema, params: Record<string, unknown>
 export function storedValuesOf(schema: FormSchema, table: RegisteredTable, values: Record<string, unknown>): Record<string, unknown> {
   const out = { ...values };
   for (const field of formValueFields(schema)) {
-    if (!(field.name in out)) continue;
+    if (!hasOwnKey(out, field.name)) continue;
     const column = table.columns.get(field.name);
     const v = out[field.name];
     if (!column) continue;

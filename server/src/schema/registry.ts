@@ -1,3 +1,4 @@
+import { ownValue } from '@qb/contracts';
 import type { ColumnMeta, ColumnReference, TableMeta } from '@qb/contracts';
 import { badRequest } from '../http/errors.ts';
 import { builtinTables } from './builtin.ts';
@@ -70,7 +71,7 @@ export class TableRegistry {
 
   /** Resolves a column name (or an accepted alias) of a table, or a 400; a write may name a write-only secret column. */
   column(table: RegisteredTable, name: string, use: 'read' | 'write' = 'read'): RegisteredColumn {
-    const real = table.aliases?.[name] ?? name;
+    const real = (table.aliases && ownValue(table.aliases, name)) ?? name;
     const column = table.columns.get(real);
     if (!column || (column.secret && !(use === 'write' && column.writeOnly))) throw badRequest('unknownColumn', { flag: table.flag, column: name.slice(0, 64) });
     return column;

@@ -17,6 +17,8 @@ interface FieldRow {
   options: string | null;
   refTable: string | null;
   refLabel: string | null;
+  /** the engine's own type of a read-back column (from the applied snapshot) */
+  native?: string;
 }
 
 interface SheetRow {
@@ -32,9 +34,9 @@ interface SheetRow {
 /** The saved columns the real table has: those of the applied snapshot, with the type and length applied (a change not yet run is not served). */
 function appliedFields(sheet: SheetRow, fields: FieldRow[]): FieldRow[] {
   if (typeof sheet.applied !== 'string' || sheet.applied === '') return fields;
-  let columns: { name: string; type: string; length?: number }[];
+  let columns: { name: string; type: string; length?: number; native?: unknown }[];
   try {
-    columns = (JSON.parse(sheet.applied) as { columns: { name: string; type: string; length?: number }[] }).columns;
+    columns = (JSON.parse(sheet.applied) as { columns: { name: string; type: string; length?: number; native?: unknown }[] }).columns;
   } catch {
     return fields;
   }
@@ -42,11 +44,13 @@ function appliedFields(sheet: SheetRow, fields: FieldRow[]): FieldRow[] {
   const byName = new Map(columns.map((c) => [String(c.name).toLowerCase(), c]));
   return fields.flatMap((f) => {
     const c = byName.get(f.columnName.toLowerCase());
-    return c ? [{ ...f, columnName: c.name, type: c.type, length: c.type === 'nvarchar' ? (c.length ?? 50) : f.length }] : [];
+    if (!c) return [];
+    const native = typeof c.native === 'string' && c.native !== '' ? { native: c.native.slice(0, 60) } : {};
+    return [{ ...f, columnName: c.name, type: c.type, length: c.type === 'nvarchar' ? (c.length ?? 50) : f.length, ...native }];
   });
 }
 
-/** A definition the loader could not take, and why (logged; the table stays out of the registry). */
+/** A definition the loader could not take, and why (logged; the table stays out of the registry); or a part of one it ignored. */
 export interface SkippedSheet {
   tableName: string;
   reason: string;
@@ -73,18 +77,39 @@ function parseEnum(raw: string | null): EnumValue[] | undefined {
   });
 }
 
+/**
+ * Why a default cannot be stored in a column of this type, or undefined when it can: an int column takes an integer,
+ * a float or money column a number. The field hook (tables/fieldHooks.ts) refuses such a default when it is saved.
+ */
+export function badDefaultOf(type: string, raw: unknown): 'integer' | 'number' | undefined {
+  if (raw === null || raw === undefined || raw === '') return undefined;
+  if (type !== 'int' && type !== 'float' && type !== 'money') return undefined;
+  const text = String(raw).trim();
+  const n = text === '' ? NaN : Number(text);
+  if (type === 'int') return /^[-+]?\d+$/.test(text) || (Number.isInteger(n) && /^[-+]?\d+(\.0*)?$/.test(text)) ? undefined : 'integer';
+  return Number.isFinite(n) && /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text) ? undefined : 'number';
+}
+
 function defaultOf(type: ColumnType, raw: string | null): string | number | undefined {
   if (raw === null || raw === '') return undefined;
   if (type === 'int' || type === 'float' || type === 'money') {
-    const n = Number(raw);
-    if (!Number.isFinite(n)) throw new Error(`default ${raw} is not a number`);
-    return n;
+    if (badDefaultOf(type, raw) !== undefined) throw new BadDefault(raw);
+    const text = raw.trim();
+    // an integer beyond 2^53 (a bigint column's default) is kept as its digits
+    return type === 'int' && !Number.isSafeInteger(Number(text)) ? text.replace(/^\+/, '') : Number(text);
   }
   return raw;
 }
 
+/** A default stored by an earlier release that the column cannot take: the default is ignored (and reported), not the table. */
+class BadDefault extends Error {
+  constructor(readonly value: string) {
+    super(`default ${value.slice(0, 40)} is not a number`);
+  }
+}
+
 /** A definition of sys_dataSheet with its live sys_tableFields, as a registry entry. */
-export function sheetToTableDef(sheet: SheetRow, fields: FieldRow[]): TableDef {
+export function sheetToTableDef(sheet: SheetRow, fields: FieldRow[], ignored: (reason: string) => void = () => {}): TableDef {
   if (!NAME.test(sheet.tableName)) throw new Error('the table name is not a plain identifier');
   if (RESERVED_PREFIX.test(sheet.tableName)) throw new Error('the table name has a reserved prefix');
   if (fields.length === 0) throw new Error('no columns');
@@ -107,7 +132,13 @@ export function sheetToTableDef(sheet: SheetRow, fields: FieldRow[]): TableDef {
     }
     const enumeration = parseEnum(f.options);
     const autoIncrement = Number(f.autoIncrement) === 1;
-    const defaultValue = defaultOf(type, f.defaults);
+    let defaultValue: string | number | undefined;
+    try {
+      defaultValue = defaultOf(type, f.defaults);
+    } catch (err) {
+      if (!(err instanceof BadDefault)) throw err;
+      ignored(`column ${f.columnName}: ${err.message}, ignored`);
+    }
     columns.push({
       name: f.columnName,
       type,
@@ -121,6 +152,7 @@ export function sheetToTableDef(sheet: SheetRow, fields: FieldRow[]): TableDef {
       ...(f.refTable ? { references: f.refTable, labelColumn: f.refLabel || 'name' } : {}),
       ...(enumeration || f.refTable ? { search: 'select' as const } : type === 'nvarchar' ? { search: 'input' as const } : {}),
       ...(type === 'ntext' ? { ui: { control: 'textarea' as const } } : {}),
+      ...(f.native ? { native: f.native } : {}),
     });
   }
   const key = primaryKey ?? (fields.some((f) => f.columnName === 'id') ? 'id' : undefined);
@@ -142,7 +174,7 @@ export function sheetToTableDef(sheet: SheetRow, fields: FieldRow[]): TableDef {
  * from the local database. A definition that cannot be served (a bad name, no key, a name a built-in
  * table or an earlier sheet already has) is skipped and reported, never half-registered.
  */
-export async function loadRuntimeTables(db: AnyDb, taken: (flag: string) => boolean): Promise<{ defs: TableDef[]; skipped: SkippedSheet[] }> {
+export async function loadRuntimeTables(db: AnyDb, taken: (flag: string) => boolean): Promise<{ defs: TableDef[]; skipped: SkippedSheet[]; ignored: SkippedSheet[] }> {
   const sheets = (await db
     .selectFrom('sys_dataSheet')
     .select(['id', 'tableName', 'intro', 'titleEn', 'parentid', 'applied'])
@@ -150,7 +182,7 @@ export async function loadRuntimeTables(db: AnyDb, taken: (flag: string) => bool
     .where('created', '=', 1)
     .orderBy('id')
     .execute()) as SheetRow[];
-  if (sheets.length === 0) return { defs: [], skipped: [] };
+  if (sheets.length === 0) return { defs: [], skipped: [], ignored: [] };
   const fields = (await db
     .selectFrom('sys_tableFields')
     .select(['id', 'parentid', 'columnName', 'type', 'length', 'defaults', 'primaryKey', 'nonEmpty', 'autoIncrement', 'intro', 'titleEn', 'options', 'refTable', 'refLabel'])
@@ -160,6 +192,7 @@ export async function loadRuntimeTables(db: AnyDb, taken: (flag: string) => bool
     .execute()) as (FieldRow & { id: number })[];
   const defs: TableDef[] = [];
   const skipped: SkippedSheet[] = [];
+  const ignored: SkippedSheet[] = [];
   const seen = new Set<string>();
   for (const sheet of sheets) {
     const lower = sheet.tableName.toLowerCase();
@@ -168,11 +201,12 @@ export async function loadRuntimeTables(db: AnyDb, taken: (flag: string) => bool
       continue;
     }
     try {
-      defs.push(sheetToTableDef(sheet, appliedFields(sheet, fields.filter((f) => Number(f.parentid) === Number(sheet.id)))));
+      const ignore = (reason: string) => ignored.push({ tableName: sheet.tableName, reason });
+      defs.push(sheetToTableDef(sheet, appliedFields(sheet, fields.filter((f) => Number(f.parentid) === Number(sheet.id))), ignore));
       seen.add(lower);
     } catch (err) {
       skipped.push({ tableName: sheet.tableName, reason: (err as Error).message });
     }
   }
-  return { defs, skipped };
+  return { defs, skipped, ignored };
 }

@@ -48,11 +48,12 @@ export class RegistrySync {
   private async load(): Promise<void> {
     // the version is read first: a change committed while the definitions are read is picked up by the next poll
     const version = await this.currentVersion();
-    const { defs, skipped } = await loadRuntimeTables(this.db, (flag) => this.registry.isBuiltinName(flag));
+    const { defs, skipped, ignored } = await loadRuntimeTables(this.db, (flag) => this.registry.isBuiltinName(flag));
     const dropped = dropRefusedReferences(defs, this.registry);
     this.registry.replaceRuntime(defs);
     this.version = version;
     for (const s of skipped) this.log?.warn({ table: s.tableName, reason: s.reason }, 'a defined table is not served');
+    for (const i of ignored) this.log?.warn({ table: i.tableName, reason: i.reason }, 'a default of a defined table is not served');
     for (const d of dropped) this.log?.warn({ table: d.tableName, reason: d.reason }, 'a reference of a defined table is not served');
   }
 

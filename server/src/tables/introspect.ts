@@ -62,6 +62,23 @@ interface RawColumn {
   nullable: boolean;
   primaryKey: boolean;
   autoIncrement: boolean;
+  /** the engine's own type, lower case: 'bigint', 'uuid', 'jsonb', 'int4[]', 'enum', 'int unsigned'… */
+  native: string;
+  /** the values of an enum column */
+  enumValues?: string[];
+}
+
+/** A read-back column: the DDL column with the engine's own type, stored in the applied snapshot (the registry reads it). */
+export interface ReadBackColumn extends DdlColumn {
+  native?: string;
+  /** what the page offers and the save accepts: an enum's values, a boolean's 0 and 1 (sys_tableFields.options) */
+  options?: { value: string | number; zh: string; en: string }[];
+}
+
+/** MySQL's column_type of an enum or a set: enum('a','b''c') -> ['a', "b'c"]. */
+function mysqlEnumValues(columnType: string): string[] {
+  const body = /^(?:enum|set)\((.*)\)$/i.exec(columnType.trim())?.[1] ?? '';
+  return [...body.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
 }
 
 async function rawColumns(source: SourceHandle, tableName: string): Promise<RawColumn[]> {
@@ -74,6 +91,7 @@ async function rawColumns(source: SourceHandle, tableName: string): Promise<RawC
         name: c.name,
         dataType: c.type || 'text',
         length: null,
+        native: (c.type || 'text').toLowerCase(),
         nullable: c.notnull === 0,
         primaryKey: c.pk > 0,
         // an INTEGER PRIMARY KEY alone is the rowid: numbered by SQLite
@@ -82,10 +100,19 @@ async function rawColumns(source: SourceHandle, tableName: string): Promise<RawC
     }
     case 'postgres': {
       const cols = (
-        await sql<{ name: string; data_type: string; len: number | null; is_nullable: string; is_identity: string; column_default: string | null }>`
-          select column_name as name, data_type, character_maximum_length as len, is_nullable, is_identity, column_default
+        await sql<{ name: string; data_type: string; udt_name: string; len: number | null; is_nullable: string; is_identity: string; column_default: string | null }>`
+          select column_name as name, data_type, udt_name, character_maximum_length as len, is_nullable, is_identity, column_default
           from information_schema.columns where table_schema = current_schema() and table_name = ${tableName} order by ordinal_position`.execute(db)
       ).rows;
+      const enums = new Map<string, string[]>();
+      for (const c of cols.filter((c) => c.data_type === 'USER-DEFINED')) {
+        const labels = (
+          await sql<{ label: string }>`
+            select e.enumlabel as label from pg_catalog.pg_enum e join pg_catalog.pg_type t on t.oid = e.enumtypid
+            where t.typname = ${c.udt_name} and pg_catalog.pg_type_is_visible(t.oid) order by e.enumsortorder`.execute(db)
+        ).rows.map((r) => r.label);
+        if (labels.length > 0) enums.set(c.name, labels);
+      }
       const pk = new Set(
         (
           await sql<{ name: string }>`
@@ -96,8 +123,10 @@ async function rawColumns(source: SourceHandle, tableName: string): Promise<RawC
       );
       return cols.map((c) => ({
         name: c.name,
-        dataType: c.data_type,
+        dataType: enums.has(c.name) ? 'enum' : c.data_type,
         length: c.len === null ? null : Number(c.len),
+        native: enums.has(c.name) ? 'enum' : c.data_type === 'ARRAY' ? `${c.udt_name.replace(/^_/, '')}[]` : c.data_type === 'USER-DEFINED' ? c.udt_name : c.data_type.toLowerCase(),
+        ...(enums.has(c.name) ? { enumValues: enums.get(c.name)! } : {}),
         nullable: c.is_nullable === 'YES',
         primaryKey: pk.has(c.name),
         autoIncrement: c.is_identity === 'YES' || /^nextval\(/.test(c.column_default ?? ''),
@@ -106,7 +135,7 @@ async function rawColumns(source: SourceHandle, tableName: string): Promise<RawC
     case 'mysql': {
       const cols = (
         await sql<Record<string, unknown>>`
-          select column_name as name, data_type as dt, character_maximum_length as len, is_nullable as nl, column_key as ck, extra as ex
+          select column_name as name, data_type as dt, column_type as ct, character_maximum_length as len, is_nullable as nl, column_key as ck, extra as ex
           from information_schema.columns where table_schema = database() and table_name = ${tableName} order by ordinal_position`.execute(db)
       ).rows;
       return cols.map((c) => ({
@@ -115,6 +144,8 @@ async function rawColumns(source: SourceHandle, tableName: string): Promise<RawC
         length: c.len === null || c.len === undefined ? null : Number(c.len),
         nullable: c.nl === 'YES',
         primaryKey: c.ck === 'PRI',
+        native: `${String(c.dt).toLowerCase()}${/unsigned/i.test(String(c.ct ?? '')) ? ' unsigned' : ''}`,
+        ...(/^enum$/i.test(String(c.dt)) ? { enumValues: mysqlEnumValues(String(c.ct ?? '')) } : {}),
         autoIncrement: /auto_increment/i.test(String(c.ex ?? '')),
       }));
     }
@@ -131,6 +162,7 @@ async function rawColumns(source: SourceHandle, tableName: string): Promise<RawC
         name: String(c.name),
         dataType: String(c.dt),
         length: c.len === null || c.len === undefined || Number(c.len) < 0 ? null : Number(c.len),
+        native: String(c.dt).toLowerCase(),
         nullable: c.nl === 'YES',
         primaryKey: Number(c.pk) > 0,
         autoIncrement: Number(c.ident) === 1,
@@ -141,15 +173,33 @@ async function rawColumns(source: SourceHandle, tableName: string): Promise<RawC
   }
 }
 
-/** The real table's columns as DDL columns (logical types); an empty list when the table does not exist. */
-export async function readColumns(source: SourceHandle, tableName: string): Promise<DdlColumn[]> {
+const BOOLEAN_OPTIONS = [
+  { value: 0, zh: '否', en: 'No' },
+  { value: 1, zh: '是', en: 'Yes' },
+];
+
+/**
+ * The real table's columns as DDL columns (logical types) with their engine types; an empty list when the table does
+ * not exist. Beyond logicalTypeOf: a uuid is nvarchar(36); a boolean an int offering 0 and 1; an enum (PostgreSQL
+ * or MySQL) an nvarchar as long as its longest value, offering its values; json, arrays and sets stay ntext.
+ */
+export async function readColumns(source: SourceHandle, tableName: string): Promise<ReadBackColumn[]> {
   return (await rawColumns(source, tableName)).map((c) => {
-    const { type, length } = logicalTypeOf(c.dataType, c.length);
-    const col: DdlColumn = { name: c.name, type };
+    let { type, length } = logicalTypeOf(c.dataType, c.length);
+    let options: ReadBackColumn['options'];
+    if (c.native === 'uuid') [type, length] = ['nvarchar', 36];
+    if (/^(boolean|bool)$/.test(c.native)) [type, length, options] = ['int', undefined, BOOLEAN_OPTIONS];
+    if (c.enumValues && c.enumValues.length > 0) {
+      const longest = Math.max(1, ...c.enumValues.map((v) => [...v].length));
+      [type, length] = longest <= 2000 ? ['nvarchar', longest] : ['ntext', undefined];
+      options = c.enumValues.map((v) => ({ value: v, zh: v, en: v }));
+    }
+    const col: ReadBackColumn = { name: c.name, type, native: c.native };
     if (type === 'nvarchar') col.length = length ?? DEFAULT_LENGTH;
     if (c.primaryKey) col.primaryKey = true;
     if (!c.nullable && !c.primaryKey) col.notNull = true;
     if (c.autoIncrement && type === 'int') col.autoIncrement = true;
+    if (options) col.options = options;
     return col;
   });
 }

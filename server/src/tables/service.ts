@@ -9,7 +9,7 @@ import { type DdlColumn, DdlNameError, NAME_PATTERN, SYSTEM_PREFIXES } from '../
 import { ApiError } from '../http/errors.ts';
 import { bumpRegistryVersion } from '../schema/sync.ts';
 import { assertNameFree, assertNotBuiltin, checkDefinition, checkPageColumns, type DdlPlan, loadSheet, planDdl, refusal } from './definition.ts';
-import { listTables, readColumns } from './introspect.ts';
+import { listTables, type ReadBackColumn, readColumns } from './introspect.ts';
 
 /** Engines whose DDL runs in a transaction; on the others (MySQL, Oracle) each statement commits and a failure is undone by hand. */
 const TRANSACTIONAL = new Set(['sqlite', 'postgres', 'mssql']);
@@ -159,7 +159,7 @@ export async function readBack(ctx: AppContext, sourceId: number, tableName: str
     throw new ApiError(409, 'tableAlreadyDefined', { name });
   }
   await assertNameFree(db, name);
-  const columns: DdlColumn[] = await readColumns(source, name);
+  const columns: ReadBackColumn[] = await readColumns(source, name);
   const bad = columns.find((c) => !NAME_PATTERN.test(c.name));
   if (bad) throw refusal(new DdlNameError(bad.name, '字段名须以英文字母开头，只含英文字母、数字和下划线', 'a column name starts with a letter and has only letters, digits and _'));
   try {
@@ -176,7 +176,8 @@ export async function readBack(ctx: AppContext, sourceId: number, tableName: str
       titleEn: null,
       parentid: sourceId,
       created: 1,
-      applied: JSON.stringify({ columns }),
+      // the engine's own types go with the applied columns (the registry reads them); the options go to the fields
+      applied: JSON.stringify({ columns: columns.map(({ options: _options, ...c }) => c) }),
       createTime: now,
       isdelete: 0,
     });
@@ -191,6 +192,7 @@ export async function readBack(ctx: AppContext, sourceId: number, tableName: str
           primaryKey: c.primaryKey ? 1 : 0,
           nonEmpty: c.notNull ? 1 : 0,
           autoIncrement: c.autoIncrement ? 1 : 0,
+          options: c.options ? JSON.stringify(c.options) : null,
           isdelete: 0,
         })
         .execute();

@@ -1,3 +1,4 @@
+import { ownValue } from '@qb/contracts';
 import { cloneElement, isValidElement, type HTMLAttributes, type ReactElement } from 'react';
 import { Table } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
@@ -63,7 +64,7 @@ export function CrudTable(props: CrudTableProps) {
 
   const columns: ColumnsType<Row> = fields.map((field) => {
     const kind = columnKindOf(field);
-    const width = widths[field.name] ?? defaultWidthOf(field, kind);
+    const width = ownValue(widths, field.name) ?? defaultWidthOf(field, kind);
     const sortable = !!(field.column && field.column.sortable);
     return {
       key: field.name,

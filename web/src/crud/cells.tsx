@@ -1,3 +1,4 @@
+import { ownValue } from '@qb/contracts';
 import { Image, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { menuIcon } from '../shell/menuIcons.tsx';
@@ -53,12 +54,12 @@ function enumLabel(field: FieldDef, value: unknown): string {
 function refLabel(names: ReferenceNames, field: FieldDef, value: unknown): string {
   const n = Number(value);
   if (!n) return '';
-  return names[field.name]?.get(String(value)) ?? `#${value}`;
+  return ownValue(names, field.name)?.get(String(value)) ?? `#${value}`;
 }
 
 /** The plain text of a cell: what print and export show. */
 export function cellText(field: FieldDef, kind: ColumnKind, row: Row, names: ReferenceNames): string {
-  const value = row[field.name];
+  const value = ownValue(row, field.name);
   if (field.column && field.column.text) return field.column.text(value, row);
   switch (kind) {
     case 'money':

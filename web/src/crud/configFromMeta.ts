@@ -1,3 +1,4 @@
+import { hasOwnKey, ownValue } from '@qb/contracts';
 import type { ComponentType } from 'react';
 import {
   formLanguageOf,
@@ -154,7 +155,7 @@ export function pageConfigFromMeta(meta: TableMeta, page: PageOverrides, { lang,
   const fields: FieldDef[] = [];
   const optionsByName = new Map<string, TableOptions>();
   for (const column of ordered(meta.columns, (c) => c.name, page.order)) {
-    const over = overrides[column.name] ?? {};
+    const over = ownValue(overrides, column.name) ?? {};
     const listed = column.ui?.list !== false;
     const search = over.search === false ? undefined : (over.search ?? searchOf(column));
     const generated = tableOptionsOf(column);
@@ -189,7 +190,7 @@ export function pageConfigFromMeta(meta: TableMeta, page: PageOverrides, { lang,
     ...schema,
     fields: schema.fields.map((field) => {
       if (!isFormValueField(field)) return field;
-      const over = overrides[field.name];
+      const over = ownValue(overrides, field.name);
       let out = field;
       if (field.name === key && key !== 'id') out = mergeFormField(out, { rules: { required: true } });
       const options = optionsByName.get(field.name);
@@ -212,12 +213,12 @@ export function pageConfigFromMeta(meta: TableMeta, page: PageOverrides, { lang,
     ? {
         toForm: (row: Row) => {
           const values = { ...row };
-          for (const name of zeroIsNone) if (values[name] === 0 || values[name] === '0') values[name] = undefined;
+          for (const name of zeroIsNone) if (ownValue(values, name) === 0 || ownValue(values, name) === '0') values[name] = undefined;
           return toForm ? toForm(values) : values;
         },
         toParams: (values: Row, row: Row | undefined) => {
           const params = { ...values };
-          for (const name of zeroIsNone) if (name in params && (params[name] === null || params[name] === undefined)) params[name] = 0;
+          for (const name of zeroIsNone) if (hasOwnKey(params, name) && (params[name] === null || params[name] === undefined)) params[name] = 0;
           return toParams ? toParams(params, row) : params;
         },
       }

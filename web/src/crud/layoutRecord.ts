@@ -1,3 +1,4 @@
+import { emptyRecord, ownValue } from '@qb/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { FormSchema, TableMeta } from '@qb/contracts';
 import { request, saveRow, selectRows } from '../api/index.ts';
@@ -88,9 +89,9 @@ export function useMenuLayout(menuId: number | undefined) {
 export function applyLayout(page: PageOverrides, meta: TableMeta, layout: Layout): PageOverrides {
   const known = new Set(meta.columns.map((c) => c.name));
   const listed = layout.columns.filter((n) => known.has(n));
-  const fields: Record<string, FieldOverride> = { ...page.fields };
+  const fields: Record<string, FieldOverride> = Object.assign(emptyRecord<FieldOverride>(), page.fields);
   for (const column of meta.columns) {
-    const own = fields[column.name] ?? {};
+    const own = ownValue(fields, column.name) ?? {};
     const over: FieldOverride = { ...own };
     if (listed.includes(column.name)) over.column = { ...(own.column || {}), hidden: false };
     else over.column = false;

@@ -1,3 +1,4 @@
+import { ownValue } from '@qb/contracts';
 import type { Dayjs } from 'dayjs';
 import type { Wheres } from '@qb/contracts';
 import { isFilled, leafOf } from './options.ts';
@@ -8,7 +9,7 @@ export function buildSearchWheres(values: Record<string, unknown>, fields: Field
   const wheres: Wheres = {};
   for (const field of fields) {
     if (!field.search) continue;
-    const raw = values[field.name];
+    const raw = ownValue(values, field.name);
     const value = typeof raw === 'string' ? raw.trim() : raw;
     if (!isFilled(value)) continue;
     const kind = field.search.kind ?? 'input';

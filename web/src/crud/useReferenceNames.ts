@@ -1,3 +1,4 @@
+import { emptyRecord } from '@qb/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { selectRows } from '../api/index.ts';
 import type { FieldDef, Row } from './types.ts';
@@ -35,7 +36,7 @@ export function useReferenceNames(fields: FieldDef[], rows: Row[]): ReferenceNam
       };
     }),
   });
-  const names: ReferenceNames = {};
+  const names: ReferenceNames = emptyRecord();
   refs.forEach((f, i) => {
     const labelField = f.options!.labelField ?? 'name';
     names[f.name] = new Map((results[i]?.data?.rows ?? []).map((r) => [String(r.id), String(r[labelField] ?? r.id)]));

@@ -1,3 +1,4 @@
+import { hasOwnKey, ownValue } from '@qb/contracts';
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { Button, Col, Form, Row, type FormInstance } from 'antd';
 import { useErrorAnnouncer } from './ErrorAnnouncer.tsx';
@@ -106,7 +107,7 @@ export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChan
   const announcer = useErrorAnnouncer();
 
   const renderValueField = (field: FormValueField, state: FormFieldState) => {
-    const Custom = components?.[field.name];
+    const Custom = components && ownValue(components, field.name);
     const rules: Rule[] = [
       {
         validator: async (_rule, value) => {
@@ -220,7 +221,7 @@ export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChan
         // a dependent dropdown starts over when what it depends on changes
         for (const f of formItems(schema)) {
           const parent = dependsOnOf(f);
-          if (parent && parent in changed) form.setFieldValue(f.name, undefined);
+          if (parent && hasOwnKey(changed, parent)) form.setFieldValue(f.name, undefined);
         }
         onValuesChange?.(changed, all);
       }}

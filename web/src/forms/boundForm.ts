@@ -1,3 +1,4 @@
+import { ownValue } from '@qb/contracts';
 import { formValueFields, type FormSchema, type FormValueField, type TableMeta } from '@qb/contracts';
 
 // A form definition bound to a table (docs/forms.md "Forms bound to tables"): GET /api/schema/:flag answers it
@@ -30,7 +31,7 @@ function isListValued(field: FormValueField): boolean {
 export function boundFormValues(schema: FormSchema, row: Record<string, unknown>): Record<string, unknown> {
   const values = { ...row };
   for (const field of formValueFields(schema)) {
-    const v = values[field.name];
+    const v = ownValue(values, field.name);
     if (!isListValued(field) || typeof v !== 'string' || !v.trim().startsWith('[')) continue;
     try {
       values[field.name] = JSON.parse(v);

@@ -1,3 +1,4 @@
+import { ownValue } from '@qb/contracts';
 import { FORM_SCHEMA_VERSION, type FormOption, type FormSchema, type FormText, type FormValueField } from '@qb/contracts';
 
 /**
@@ -109,6 +110,6 @@ export function schemaFromTableMeta(meta: MetaTableInput, options: SchemaFromMet
   const omit = new Set([key, 'isdelete', ...(options.omit ?? [])]);
   const fields = meta.columns
     .filter((c) => !omit.has(c.name) && !c.serverFilled && c.ui?.form !== false)
-    .map((c) => fieldOf(meta, c, options.labels?.[c.name] ?? (c.title ? textOf(c.title) : { zh: c.name })));
+    .map((c) => fieldOf(meta, c, (options.labels && ownValue(options.labels, c.name)) ?? (c.title ? textOf(c.title) : { zh: c.name })));
   return { version: FORM_SCHEMA_VERSION, labelWidth: META_FORM_LABEL_WIDTH, labelPosition: 'right', fields };
 }

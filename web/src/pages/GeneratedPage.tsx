@@ -1,3 +1,4 @@
+import { ownValue } from '@qb/contracts';
 import { useMemo } from 'react';
 import { Spin } from 'antd';
 import { TablePage } from '../crud/TablePage.tsx';
@@ -26,7 +27,7 @@ export default function GeneratedPage() {
   const layout = useMenuLayout(menuId);
   const page = useMemo(() => {
     const base = generatedPageOf(flag);
-    const own = { ...base, ...generatedPageOverrides[flag] };
+    const own = { ...base, ...ownValue(generatedPageOverrides, flag) };
     const chosen = layout.data?.layout;
     // a layout of another table (the menu was pointed elsewhere) is not this page's
     return meta.data && chosen && chosen.flag === flag ? applyLayout(own, meta.data, chosen) : own;

@@ -1,3 +1,4 @@
+import { ownValue } from '@qb/contracts';
 import { useCallback, useMemo } from 'react';
 import type { GrantAction, UserInfo } from '@qb/contracts';
 import { useMenuTree, useUserInfo } from './useShellData.ts';
@@ -11,7 +12,7 @@ const NONE: Can = { view: false, save: false, delete: false, import: false, expo
 export function canOn(user: UserInfo | undefined, flag: string): Can {
   // until the account is known, nothing is hidden: the server refuses what is not granted
   if (!user || user.isAdmin || !user.grants) return ALL;
-  const granted = user.grants[flag] ?? [];
+  const granted = ownValue(user.grants, flag) ?? [];
   return { ...NONE, ...Object.fromEntries(granted.map((a) => [a, true])) };
 }
 

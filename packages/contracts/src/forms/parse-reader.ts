@@ -27,7 +27,8 @@ export const FORM_SCHEMA_LIMITS = {
 
 export type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
-export const NAME_RE = /^[A-Za-z_$][\w$]*$/;
+// `__proto__` is refused: a value stored under it on a plain object would replace the object's prototype
+export const NAME_RE = /^(?!__proto__$)[A-Za-z_$][\w$]*$/;
 export const COLUMN_RE = /^[A-Za-z_][\w]*$/;
 export const DATA_PATH_RE = /^[\w$]+(\.[\w$]+)*$/;
 

@@ -1,3 +1,4 @@
+import { ownValue } from '../ownKeys.ts';
 import {
   FORM_UPLOAD_ACCEPTS,
   type FormFieldKind,
@@ -220,7 +221,7 @@ export function formFieldProblem(schema: FormSchema, name: string, values: Recor
   if (!field) return undefined;
   const state = formFieldStates(schema, values)[name]!;
   if (!state.visible || state.disabled) return undefined;
-  return checkFormFieldValue(field, values[name], state.required, lang);
+  return checkFormFieldValue(field, ownValue(values, name), state.required, lang);
 }
 
 /**
@@ -235,7 +236,7 @@ export function validateFormValues(schema: FormSchema, values: unknown, lang: st
   for (const field of formValueFields(schema)) {
     const state = states[field.name]!;
     if (!state.visible || state.disabled) continue;
-    const message = checkFormFieldValue(field, record[field.name], state.required, lang);
+    const message = checkFormFieldValue(field, ownValue(record, field.name), state.required, lang);
     if (message) problems.push({ field: field.name, message });
   }
   return problems;

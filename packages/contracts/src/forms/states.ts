@@ -1,4 +1,5 @@
 import { FORM_LAYOUT_KINDS, type FormField, type FormLinkage, type FormSchema, type FormValueField } from './types.ts';
+import { emptyRecord, hasOwnKey, ownValue } from '../ownKeys.ts';
 
 // Walking a schema, and linkage: which fields show, are required and are disabled for a set of values.
 
@@ -86,13 +87,13 @@ export function formFieldStates(schema: FormSchema, values: Record<string, unkno
   for (const item of formItems(schema)) if (item.kind === 'row') for (const c of item.children) parentOf.set(c.name, item.name);
   const items = formItems(schema);
   let hidden = new Set<string>();
-  let states: Record<string, FormFieldState> = {};
+  let states: Record<string, FormFieldState> = emptyRecord();
   for (let pass = 0; pass <= items.length; pass++) {
     const nowHidden = new Set<string>();
-    states = {};
+    states = emptyRecord();
     for (const item of items) {
       const parent = parentOf.has(item.name) ? states[parentOf.get(item.name)!] : undefined;
-      const holds = (l: FormLinkage) => conditionHolds(l.when, hidden.has(l.when.field) ? undefined : values[l.when.field]);
+      const holds = (l: FormLinkage) => conditionHolds(l.when, hidden.has(l.when.field) ? undefined : ownValue(values, l.when.field));
       const rules = item.linkage ?? [];
       const shows = rules.filter((l) => l.then === 'show');
       const visible = (parent?.visible ?? true) && (shows.length === 0 || shows.some(holds)) && !rules.some((l) => l.then === 'hide' && holds(l));
@@ -114,6 +115,6 @@ export function formFieldStates(schema: FormSchema, values: Record<string, unkno
 export function visibleFormValues(schema: FormSchema, values: Record<string, unknown>): Record<string, unknown> {
   const states = formFieldStates(schema, values);
   const out: Record<string, unknown> = {};
-  for (const f of formValueFields(schema)) if (states[f.name]?.visible && f.name in values) out[f.name] = values[f.name];
+  for (const f of formValueFields(schema)) if (states[f.name]?.visible && hasOwnKey(values, f.name)) out[f.name] = values[f.name];
   return out;
 }
