@@ -5,7 +5,8 @@ import { engines, startTestApp, type TestApp } from './helpers.ts';
 /**
  * Attack (issue 12 review): forms bound to tables, as a hostile form designer would make them.
  * - A pattern with catastrophic backtracking, evaluated by the SERVER on every save of the bound table, used to
- *   hold the event loop for as long as the input made it take (27 characters: ~20 s; 40: days).
+ *   hold the event loop for as long as the input made it take (27 characters: ~20 s; 40: days); patterns now run
+ *   in a linear-time engine (attack-forms-round3.test.ts has the whole family).
  * - A form bound to the back-office's own tables (accounts, roles, menus, sources, definitions…) could change
  *   how those are saved (refuse every save, drop fields hidden by linkage): refused on save and never applied.
  */
@@ -29,21 +30,21 @@ describe.each(engines)('hostile bound forms (%s)', (engine, url) => {
   const saveForm = (params: Record<string, unknown>, headers: Record<string, string> = {}) =>
     t.post('/api/action/save/', { _flag: 'sys_layTable', params: { name: '攻击表单', tableKey: 'k', ...params } }, headers);
 
-  it('a catastrophic pattern is cut off on the server: the save is refused within a bound and the server keeps answering', async () => {
+  it('a catastrophic pattern runs in linear time on the server: the save is refused at once and the server keeps answering', async () => {
     const r = await saveForm({ tableName: 'testList', formJson: JSON.stringify(evil('^(a+)+$')) });
     expect(r.statusCode, r.body).toBe(200);
     formId = Number(r.json().data.id);
     const before = Number((await t.ctx.conn.db.selectFrom('testList').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const started = Date.now();
-    const save = t.post('/api/action/save/', { _flag: 'testList', params: { name: `${'a'.repeat(27)}!` } });
+    const save = t.post('/api/action/save/', { _flag: 'testList', params: { name: `${'a'.repeat(40)}!` } });
     const health = t.app.inject({ method: 'GET', url: '/api/health' });
     const [answer, healthAnswer] = await Promise.all([save, health]);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(Date.now() - started).toBeLessThan(1_000);
     expect(healthAnswer.statusCode).toBe(200);
     expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toMatchObject({ status: false, message: '姓名的格式规则过于复杂，无法在限定时间内校验，请联系管理员修改表单' });
-    const english = await t.post('/api/action/save/', { _flag: 'testList', params: { name: `${'a'.repeat(27)}!` } }, en);
-    expect(english.json().message).toBe('The format rule of Name is too complex to check in time; ask an administrator to change the form');
+    expect(answer.json()).toMatchObject({ status: false, message: '姓名格式不正确' });
+    const english = await t.post('/api/action/save/', { _flag: 'testList', params: { name: `${'a'.repeat(40)}!` } }, en);
+    expect(english.json().message).toBe('Name is not in the right format');
     const after = Number((await t.ctx.conn.db.selectFrom('testList').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     expect(after).toBe(before);
     // the same pattern still checks ordinary values as the browser does

@@ -52,7 +52,7 @@ export const allKinds: FormSchema = {
       kind: 'select',
       name: 'remote',
       label: { zh: '远程' },
-      options: { from: 'url', url: '/api/coustomApi/levels/', method: 'post', dataPath: 'data.list', labelField: 'text', valueField: 'id' },
+      options: { from: 'url', url: '/api/system/menu/', method: 'get', dataPath: 'data.list', labelField: 'text', valueField: 'id' },
     },
     { kind: 'cascader', name: 'city', label: { zh: '城市' }, options: tree, rules: { required: true } },
     { kind: 'cascader', name: 'leaf', label: { zh: '叶子' }, options: tree, emitPath: false, changeOnSelect: true },

@@ -144,7 +144,7 @@ describe('generateFormCode', () => {
         '应该选择jpg、jpeg、png、bmp类型的文件',
         '应该选择pdf、doc、docx类型的文件',
         '/api/action/upload/',
-        '/api/coustomApi/levels/',
+        '/api/system/menu/',
         'data.list',
         'onBlur',
       ]),

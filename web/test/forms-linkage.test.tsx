@@ -23,7 +23,7 @@ beforeEach(async () => {
       return ok(rows.filter((r) => r.subjectId === wheres.subjectId), { total: 2 });
     }
     if (call.url.pathname === '/api/select/' && flag === 'sys_dict') return ok([{ code: 'A1', title: '甲等' }, { code: 'B2', title: '乙等' }], { total: 2 });
-    if (call.url.pathname === '/api/coustomApi/levels/') return ok({ list: [{ text: '初级', id: 'L1' }, { text: '高级', id: 'L2' }] });
+    if (call.url.pathname === '/api/system/menu/') return ok({ list: [{ text: '初级', id: 'L1' }, { text: '高级', id: 'L2' }] });
     return { status: 404, body: { status: false, message: 'not here' } };
   });
 });
@@ -126,7 +126,7 @@ describe('options from tables and calls', () => {
       buttons: true,
       fields: [
         { kind: 'radio', name: 'grade', label: { zh: '等级' }, options: { from: 'table', flag: 'sys_dict', valueField: 'code', labelField: 'title' } },
-        { kind: 'checkbox', name: 'levels', label: { zh: '级别' }, options: { from: 'url', url: '/api/coustomApi/levels/', method: 'get', dataPath: 'data.list', labelField: 'text', valueField: 'id' } },
+        { kind: 'checkbox', name: 'levels', label: { zh: '级别' }, options: { from: 'url', url: '/api/system/menu/', method: 'get', dataPath: 'data.list', labelField: 'text', valueField: 'id' } },
       ],
     });
     await form.user.click(await screen.findByLabelText('乙等'));
@@ -138,10 +138,10 @@ describe('options from tables and calls', () => {
   it('says so when the options cannot be read', async () => {
     renderSchema({
       version: 2,
-      fields: [{ kind: 'select', name: 'x', label: { zh: '远程' }, options: { from: 'url', url: '/api/nowhere/', method: 'post' } }],
+      fields: [{ kind: 'select', name: 'x', label: { zh: '远程' }, options: { from: 'url', url: '/api/user/list/', method: 'get' } }],
     });
     expect(await screen.findByText('选项加载失败')).toBeTruthy();
-    expect(calls.find((c) => c.url.pathname === '/api/nowhere/')!.method).toBe('POST');
+    expect(calls.find((c) => c.url.pathname === '/api/user/list/')!.method).toBe('GET');
   });
 });
 

@@ -217,7 +217,7 @@ describe('migrateFormSchema', () => {
     expect(later).toHaveLength(3);
     expect(later[0]).toMatch(/^after upgrading to version 2: fields\[0\]\.rules\.patterns\[0\]\.regex: is not a valid regular expression/);
     expect(later[1]).toBe(
-      'after upgrading to version 2: fields[1].options.url: must be a path of this server starting with / (the browser may only call its own origin), not "https://www.fastmock.site/mock/x"',
+      'after upgrading to version 2: fields[1].options.url: must be a path of this server (a single leading /, no backslash, space, control character, // or #) on one of the read routes /api/select/, /api/system/menu/, /api/user/list/, /api/datasources/tables/, not "https://www.fastmock.site/mock/x"',
     );
     expect(later[2]).toBe('after upgrading to version 2: fields[2].name: "b" is already the name of fields[0]');
   });
@@ -231,7 +231,7 @@ describe('parseFormSchema', () => {
         { kind: 'text', name: 'name', label: '姓名', rules: { required: true, requiredMessage: '名字必须填写', minLength: 2, maxLength: 10 } },
         { kind: 'select', name: 'memberid', label: { zh: '用户', en: 'Member' }, options: { from: 'table', flag: 'sys_member', valueField: 'id', labelField: 'name' } },
         { kind: 'select', name: 'typeId', label: { zh: '分类' }, options: { from: 'table', flag: 'questionsSmallClass', valueField: 'id', labelField: 'name', dependsOn: { field: 'memberid', whereField: 'subjectId' } } },
-        { kind: 'cascader', name: 'area', label: { zh: '地区' }, options: { from: 'url', url: '/api/coustomApi/areas/', method: 'get', dataPath: 'data.list' } },
+        { kind: 'cascader', name: 'area', label: { zh: '地区' }, options: { from: 'url', url: '/api/select/?_flag=questionsClass', method: 'get', dataPath: 'data.list' } },
         { kind: 'upload', name: 'cover', label: { zh: '封面' }, listType: 'picture-card', rules: { accept: ['image', '.webp'], maxSize: { value: 2, unit: 'MB' } } },
         { kind: 'row', name: 'row1', label: { zh: '' }, children: [{ kind: 'switch', name: 'on', label: { zh: '开' }, linkage: [{ when: { field: 'name', op: 'filled' }, then: 'show' }] }] },
       ],
@@ -279,8 +279,8 @@ describe('parseFormSchema', () => {
       'fields[1].rules.patterns[0].regex: is not a valid regular expression (Invalid regular expression: /[/: Unterminated character class)',
       'fields[2].options[1].value: 1 is used twice',
       'fields[2].options[2].value: must be text or a number, not an object',
-      'fields[3].options.url: must be a path of this server starting with / (the browser may only call its own origin), not "http://evil.example/x"',
-      'fields[3].options.method: must be one of get, post, put, delete, not "fetch"',
+      'fields[3].options.url: must be a path of this server (a single leading /, no backslash, space, control character, // or #) on one of the read routes /api/select/, /api/system/menu/, /api/user/list/, /api/datasources/tables/, not "http://evil.example/x"',
+      'fields[3].options.method: must be one of get, not "fetch"',
       'fields[4].rules.accept[0]: must be one of image, video, audio, excel, word, pdf, txt or an extension like ".pdf", not "exe"',
       'fields[4].rules.maxSize.unit: must be one of KB, MB, GB, not "TB"',
       'fields[5].kind: must be one of text, textarea, password, number, richText, select, cascader, radio, checkbox, switch, slider, time, timeRange, date, dateRange, rate, color, upload, row, button, table, not "texty"',

@@ -1,45 +1,27 @@
-import vm from 'node:vm';
-import { type FormSchema, formTextIn, formValueFields } from '@qb/contracts';
+import { compileFormPattern, FORM_PATTERN_LIMITS, formRuleMessage, formTextIn, formValueFields, type FormSchema } from '@qb/contracts';
 import { badRequest } from '../http/errors.ts';
 
-/** The time all pattern rules of one save may take on the server, together. */
-export const PATTERN_BUDGET_MS = 200;
-
-const context = vm.createContext(Object.create(null));
-const probe = new vm.Script('re.test(s)');
-
 /**
- * A form's pattern rules are the designer's regular expressions, run by the server on every save of the bound table.
- * One with catastrophic backtracking (`^(a+)+$` on `aaaa…!`) would hold the event loop for seconds to days; here each
- * is run first under a time limit (V8 interrupts a running expression when a vm script's timeout passes), all of one
- * save together within PATTERN_BUDGET_MS. A pattern that does not finish refuses the save (400, nothing written);
- * those that do are then checked again, in the same time, by validateFormValues. docs/security.md.
+ * A form's pattern rules run on every save of the bound table, in the linear-time engine of @qb/contracts
+ * (pattern-engine.ts: RE2, no backtracking), so no pattern stalls the event loop however it is written. One check
+ * costs at most FORM_PATTERN_LIMITS.work (characters × compiled instructions, about 20 ms in the slowest case);
+ * this bounds all the checks of one save together the same way, before validateFormValues runs them: a save over
+ * it is refused (400 naming the field where the budget ran out), nothing written. docs/security.md round 3 #3.
  */
-export function assertPatternsInTime(schema: FormSchema, values: Record<string, unknown>, lang: string): void {
-  const deadline = Date.now() + PATTERN_BUDGET_MS;
+export function assertPatternWorkBounded(schema: FormSchema, values: Record<string, unknown>, lang: string): void {
+  let work = 0;
   for (const field of formValueFields(schema)) {
     const patterns = 'rules' in field ? field.rules?.patterns : undefined;
     const value = values[field.name];
     if (!patterns?.length || value === undefined || value === null || value === '') continue;
-    const text = String(value);
+    const length = String(value).length + 1;
     for (const p of patterns) {
-      let re: RegExp;
-      try {
-        re = new RegExp(p.regex, (p.flags ?? '').replace(/[gy]/g, ''));
-      } catch {
-        continue;
-      }
-      const left = deadline - Date.now();
-      try {
-        if (left <= 0) throw new Error('budget');
-        context.re = re;
-        context.s = text;
-        probe.runInContext(context, { timeout: left });
-      } catch {
-        throw badRequest('formPatternTooSlow', { title: formTextIn(field.label, lang) || field.name });
-      } finally {
-        context.re = undefined;
-        context.s = undefined;
+      const compiled = compileFormPattern(p);
+      // a pattern the engine cannot run, or one check over the limit, is refused by validateFormValues unrun
+      const one = compiled.ok ? length * compiled.program.instructions : 0;
+      if (one <= FORM_PATTERN_LIMITS.work) work += one;
+      if (work > FORM_PATTERN_LIMITS.work) {
+        throw badRequest('formValuesInvalid', { problems: formRuleMessage('patternsTooLong', lang, { title: formTextIn(field.label, lang) || field.name }) });
       }
     }
   }

@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { badRequest } from '../http/errors.ts';
 import { prefersEnglish } from '../http/messages.ts';
 import { boundFormOf, formValuesOf, storedValuesOf } from './binding.ts';
-import { assertPatternsInTime } from './patterns.ts';
+import { assertPatternWorkBounded } from './patterns.ts';
 
 /**
  * A save of a table bound to a form is checked with that form's rules (validateFormValues: the browser's
@@ -28,7 +28,7 @@ export async function checkBoundSave(ctx: AppContext, req: Pick<FastifyRequest, 
   const isEdit = record.id !== undefined && record.id !== null && record.id !== '';
   const sent = new Set(Object.keys(record));
   const lang = prefersEnglish(req) ? 'en' : 'zh';
-  assertPatternsInTime(schema, values, lang);
+  assertPatternWorkBounded(schema, values, lang);
   const problems = validateFormValues(schema, values, lang).filter((p) => !isEdit || sent.has(p.field));
   if (problems.length > 0) throw badRequest('formValuesInvalid', { problems: problems.map((p) => p.message).join(lang === 'en' ? '; ' : '；') });
   // a field hidden by linkage is not submitted (docs/forms.md "Linkage"): its value is not written

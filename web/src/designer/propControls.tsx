@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Tree } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formTextIn, type FormOption, type FormOptionsSource, type FormPatternRule, type FormText } from '@qb/contracts';
+import { FORM_OPTION_METHODS, FORM_OPTION_READ_ROUTES, formOptionUrlProblem, formTextIn, type FormOption, type FormOptionsSource, type FormPatternRule, type FormText } from '@qb/contracts';
 
 /** Small editors of the property panel: a text in both languages, patterns, options (with the option dialog). */
 
@@ -196,7 +196,7 @@ export function OptionsEditor({ value, tree, onChange }: { value: FormOptionsSou
         value={mode}
         size="small"
         optionType="button"
-        onChange={(e) => onChange(e.target.value === 'static' ? [] : { from: 'url', url: '/api/', method: 'get', dataPath: 'data' })}
+        onChange={(e) => onChange(e.target.value === 'static' ? [] : { from: 'url', url: FORM_OPTION_READ_ROUTES[0], method: 'get', dataPath: 'data' })}
         options={[
           { value: 'static', label: t('designer.option.static') },
           { value: 'dynamic', label: t('designer.option.dynamic') },
@@ -257,13 +257,15 @@ export function OptionsEditor({ value, tree, onChange }: { value: FormOptionsSou
             addonBefore={t('designer.option.url')}
             value={value.url}
             onChange={(e) => onChange({ ...value, url: e.target.value })}
+            status={formOptionUrlProblem(value.url) ? 'error' : undefined}
+            title={FORM_OPTION_READ_ROUTES.join(' ')}
             data-testid="option-url"
           />
           <Select
             value={value.method}
             aria-label={t('designer.option.method')}
             onChange={(method) => onChange({ ...value, method })}
-            options={(['get', 'post', 'put', 'delete'] as const).map((m) => ({
+            options={FORM_OPTION_METHODS.map((m) => ({
               value: m,
               label: m.toUpperCase(),
             }))}

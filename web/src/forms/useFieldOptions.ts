@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formTextIn, type FormOption, type FormOptionsSource, type FormTableOptions, type FormUrlOptions } from '@qb/contracts';
+import { formTextIn, isFormOptionSourceReadable, type FormOption, type FormOptionsSource, type FormTableOptions, type FormUrlOptions } from '@qb/contracts';
 import { request, selectRows } from '../api/index.ts';
 import { buildOptionTree, DROPDOWN_ROWS, isFilled, leafOf, TREE_ROWS, useTableOptions, type OptionItem } from '../crud/options.ts';
 import type { Row } from '../crud/types.ts';
@@ -39,8 +39,9 @@ export function urlOptionItems(rows: unknown, source: Pick<FormUrlOptions, 'labe
 }
 
 async function fetchUrlOptions(source: FormUrlOptions): Promise<OptionItem[]> {
-  // a path of this server (the schema refuses others): the client adds the session and checks the envelope
-  const answer = await request(source.url, { method: source.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE', silent: true });
+  // checked again here (the parser refuses the same): only a GET of a read route of this server, with the session
+  if (!isFormOptionSourceReadable(source)) throw new Error('option source refused');
+  const answer = await request(source.url, { method: 'GET', silent: true });
   return urlOptionItems(valueAtPath(answer, source.dataPath ?? 'data'), source);
 }
 
@@ -59,6 +60,8 @@ export interface FieldOptions {
 export function useFieldOptions(source: FormOptionsSource, lang: string, dependValue?: unknown, disabledId?: unknown): FieldOptions {
   const table = !Array.isArray(source) && source.from === 'table' ? source : undefined;
   const url = !Array.isArray(source) && source.from === 'url' ? source : undefined;
+  // a source that is not a GET of a read route is never fetched: it shows as failed (选项加载失败)
+  const readable = !!url && isFormOptionSourceReadable(url);
   const byId = table && table.valueField === 'id' ? table : undefined;
   const byOther = table && table.valueField !== 'id' ? table : undefined;
 
@@ -71,7 +74,7 @@ export function useFieldOptions(source: FormOptionsSource, lang: string, dependV
   const remote = useQuery({
     queryKey: ['formOptions', 'url', url?.url, url?.method, url?.dataPath ?? 'data', url?.labelField, url?.valueField, url?.childrenField],
     queryFn: () => fetchUrlOptions(url!),
-    enabled: !!url,
+    enabled: readable,
     staleTime: 30_000,
     retry: false,
   });
@@ -79,6 +82,7 @@ export function useFieldOptions(source: FormOptionsSource, lang: string, dependV
   if (Array.isArray(source)) return { items: staticOptionItems(source, lang), loading: false, waiting: false, failed: false };
   if (byId) return { items: byId.parentField ? shared.tree : shared.list, loading: shared.loading, waiting: shared.waiting, failed: false };
   if (byOther) return other;
+  if (!readable) return { items: [], loading: false, waiting: false, failed: true };
   return { items: remote.data ?? [], loading: remote.isFetching, waiting: false, failed: remote.isError };
 }
 

@@ -17,3 +17,5 @@ export {
 export { FormSchemaError, FORM_SCHEMA_LIMITS, type FormSchemaParse } from './parse-reader.ts';
 export { parseFormSchema } from './parse.ts';
 export { migrateFormSchema } from './migrate-v1.ts';
+export { FORM_OPTION_READ_ROUTES, FORM_OPTION_METHODS, formOptionUrlProblem, isFormOptionSourceReadable } from './option-urls.ts';
+export { FORM_PATTERN_LIMITS, compileFormPattern, translateFormPattern, type FormPatternProgram, type FormPatternCompile } from './pattern-engine.ts';

@@ -242,6 +242,10 @@ function v1Field(item: unknown, path: string, p: Problems, form: Obj): Obj | und
     case 'radio':
     case 'checkbox': {
       if (config.dataType === 'dynamic' && nonEmpty(config.url)) {
+        // form-generator offered post, put and delete; options are read with the viewer's session: GET only
+        if (typeof config.method === 'string' && config.method.toLowerCase() !== 'get') {
+          p.add(at(cpath, 'method'), `options are read with GET only (reading them must change nothing), not ${show(config.method)}`);
+        }
         out.options = {
           from: 'url',
           url: config.url,

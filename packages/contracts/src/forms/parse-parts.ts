@@ -13,6 +13,8 @@ import {
   type FormUrlOptions,
   type FormValueKind,
 } from './types.ts';
+import { FORM_OPTION_METHODS, formOptionUrlProblem } from './option-urls.ts';
+import { compileFormPattern, FORM_PATTERN_LIMITS } from './pattern-engine.ts';
 import { at, COLUMN_RE, DATA_PATH_RE, FORM_SCHEMA_LIMITS, isObj, NAME_RE, Problems, Reader, show } from './parse-reader.ts';
 
 // Parsing (version 2): the rules, option sources and linkage of a field.
@@ -39,7 +41,13 @@ const RULE_KEYS: Record<FormValueKind, string[]> = {
 };
 const TEXT_LIMIT = 1_000_000;
 
-export function readRules(v: unknown, kind: FormValueKind, path: string, p: Problems): FormRules | undefined {
+/** The field a rule belongs to (named in pattern problems) and the form's pattern instructions so far. */
+export interface RulesContext {
+  field: string;
+  instructions: { n: number };
+}
+
+export function readRules(v: unknown, kind: FormValueKind, path: string, p: Problems, ctx: RulesContext = { field: '', instructions: { n: 0 } }): FormRules | undefined {
   if (v === undefined) return undefined;
   if (!isObj(v)) {
     p.add(path, `must be an object, not ${show(v)}`);
@@ -72,6 +80,7 @@ export function readRules(v: unknown, kind: FormValueKind, path: string, p: Prob
   }
   if (allowed.includes('patterns') && v.patterns !== undefined) {
     if (!Array.isArray(v.patterns)) p.add(at(path, 'patterns'), `must be a list, not ${show(v.patterns)}`);
+    else if (v.patterns.length > FORM_PATTERN_LIMITS.perField) p.add(at(path, 'patterns'), `more than ${FORM_PATTERN_LIMITS.perField} patterns`);
     else {
       const patterns: FormPatternRule[] = [];
       v.patterns.forEach((item, i) => {
@@ -87,6 +96,14 @@ export function readRules(v: unknown, kind: FormValueKind, path: string, p: Prob
           new RegExp(regex, flags ?? '');
         } catch (error) {
           return p.add(at(ipath, 'regex'), `is not a valid regular expression (${(error as Error).message})`);
+        }
+        // every pattern runs in the linear-time engine: what it cannot run is refused here, on every write path
+        const compiled = compileFormPattern({ regex, flags });
+        const named = `the pattern ${show(regex)}${ctx.field ? ` of field ${ctx.field}` : ''}`;
+        if (!compiled.ok) return p.add(at(ipath, 'regex'), `${named} ${compiled.reason}`);
+        ctx.instructions.n += compiled.program.instructions;
+        if (ctx.instructions.n > FORM_PATTERN_LIMITS.formInstructions) {
+          return p.add(at(ipath, 'regex'), `${named} makes the form's patterns larger than ${FORM_PATTERN_LIMITS.formInstructions} instructions once compiled`);
         }
         patterns.push({ regex, ...(flags ? { flags } : {}), ...(message ? { message } : {}) });
       });
@@ -157,17 +174,17 @@ export function readOptions(v: unknown, path: string, p: Problems, count: { n: n
   if (from === 'url') {
     r.keys(['from', 'url', 'method', 'dataPath', 'labelField', 'valueField', 'childrenField']);
     const url = r.str('url', { required: true, max: 2000, what: 'a path of this server' });
-    if (url !== undefined && !(url.startsWith('/') && !url.startsWith('//'))) {
-      p.add(at(path, 'url'), `must be a path of this server starting with / (the browser may only call its own origin), not ${show(url)}`);
-    }
-    const method = r.oneOf('method', ['get', 'post', 'put', 'delete'] as const, true);
+    const urlProblem = url === undefined ? undefined : formOptionUrlProblem(url);
+    if (urlProblem) p.add(at(path, 'url'), `${urlProblem}, not ${show(url)}`);
+    // a stored post/put/delete of an earlier release is refused too: reading options must not change anything
+    const method = r.oneOf('method', FORM_OPTION_METHODS, true);
     const dataPath = r.str('dataPath', { max: 200, re: DATA_PATH_RE, what: 'a dotted path like data.list' });
     const fields: Partial<FormUrlOptions> = {};
     for (const k of ['labelField', 'valueField', 'childrenField'] as const) {
       const f = r.str(k, { max: FORM_SCHEMA_LIMITS.nameLength, re: /^[\w$]+$/, what: 'a property name' });
       if (f) fields[k] = f;
     }
-    if (!url || !method || !(url.startsWith('/') && !url.startsWith('//'))) return undefined;
+    if (!url || !method || urlProblem) return undefined;
     return { from, url, method, ...(dataPath ? { dataPath } : {}), ...fields };
   }
   return undefined;

@@ -62,6 +62,8 @@ interface ParseContext {
   p: Problems;
   count: number;
   optionCount: { n: number };
+  /** instructions of the form's patterns compiled so far (FORM_PATTERN_LIMITS.formInstructions) */
+  patternInstructions: { n: number };
   /** where each name was first used */
   names: Map<string, string>;
   /** [path of the reference, name, the field that refers] — checked once every name is known */
@@ -116,7 +118,10 @@ function readField(v: unknown, path: string, ctx: ParseContext, depth: number): 
       const b = r.bool(k);
       if (b !== undefined) base[k] = b;
     }
-    const rules = readRules(v.rules, kind as FormValueKind, at(path, 'rules'), p);
+    const rules = readRules(v.rules, kind as FormValueKind, at(path, 'rules'), p, {
+      field: typeof v.name === 'string' ? v.name : '',
+      instructions: ctx.patternInstructions,
+    });
     if (rules && Object.keys(rules).length) base.rules = rules;
   }
 
@@ -294,7 +299,7 @@ export function parseFormSchema(input: unknown): FormSchemaParse {
   put('disabled', r.bool('disabled'));
   put('span', r.num('span', 1, 24, true));
   put('buttons', r.bool('buttons'));
-  const ctx: ParseContext = { p, count: 0, optionCount: { n: 0 }, names: new Map(), refs: [], kinds: new Map() };
+  const ctx: ParseContext = { p, count: 0, optionCount: { n: 0 }, patternInstructions: { n: 0 }, names: new Map(), refs: [], kinds: new Map() };
   schema.fields = [];
   if (!Array.isArray(input.fields)) p.add('fields', input.fields === undefined ? 'is required (a list of fields)' : `must be a list, not ${show(input.fields)}`);
   else schema.fields = input.fields.map((f, i) => readField(f, at('fields', i), ctx, 1)).filter((f): f is FormField => !!f);

@@ -13,6 +13,7 @@ import {
 } from './types.ts';
 import { formLanguageOf, formMessageKindOf, formRuleMessage, formTextIn, ownMessage, type FormRuleMessageKey } from './messages.ts';
 import { formFieldStates, formValueFields, sameScalar } from './states.ts';
+import { compileFormPattern, FORM_PATTERN_LIMITS, formPatternMaxLength, formPatternWork } from './pattern-engine.ts';
 
 // Rule evaluation: the same checks in the browser (one field as it changes) and on the server (a whole save).
 
@@ -50,12 +51,17 @@ export function isFormFieldEmpty(field: FormValueField, value: unknown): boolean
   return false;
 }
 
-function regexOf(rule: FormPatternRule): RegExp | undefined {
-  try {
-    return new RegExp(rule.regex, (rule.flags ?? '').replace(/[gy]/g, ''));
-  } catch {
-    return undefined;
+/**
+ * The problem of `text` under a pattern run by the linear-time engine (pattern-engine.ts): a pattern it cannot run
+ * (only in a schema that was not parsed) refuses the value, and so does a text too long for the work limit.
+ */
+function patternProblem(rule: FormPatternRule, text: string, lang: string, title: string): string | undefined {
+  const compiled = compileFormPattern(rule);
+  if (!compiled.ok) return formRuleMessage('patternUnsupported', lang, { title });
+  if (formPatternWork(compiled.program, text) > FORM_PATTERN_LIMITS.work) {
+    return formRuleMessage('patternTooLong', lang, { title, max: formPatternMaxLength(compiled.program) });
   }
+  return compiled.program.test(text) ? undefined : (ownMessage(rule.message, lang) ?? formRuleMessage('pattern', lang, { title }));
 }
 
 function staticOptionValues(options: FormOptionsSource): Set<string> | undefined {
@@ -174,8 +180,8 @@ export function checkFormFieldValue(field: FormValueField, value: unknown, requi
   }
   if (rules.patterns && field.kind !== 'richText') {
     for (const p of rules.patterns) {
-      const re = regexOf(p);
-      if (re && !re.test(String(value))) return ownMessage(p.message, lang) ?? formRuleMessage('pattern', lang, { title });
+      const problem = patternProblem(p, String(value), lang, title);
+      if (problem) return problem;
     }
   }
   const { min, max } = rules;

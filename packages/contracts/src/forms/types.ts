@@ -122,7 +122,8 @@ export interface FormTableOptions {
 export interface FormUrlOptions {
   from: 'url';
   url: string;
-  method: 'get' | 'post' | 'put' | 'delete';
+  /** only GET: options are read with the viewer's session, so reading must change nothing (FORM_OPTION_METHODS) */
+  method: 'get';
   dataPath?: string;
   /** defaults: label, value, children */
   labelField?: string;
