@@ -53,6 +53,8 @@ export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: num
     const declaration = pageDeclaration(menu.url, registry);
     for (const [flag, offered] of Object.entries(declaration?.tables ?? {})) {
       if (!registry.has(flag)) continue;
+      // every table the page declares is read to show it (labels of a source, a member's name): any grant of the page sees them
+      give(flag, 'view');
       for (const action of actions) {
         if (!offered.includes(action)) continue;
         give(flag, action);

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { GrantAction } from '@qb/contracts';
 import { ApiError } from '../http/errors.ts';
+import type { TableRegistry } from '../schema/registry.ts';
+import type { RegisteredTable } from '../schema/types.ts';
 
 /** What a caller may do to a table's rows (docs/permissions.md). */
 export type Action = GrantAction;
@@ -44,6 +46,19 @@ export function assertAllowed(caller: Caller | undefined, flag: string, action: 
   if (caller.isAdmin) return;
   if ((action === 'save' || action === 'delete' || action === 'import') && guardedWrites.has(flag)) throw new ApiError(403, 'forbidden');
   if (!caller.grants.get(flag)?.has(action)) throw new ApiError(403, 'forbidden');
+}
+
+/**
+ * The table a call names, checked before anything else about the call (columns, filters, sorts, values): a caller who
+ * may not do `action` on it gets 403 whether the table, or any column named, exists or not, so that names of tables
+ * and columns cannot be probed through the difference between 400 and 403. Administrators get the 400s as before.
+ */
+export function allowedTable(registry: TableRegistry, caller: Caller | undefined, flag: unknown, action: Action): RegisteredTable {
+  if (!caller) throw new ApiError(401, 'sessionExpired');
+  if (!caller.isAdmin && typeof flag === 'string' && flag !== '' && !registry.has(flag)) throw new ApiError(403, 'forbidden');
+  const table = registry.get(flag);
+  assertAllowed(caller, table.flag, action);
+  return table;
 }
 
 /** Whether the caller may see a table at all (its metadata, its rows). */

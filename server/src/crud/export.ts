@@ -1,5 +1,5 @@
 import type { Caller } from '../access/index.ts';
-import { assertAllowed } from '../access/index.ts';
+import { allowedTable } from '../access/index.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredTable } from '../schema/types.ts';
@@ -132,10 +132,10 @@ export async function exportTable(
   lang: 'zh' | 'en' = 'zh',
 ): Promise<TableExport> {
   const format = parseFormat(query.format);
-  const table = crud.registry.get(query._flag);
+  // access before names: a table or column the caller may not see is 403 whether it exists or not
+  const table = allowedTable(crud.registry, caller, query._flag, 'export');
   const columns = parseColumns(query.columns, table, crud.registry, lang);
-  for (const c of columns) if (c.ref) crud.registry.column(crud.registry.get(c.ref.flag), c.ref.labelField ?? 'name');
-  assertAllowed(caller, table.flag, 'export');
+  for (const c of columns) if (c.ref) crud.registry.column(allowedTable(crud.registry, caller, c.ref.flag, 'view'), c.ref.labelField ?? 'name');
   const plan = crud.planSelect({ ...query, page: 1, row: MAX_EXPORT_ROWS }, caller);
   // the referenced tables are read while the file is written, when a refusal could no longer be answered
   for (const c of columns) if (c.ref) crud.planSelect({ _flag: c.ref.flag }, caller);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AnyDb, Engine } from '../db/connection.ts';
-import { assertAllowed, type Caller } from '../access/index.ts';
+import { allowedTable, assertAllowed, type Caller } from '../access/index.ts';
 import type { SourceEngine } from '../datasources/engines.ts';
 import { dataFailureOf } from '../datasources/failures.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
@@ -114,12 +114,12 @@ export class CrudReads {
 
   /** Checks a list query: every refusal (bad flag, page, row, wheres, sort, `_hasChildren`, access) happens here, before any SQL. */
   planSelect(query: SelectQuery, caller: Caller | undefined): SelectPlan {
-    const table = this.registry.get(query._flag);
+    // access first: a table or column the caller may not see is 403 whether it exists or not (names cannot be probed)
+    const table = allowedTable(this.registry, caller, query._flag, 'view');
     const page = positiveInt(query.page, 'page', 1, 1_000_000);
     const row = positiveInt(query.row, 'row', 20, MAX_ROWS_PER_PAGE);
     const conditions = parseWheres(query.wheres, table, this.registry);
     const sort = parseSort(query.sort, query.sortType, table, this.registry);
-    assertAllowed(caller, table.flag, 'view');
     let parentColumn: RegisteredColumn | undefined;
     if (query._hasChildren !== undefined && query._hasChildren !== '') {
       parentColumn = this.registry.column(table, String(query._hasChildren));

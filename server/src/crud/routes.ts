@@ -13,7 +13,7 @@ import type { MenuRow } from '@qb/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
-import { maySee, SYSTEM } from '../access/index.ts';
+import { allowedTable, maySee, SYSTEM } from '../access/index.ts';
 import { ApiError, ok, rawPayload } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
 import { exportTable } from './export.ts';
@@ -104,8 +104,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
     ok(ctx.registry.flags().filter((flag) => maySee(req.caller, flag)).map((flag) => ctx.registry.meta(flag))),
   );
   app.get('/api/schema/:flag', { schema: schemaRoute }, async (req) => {
-    const meta = ctx.registry.meta(req.params.flag);
-    if (!maySee(req.caller, meta.flag)) throw new ApiError(403, 'forbidden');
+    const meta = ctx.registry.meta(allowedTable(ctx.registry, req.caller, req.params.flag, 'view').flag);
     // a form definition bound to the table is its add/edit form (docs/forms.md "Forms bound to tables")
     const form = await boundFormOf(ctx.conn.db, ctx.registry, meta.flag);
     // the answer schema checks a form loosely (version and fields): FormSchema is its stricter type

@@ -1,4 +1,5 @@
-import { assertAllowed, type Caller } from '../access/index.ts';
+import { hasOwnKey, ownValue } from '@qb/contracts';
+import { allowedTable, assertAllowed, type Caller } from '../access/index.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { insertReturningKey } from '../db/insert.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -43,17 +44,17 @@ export class CrudService extends CrudReads {
       if (name === 'id') continue;
       const column = this.registry.column(table, name, 'write');
       // a column named twice (by its name and by an alias) would let the later spelling override a bound value
-      if (column.name in values) throw badRequest('badParam', { name, reason: 'given twice' });
+      if (hasOwnKey(values, column.name)) throw badRequest('badParam', { name, reason: 'given twice' });
       if (column.serverFilled || column.readOnly) continue;
       const value = toStoredValue(column, raw);
       if (column.name === 'isdelete' && value !== 0 && value !== 1) throw badRequest('badValue', { column: 'isdelete', expected: '0 or 1' });
       if (value === null && column.required) throw badRequest('required', { column: name });
       values[column.name] = value;
     }
-    if (mode === 'update' && table.primaryKey in values) throw badRequest('badParam', { name: table.primaryKey, reason: 'the key of a row cannot be changed' });
+    if (mode === 'update' && hasOwnKey(values, table.primaryKey)) throw badRequest('badParam', { name: table.primaryKey, reason: 'the key of a row cannot be changed' });
     if (mode === 'insert') {
       for (const column of table.columns.values()) {
-        if (column.name === 'id' || column.name in values || column.readOnly) continue;
+        if (column.name === 'id' || hasOwnKey(values, column.name) || column.readOnly) continue;
         if (column.serverFilled) values[column.name] = nowText();
         else if (column.defaultValue !== undefined) values[column.name] = column.defaultValue;
         else if (column.required) throw badRequest('required', { column: column.name });
@@ -91,7 +92,7 @@ export class CrudService extends CrudReads {
     try {
       return await this.saveRowWith(db, table, params, engine);
     } catch (err) {
-      const nameOf = (name: string) => (name === 'id' ? table.primaryKey : (table.aliases?.[name] ?? name));
+      const nameOf = (name: string) => (name === 'id' ? table.primaryKey : ((table.aliases && ownValue(table.aliases, name)) ?? name));
       const touched: [string, unknown][] = Object.entries(params).map(([name, value]) => [nameOf(name), value]);
       throw asDataFailure(err, table, touched);
     }
@@ -152,8 +153,7 @@ export class CrudService extends CrudReads {
   }
 
   async save(flag: unknown, params: unknown, caller: Caller | undefined) {
-    const table = this.registry.get(flag);
-    assertAllowed(caller, table.flag, 'save');
+    const table = allowedTable(this.registry, caller, flag, 'save');
     this.assertGenericWrite(table);
     if (typeof params !== 'object' || params === null || Array.isArray(params)) {
       throw badRequest('badParam', { name: 'params', reason: 'an object is required' });
@@ -166,8 +166,7 @@ export class CrudService extends CrudReads {
 
   /** Soft delete (isdelete 1) of one id or a list; all or nothing: an unknown id changes nothing. */
   async delete(flag: unknown, rawId: unknown, caller: Caller | undefined) {
-    const table = this.registry.get(flag);
-    assertAllowed(caller, table.flag, 'delete');
+    const table = allowedTable(this.registry, caller, flag, 'delete');
     this.assertGenericWrite(table);
     const ids = parseKeys(table, rawId);
     const target = await this.target(table);
@@ -208,10 +207,8 @@ export class CrudService extends CrudReads {
     body: { _flag?: unknown; _flagChidren?: unknown; mainData?: unknown; chidrenData?: unknown; bindField?: unknown },
     caller: Caller | undefined,
   ) {
-    const main = this.registry.get(body._flag);
-    const child = this.registry.get(body._flagChidren);
-    assertAllowed(caller, main.flag, 'save');
-    assertAllowed(caller, child.flag, 'save');
+    const main = allowedTable(this.registry, caller, body._flag, 'save');
+    const child = allowedTable(this.registry, caller, body._flagChidren, 'save');
     this.assertGenericWrite(main);
     this.assertGenericWrite(child);
     if (typeof body.bindField !== 'string') throw badRequest('badParam', { name: 'bindField', reason: 'required' });

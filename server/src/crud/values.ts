@@ -1,3 +1,4 @@
+import { ownValue } from '@qb/contracts';
 import { badRequest } from '../http/errors.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
 
@@ -181,7 +182,7 @@ export function toAnswerRow(table: RegisteredTable, row: Record<string, unknown>
   const out: Record<string, unknown> = {};
   for (const name of table.selectable) {
     const column = table.columns.get(name)!;
-    let value = row[name];
+    let value = ownValue(row, name);
     if (value === undefined) continue;
     if (column.list) value = listFromText(value);
     else if (typeof value === 'string' && (column.type === 'money' || column.type === 'float' || column.type === 'int')) value = exactNumber(value);
