@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnMeta, FormSchema, TableMeta, UserInfo } from '@qb/contracts';
-import { formFieldStates, validateFormValues, visibleFormValues } from '@qb/contracts';
+import { formFieldStates, ownValue, validateFormValues, visibleFormValues } from '@qb/contracts';
 import { canOn } from '../src/shell/access.ts';
 import { buildSearchWheres } from '../src/crud/searchWheres.ts';
 import { pageConfigFromMeta } from '../src/crud/configFromMeta.ts';
@@ -56,8 +56,8 @@ describe('names of the object prototype as user data (web)', () => {
     const layout = applyLayout({ key: 'proto', flag: 'constructor' }, meta, { flag: 'constructor', columns: ['valueOf'], search: ['toString'], formFields: KEYS });
     expect(layout.order?.[0]).toBe('valueOf');
     expect(new Set(layout.order)).toEqual(new Set(KEYS));
-    expect(layout.fields!.valueOf?.column).toMatchObject({ hidden: false });
-    expect(layout.fields!.constructor?.column).toBe(false);
+    expect(ownValue(layout.fields!, 'valueOf')?.column).toMatchObject({ hidden: false });
+    expect(ownValue(layout.fields!, 'constructor')?.column).toBe(false);
     for (const k of KEYS) expect(Object.hasOwn(layout.fields!, k), k).toBe(true);
     const schema = schemaFromTableMeta(meta);
     expect(schema.fields.map((f) => ('name' in f ? f.name : ''))).toEqual(KEYS);
@@ -74,7 +74,7 @@ describe('names of the object prototype as user data (web)', () => {
       ],
     };
     const states = formFieldStates(schema, {});
-    expect(states.toString?.visible).toBe(false);
+    expect(ownValue(states, 'toString')?.visible).toBe(false);
     expect(validateFormValues(schema, {}, 'en').map((p) => p.field)).toEqual(['constructor']);
     expect(visibleFormValues(schema, {})).toEqual({});
     expect(visibleFormValues(schema, { constructor: 'x', valueOf: 'y', toString: 'z' })).toEqual({ constructor: 'x', valueOf: 'y', toString: 'z' });
