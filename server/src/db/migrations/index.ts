@@ -4,6 +4,7 @@ import * as initial from './0001_initial.ts';
 import * as versions from './0002_versions.ts';
 import * as access from './0003_access.ts';
 import * as ddl from './0004_ddl.ts';
+import * as passwordChange from './0005_password_change.ts';
 
 /**
  * Every schema change, in order. A migration that has run on a released database never changes:
@@ -14,6 +15,7 @@ const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] 
   ['0002_versions', versions.up],
   ['0003_access', access.up],
   ['0004_ddl', ddl.up],
+  ['0005_password_change', passwordChange.up],
 ];
 
 export const migrationNames = steps.map(([name]) => name);
