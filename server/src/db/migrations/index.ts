@@ -5,6 +5,7 @@ import * as versions from './0002_versions.ts';
 import * as access from './0003_access.ts';
 import * as ddl from './0004_ddl.ts';
 import * as passwordChange from './0005_password_change.ts';
+import * as utf8mb4 from './0006_utf8mb4.ts';
 
 /**
  * Every schema change, in order. A migration that has run on a released database never changes:
@@ -16,6 +17,7 @@ const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] 
   ['0003_access', access.up],
   ['0004_ddl', ddl.up],
   ['0005_password_change', passwordChange.up],
+  ['0006_utf8mb4', utf8mb4.up],
 ];
 
 export const migrationNames = steps.map(([name]) => name);
