@@ -18,6 +18,8 @@ export interface Caller {
   /** the menus the caller may open (with their ancestors) and their routes */
   menuIds: ReadonlySet<number>;
   urls: ReadonlySet<string>;
+  /** the password was set by an administrator (a new account, a reset): only changing it is allowed until then */
+  mustChangePassword?: boolean;
   /** the server itself (seeding, internal reads): never a person, never logged as one */
   system?: true;
 }

@@ -37,6 +37,9 @@ export function tokenOf(req: FastifyRequest): string | undefined {
   return token === '' || token.length > 200 ? undefined : token;
 }
 
+/** What a session whose password must be changed may call (docs/security.md, round 3): read itself, change it, leave. */
+export const PASSWORD_CHANGE_ROUTES = new Set(['/api/user/userInfo/', '/api/user/changePassword/', '/api/user/logout/']);
+
 /** The request guard: every /api/ call but the public ones needs a live session. */
 export function registerGuard(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (req) => {
@@ -49,6 +52,7 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
     const token = tokenOf(req);
     const caller = token ? await ctx.sessions.resolve(token) : undefined;
     if (!caller) throw new ApiError(401, 'sessionExpired');
+    if (caller.mustChangePassword && !PASSWORD_CHANGE_ROUTES.has(route)) throw new ApiError(403, 'passwordChangeRequired');
     req.caller = caller;
     req.token = token;
   });
@@ -68,6 +72,7 @@ async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
     .execute();
   // the registry's sys_user columns (never the hash), as the UserInfo schema lists them
   const access = await loadAccess(ctx.conn.db, ctx.registry, userId);
+  const must = await ctx.conn.db.selectFrom('sys_user').select('mustChangePassword').where('id', '=', userId).executeTakeFirst();
   return {
     ...(user as Omit<UserInfo, 'roles' | 'roleNames' | 'isAdmin' | 'grants' | 'menuIds'>),
     roles: roles.map((r) => Number(r.roleId)),
@@ -75,6 +80,7 @@ async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
     isAdmin: access.isAdmin,
     grants: Object.fromEntries([...access.grants].map(([flag, actions]) => [flag, GRANT_ACTIONS.filter((a) => actions.has(a))])),
     menuIds: [...access.menuIds].sort((x, y) => x - y),
+    mustChangePassword: Number(must?.mustChangePassword ?? 0) === 1,
   };
 }
 

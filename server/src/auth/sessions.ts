@@ -76,7 +76,7 @@ export class SessionStore {
     const row = await this.db
       .selectFrom('sys_session as s')
       .innerJoin('sys_user as u', 'u.id', 's.userId')
-      .select(['s.id', 's.userId', 's.createdAt', 's.lastSeenAt', 'u.loginid', 'u.name', 'u.state', 'u.isdelete'])
+      .select(['s.id', 's.userId', 's.createdAt', 's.lastSeenAt', 'u.loginid', 'u.name', 'u.state', 'u.isdelete', 'u.mustChangePassword'])
       .where('s.tokenHash', '=', key)
       .executeTakeFirst();
     if (!row || Number(row.isdelete) !== 0 || Number(row.state) !== 1) return undefined;
@@ -87,7 +87,13 @@ export class SessionStore {
       lastSeenAt: Number(row.lastSeenAt),
       loadedAt: t,
       // the grants come with the session: no call queries them (docs/permissions.md)
-      caller: { id: Number(row.userId), loginid: row.loginid, name: row.name, ...(await loadAccess(this.db, this.registry, Number(row.userId))) },
+      caller: {
+        id: Number(row.userId),
+        loginid: row.loginid,
+        name: row.name,
+        ...(Number(row.mustChangePassword) === 1 ? { mustChangePassword: true } : {}),
+        ...(await loadAccess(this.db, this.registry, Number(row.userId))),
+      },
     };
   }
 

@@ -50,6 +50,8 @@ const messages = {
   loginLocked: ['登录失败次数过多，请 {minutes} 分钟后再试', 'Too many failed logins, try again in {minutes} minutes'],
   passwordWrong: ['当前密码不正确', 'The current password is wrong'],
   passwordChanged: ['密码已修改，该账号的其他登录已全部退出', 'Password changed; all other sessions of this account were signed out'],
+  passwordChangeRequired: ['请先修改密码：该账号的密码由管理员设置，首次登录须修改', 'Please change your password first: it was set by an administrator and must be changed at the first login'],
+  passwordTooWeak: ['新密码不能为空，也不能与账号或当前密码相同', 'The new password must not be empty, the account name or the current password'],
   loginidTaken: ['账号 {loginid} 已存在', 'Account {loginid} already exists'],
   formJsonInvalid: ['表单结构不正确：{problems}', 'The form schema is not valid: {problems}'],
   formFieldNotColumn: ['表单字段 {field} 不是数据表 {table} 可填写的列', 'Form field {field} is not a column of table {table} that a form may fill'],

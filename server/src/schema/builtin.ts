@@ -181,6 +181,8 @@ export const builtinTables: TableDef[] = [
       { name: 'state', type: 'int', defaultValue: 1, enum: stateEnum, title: t('是否启用', 'Enabled'), ui: { width: 90 } },
       { name: 'intro', type: 'nvarchar', length: 200, title: t('备注', 'Remark'), ui: { width: 150, control: 'textarea' } },
       { name: 'pass', type: 'nvarchar', length: 200, secret: true, title: t('密码', 'Password') },
+      // set by the account service (a new account, a reset), cleared by a change of password: never by a client
+      { name: 'mustChangePassword', type: 'int', defaultValue: 0, enum: yesNoEnum, readOnly: true, title: t('须修改密码', 'Must change password'), ui: { list: false, form: false } },
       createTime,
     ],
     indexes: [['loginid']],

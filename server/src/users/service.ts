@@ -50,7 +50,8 @@ export class UserService {
       if (isNew) {
         const password = generatePassword(6);
         const pass = await hashClientPassword(sha256Hex(password));
-        const id = await this.crud.insertId(trx, table, { ...values, pass });
+        // shown to the administrator who made it: the account changes it at its first login
+        const id = await this.crud.insertId(trx, table, { ...values, pass, mustChangePassword: 1 });
         this.crud.counts.invalidate('sys_user');
         // written beside the generic service: logged here (never its password)
         await this.crud.auditLog.write(trx, caller, this.crud.auditLog.entriesOf([{ table, action: 'insert', id, after: { ...values, id } }], { caller }));
@@ -119,7 +120,7 @@ export class UserService {
       ['sys_user'],
       async (trx) => {
         await this.liveAccount(trx, id);
-        await trx.updateTable('sys_user').set({ pass }).where('id', '=', id).execute();
+        await trx.updateTable('sys_user').set({ pass, mustChangePassword: 1 }).where('id', '=', id).execute();
         await this.sessions.revokeUserWith(trx, id);
         await this.crud.auditLog.write(trx, caller, [{ flag: 'sys_user', action: 'resetPassword', rowId: String(id) }]);
       },
@@ -138,13 +139,19 @@ export class UserService {
   async changePassword(caller: Caller, token: string, oldPass: unknown, newPass: unknown): Promise<void> {
     if (!isClientHash(oldPass)) throw badRequest('badParam', { name: 'oldPass', reason: 'SHA-256 hex expected' });
     if (!isClientHash(newPass)) throw badRequest('badParam', { name: 'newPass', reason: 'SHA-256 hex expected' });
+    // the server sees only the hash: it refuses the hashes of the empty text and of the account's own login id (the
+    // browser checks length and the rest before hashing), and keeping the current password (a forced change changes it)
+    const weak = [sha256Hex(''), sha256Hex(caller.loginid), sha256Hex(caller.loginid.trim())];
+    if (weak.includes(newPass.toLowerCase()) || newPass.toLowerCase() === oldPass.toLowerCase()) throw badRequest('passwordTooWeak');
     const minutes = await this.throttle.reserveCheck(caller.loginid);
     if (minutes > 0) throw new ApiError(429, 'loginLocked', { minutes });
     const row = await this.crud.db.selectFrom('sys_user').select('pass').where('id', '=', caller.id).executeTakeFirst();
     if (!(await verifyClientPassword(row?.pass, oldPass))) throw badRequest('passwordWrong');
     await this.throttle.clear(caller.loginid);
     const pass = await hashClientPassword(newPass);
-    await this.crud.db.updateTable('sys_user').set({ pass }).where('id', '=', caller.id).execute();
+    await this.crud.db.updateTable('sys_user').set({ pass, mustChangePassword: 0 }).where('id', '=', caller.id).execute();
     await this.sessions.revokeUser(caller.id, token);
+    // this session's cached caller still says the password must change
+    this.sessions.forgetUser(caller.id);
   }
 }

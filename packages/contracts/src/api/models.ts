@@ -107,6 +107,10 @@ export const userInfoSchema = z
       .record(z.string(), z.array(z.enum(['view', 'save', 'delete', 'import', 'export'])))
       .describe('per table (flag), the actions the account may take (empty for an administrator, who may do all)'),
     menuIds: z.array(z.number().int()).describe('the menus the account may open'),
+    mustChangePassword: z
+      .boolean()
+      .optional()
+      .describe('the password was set by an administrator: until the account changes it, only userInfo, changePassword and logout answer (403 PASSWORD_CHANGE_REQUIRED)'),
   })
   .meta({ id: 'UserInfo', description: 'the signed-in account (never its password hash)' });
 
