@@ -12,6 +12,7 @@ import net from 'node:net';
 import { WHERE_OPERATORS } from '@qb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createContext } from '../src/app.ts';
+import { defineTable } from './tables-helpers.ts';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -47,7 +48,9 @@ class Gen {
   }
 }
 
-const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'];
+const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', '__lookupGetter__', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString'];
+/** values an engine refuses or a driver could change (security round 3 #8): beyond 2^53, out of a type's range, not a uuid, not json */
+const ENGINE_HOSTILE = ['9007199254740993', '-9223372036854775809', '18446744073709551616', '99999999999999999999', '1e400', ' 12 ', '+5', 'not-a-uuid', 'zzz', '{not json', '[1,', '{1,2', '{"a":1}', 'Infinity', '$1,234.50', '12345678901234567890123.5', '0.1234567890123456789', '2024-02-30', '2024-13-01 25:61:61', 'angry', 'a,b,z'];
 const SQLISH = [
   "' OR 1=1 --",
   "1; DROP TABLE sys_user; --",
@@ -62,8 +65,8 @@ const SQLISH = [
   'id desc, (select 1)',
   'name; delete from sys_menu',
 ];
-const TEXTS = ['', ' ', 'a', 'name', 'id', 'asc', 'desc', 'ASC', 'asc, desc', 'like', 'in', '=', 'between', '题库', '科目', '😀', '\u0000', '\u202e', '\ud800', 'é', 'null', 'undefined', 'NaN', 'true', '[]', '{}', '1e999', '-0', '0x10', ...PROTO_KEYS, ...SQLISH];
-const NUMBERS = [0, -1, 1, 2, 20, 100, 1000, 100_000, 2 ** 31, 2 ** 53 + 1, -(2 ** 63), 1.5, -0.000001, 1e308, -1e308, 5e-324];
+const TEXTS = ['', ' ', 'a', 'name', 'id', 'asc', 'desc', 'ASC', 'asc, desc', 'like', 'in', '=', 'between', '题库', '科目', '😀', '\u0000', '\u202e', '\ud800', 'é', 'null', 'undefined', 'NaN', 'true', '[]', '{}', '1e999', '-0', '0x10', ...PROTO_KEYS, ...SQLISH, ...ENGINE_HOSTILE];
+const NUMBERS = [0, -1, 1, 2, 20, 100, 1000, 100_000, 2 ** 31, 2 ** 32, 2 ** 53 + 1, -(2 ** 63), 1.5, -0.000001, 1e308, -1e308, 5e-324];
 /** numbers JSON.stringify cannot write: sent as raw JSON text */
 const RAW_NUMBERS = ['123456789012345678901234567890', '1e999', '-1e999', '0.0000000000000000000000001', '1E+400', '00012', '-0'];
 
@@ -383,6 +386,19 @@ describe('fuzz: generated requests never get a 5xx, and /api answers are always 
     const engine = engines.find(([name]) => name === (process.env.FUZZ_ENGINE ?? 'sqlite'));
     if (!engine) throw new Error(`FUZZ_ENGINE=${process.env.FUZZ_ENGINE} needs its TEST_*_URL`);
     t = await startTestApp(...engine);
+    // security round 3 #2: a table whose columns are named after the object prototype's members, and a menu routed at one,
+    // so that generated requests reach every lookup with those names
+    const protoSheet = await defineTable(t, 'fuzzproto', [
+      { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1 },
+      { columnName: 'constructor', type: 'nvarchar', length: 40 },
+      { columnName: 'toString', type: 'int' },
+      { columnName: 'valueOf', type: 'money' },
+      { columnName: 'hasOwnProperty', type: 'datetime' },
+    ]);
+    expect((await t.post('/api/action/createSqlTable/', { id: protoSheet })).statusCode).toBe(200);
+    for (const url of ['constructor', '/manage/toString', '__proto__']) {
+      expect((await t.post('/api/action/save/', { _flag: 'sys_menu', params: { name: url, url, menuType: 1, display: 0, parentMenu: 0 } })).statusCode).toBe(200);
+    }
     // a second app on the same database that logs its errors, so that a 5xx shows its cause
     const ctx = createContext({ ...t.ctx.config, logLevel: 'error' }, t.ctx.conn);
     app = await buildApp(ctx, { logger: true });
