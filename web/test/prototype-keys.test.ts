@@ -8,6 +8,7 @@ import { applyLayout } from '../src/crud/layoutRecord.ts';
 import { cellText } from '../src/crud/cells.tsx';
 import { schemaFromTableMeta } from '../src/forms/schemaFromTableMeta.ts';
 import { boundFormValues } from '../src/forms/boundForm.ts';
+import { valueAtPath } from '../src/forms/useFieldOptions.ts';
 
 /**
  * Issue 17 #2 in the browser's code: a table, a column or a form field may be named `constructor`, `toString`…
@@ -62,6 +63,10 @@ describe('names of the object prototype as user data (web)', () => {
     const schema = schemaFromTableMeta(meta);
     expect(schema.fields.map((f) => ('name' in f ? f.name : ''))).toEqual(KEYS);
     expect(boundFormValues(schema, {})).toEqual({});
+    // an option source's data path (user data) reads the answer's own properties only
+    expect(valueAtPath({ data: [1] }, 'constructor')).toBeUndefined();
+    expect(valueAtPath({ data: [1] }, 'data.constructor')).toBeUndefined();
+    expect(valueAtPath({ data: { toString: [2] } }, 'data.toString')).toEqual([2]);
   });
 
   it('linkage and checks of form fields named after them read only the values given', () => {

@@ -19,7 +19,8 @@ export function valueAtPath(answer: unknown, path: string): unknown {
   let at: unknown = answer;
   for (const key of path.split('.')) {
     if (at === null || typeof at !== 'object') return undefined;
-    at = (at as Record<string, unknown>)[key];
+    // own properties only: a path of the form (user data) may say `constructor` (docs/security.md, round 3 #2)
+    at = Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined;
   }
   return at;
 }

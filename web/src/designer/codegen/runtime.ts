@@ -20,7 +20,7 @@ function readPath(body: unknown, path: string): unknown {
   return path
     .split(".")
     .filter(Boolean)
-    .reduce<unknown>((at, key) => (at !== null && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined), body);
+    .reduce<unknown>((at, key) => (at !== null && typeof at === "object" && Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined), body);
 }
 
 function optionsOf(list: unknown, request: OptionsRequest): Option[] {
