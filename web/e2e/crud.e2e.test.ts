@@ -219,7 +219,7 @@ describe('tree, references and single-form pages', () => {
     await api(base, token, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_config', params: { id: before!.id, numberQuestions: before!.numberQuestions } } });
   });
 
-  it('a new user’s password is shown once in 密码保存提示, and it logs in', async () => {
+  it('a new user’s password is shown once in 密码保存提示, it logs in, and it must change it before anything else', async () => {
     const { page } = b;
     const loginid = `e2e${Date.now() % 1_000_000}`;
     await openPage(page, 'user');
@@ -240,8 +240,32 @@ describe('tree, references and single-form pages', () => {
     const other = await b.browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const second = await other.newPage();
-      await uiLogin(second, base, { loginid, password: password! });
+      await second.goto(`${base}/user/login`);
+      await second.getByPlaceholder('用户名').pressSequentially(loginid);
+      await second.getByPlaceholder('密码').pressSequentially(password!);
+      await second.getByTestId('login-submit').click();
+      await second.waitForURL(/\/manage/, { timeout: 15_000 });
+      // the password an administrator saw must change first: the dialog cannot be closed, and no menu is behind it
+      const forced = second.locator('.ant-modal:visible');
+      await visible(forced.getByText('请修改初始密码'));
+      expect(await forced.getByRole('button', { name: /取\s*消/ }).count()).toBe(0);
+      await second.keyboard.press('Escape');
+      await visible(forced.getByText('请修改初始密码'));
+      expect(await second.getByTestId('nav-menu').count()).toBe(0);
+      await forced.getByLabel('当前密码').pressSequentially(password!);
+      // the account name is refused as a password, in the browser already
+      await forced.getByLabel('新密码').pressSequentially(loginid);
+      await forced.getByLabel('确认密码').pressSequentially(loginid);
+      await second.getByTestId('password-submit').click();
+      await visible(forced.getByText('新密码不能与账号相同~'));
+      await forced.getByLabel('新密码').fill('my-own-pass');
+      await forced.getByLabel('确认密码').fill('my-own-pass');
+      await second.getByTestId('password-submit').click();
+      await gone(forced.getByText('请修改初始密码'));
+      await visible(second.getByTestId('nav-menu'));
       await visible(second.getByTestId('user-menu').getByText('新同事'));
+      // the new password is the one that logs in from now on
+      expect(await apiLogin(base, loginid, 'my-own-pass')).toBeTruthy();
     } finally {
       await other.close();
     }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, apiLogin, TOKEN_KEY, uiLogin } from './harness.mjs';
+import { api, apiLogin, changeFirstPassword, TOKEN_KEY, uiLogin } from './harness.mjs';
 import { useBrowser, visible } from './support.ts';
 
 const base = inject('baseUrl');
@@ -25,7 +25,8 @@ describe('permissions the server enforces, seen in the browser', () => {
     expect(saved.status).toBe(200);
     const role = { id: (saved.body!.data as { id: number }).id };
     const user = (await api(base, admin, '/api/user/save/', { method: 'POST', body: { params: { loginid, name: '题库编辑员' } } })).body!.data as { id: number; password: string };
-    const password = user.password;
+    // a new account changes its first password before anything else (done here through the API)
+    const password = await changeFirstPassword(base, loginid, user.password);
 
     // the administrator ticks the question pages for the role on the permission page
     await uiLogin(page, base);

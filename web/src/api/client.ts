@@ -31,7 +31,12 @@ export class ApiError extends Error {
 export interface ClientHooks {
   notifyError(text: string): void;
   redirectToLogin(): void;
+  /** a call was refused because the account must change its password first (the shell shows that page instead) */
+  passwordChangeRequired(): void;
 }
+
+/** The code of the refusal of every call but userInfo, changePassword and logout while the password must change. */
+export const PASSWORD_CHANGE_REQUIRED_CODE = 'PASSWORD_CHANGE_REQUIRED';
 
 /** Errors raised before the app had wired its toasts (a call answered while the first render still waited for code). */
 let unshown: string[] = [];
@@ -42,6 +47,7 @@ const hooks: ClientHooks = {
     if (!unshown.includes(text)) unshown.push(text);
   },
   redirectToLogin: () => window.location.assign('/user'),
+  passwordChangeRequired: () => undefined,
 };
 
 export function configureClient(next: Partial<ClientHooks>) {
@@ -159,6 +165,8 @@ async function exchange<T>(
   const { method = 'GET', query, body, auth = true, silent = false, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const fail = (error: ApiError): never => {
     if (error.sessionExpired) expireSession(error.message);
+    // not an error to show: the shell turns to the password page (calls made before it knew say nothing)
+    else if (error.code === PASSWORD_CHANGE_REQUIRED_CODE) hooks.passwordChangeRequired();
     else if (!silent) hooks.notifyError(error.message);
     throw error;
   };

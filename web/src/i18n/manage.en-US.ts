@@ -46,6 +46,11 @@ const manageEnUS: ManageTexts = {
     saving: 'Saving...',
     cancel: 'Cancel',
     success: 'Password changed. All other sessions of this account have been logged out; this one stays logged in.',
+    forcedTitle: 'Change your initial password',
+    forcedIntro: 'An administrator set the password of this account. To keep the account safe, choose a new password that only you know before using the system.',
+    logout: 'Log out',
+    sameAsAccount: 'The new password must not be the account name',
+    sameAsOld: 'The new password must differ from the current one',
   },
   profile: {
     title: 'Profile',
@@ -142,6 +147,21 @@ const manageEnUS: ManageTexts = {
     emptyPrint: 'There is nothing to print',
     expand: 'Expand',
     collapse: 'Collapse',
+    conflict: {
+      title: 'Someone else changed this row',
+      intro: 'Since you opened this dialog, someone else changed and saved this row. Your changes are not saved yet.',
+      theirs: 'Changed by someone else',
+      mine: 'Your changes',
+      field: 'Field',
+      before: 'When opened',
+      now: 'Now',
+      yours: 'Yours',
+      empty: '(empty)',
+      elsewhere: 'The fields they changed are not in this dialog.',
+      reload: 'Reload and re-apply my changes',
+      cancel: 'Cancel',
+      reloaded: 'The current row is loaded with your changes on top: check them and save.',
+    },
   },
   pages: {
     menu: {

@@ -47,6 +47,11 @@ const manageZhCN = {
     saving: '修改中...',
     cancel: '取消',
     success: '密码已修改，该账号在其他地方的登录已全部退出，当前登录不受影响。',
+    forcedTitle: '请修改初始密码',
+    forcedIntro: '该账号的密码由管理员设置。为了账号安全，请先设置只有您知道的新密码，之后才能使用系统。',
+    logout: '退出登录',
+    sameAsAccount: '新密码不能与账号相同~',
+    sameAsOld: '新密码不能与当前密码相同~',
   },
   profile: {
     title: '基本资料',
@@ -143,6 +148,21 @@ const manageZhCN = {
     emptyPrint: '没有可打印的数据',
     expand: '展开',
     collapse: '收起',
+    conflict: {
+      title: '该数据已被他人修改',
+      intro: '您打开此对话框后，其他人修改并保存了这条数据。您的修改尚未保存。',
+      theirs: '他人的修改',
+      mine: '您的修改',
+      field: '字段',
+      before: '打开时',
+      now: '现在',
+      yours: '您填写的',
+      empty: '（空）',
+      elsewhere: '他人修改的字段不在此对话框中。',
+      reload: '重新载入并保留我的修改',
+      cancel: '取消',
+      reloaded: '已载入最新数据并保留了您的修改，请检查后保存',
+    },
   },
   pages: {
     menu: {

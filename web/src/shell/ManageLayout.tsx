@@ -11,6 +11,7 @@ import { AppHeader } from './AppHeader.tsx';
 import { useGeneratedPage, useGeneratedTitles } from './generatedPages.ts';
 import { NavMenu } from './NavMenu.tsx';
 import { PageHost } from './PageHost.tsx';
+import { PasswordChangeGate } from './PasswordChangeGate.tsx';
 import { PagePathContext } from './pageContext.ts';
 import { MAIN_ID, TagTabs } from './TagTabs.tsx';
 import { closeAllTabs, closeOtherTabs, closeTab, removedTabs, type TabsState } from './tagTabs.ts';
@@ -58,7 +59,16 @@ function useTabSteps(currentPath: string, modal: ModalApi) {
   );
 }
 
+/** The shell, once the account may use it (PasswordChangeGate). */
 export default function ManageLayout() {
+  return (
+    <PasswordChangeGate>
+      <ManageShell />
+    </PasswordChangeGate>
+  );
+}
+
+function ManageShell() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();

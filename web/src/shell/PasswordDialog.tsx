@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { useState, type FC } from 'react';
+import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../api/auth.ts';
 import { useToast } from './toast.ts';
@@ -13,7 +13,19 @@ interface PasswordValues {
   confirmPass: string;
 }
 
-export function PasswordDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+interface PasswordDialogProps {
+  open: boolean;
+  onClose(): void;
+  /** the account's login id: a new password may not be it */
+  loginid?: string;
+  /**
+   * the password was set by an administrator and must change before anything else (docs/security.md, round 3): no
+   * cancel, no closing, a way to log out instead
+   */
+  forced?: { onLogout(): void };
+}
+
+export function PasswordDialog({ open, onClose, loginid, forced }: PasswordDialogProps) {
   const { t } = useTranslation();
   const message = useToast();
   const [form] = Form.useForm<PasswordValues>();
@@ -43,20 +55,35 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose(): vo
   return (
     <Modal
       open={open}
-      title={t('password.title')}
+      title={forced ? t('password.forcedTitle') : t('password.title')}
       onOk={() => void submit()}
       onCancel={() => {
-        if (saving) return;
+        if (saving || forced) return;
         form.resetFields();
         onClose();
       }}
       okText={saving ? t('password.saving') : t('password.submit')}
       cancelText={t('password.cancel')}
       okButtonProps={{ loading: saving, ...({ 'data-testid': 'password-submit' } as object) }}
+      {...(forced
+        ? {
+            closable: false,
+            keyboard: false,
+            footer: (_: unknown, { OkBtn }: { OkBtn: FC }) => (
+              <>
+                <Button onClick={forced.onLogout} data-testid="password-logout">
+                  {t('password.logout')}
+                </Button>
+                <OkBtn />
+              </>
+            ),
+          }
+        : {})}
       mask={{ closable: false }}
       destroyOnHidden
       width={440}
     >
+      {forced && <Alert type="warning" showIcon title={t('password.forcedIntro')} style={{ marginTop: 16 }} />}
       <Form<PasswordValues> form={form} layout="vertical" requiredMark style={{ marginTop: 16 }} onFinish={() => void submit()}>
         <Form.Item name="oldPass" label={t('password.oldPass')} rules={[{ required: true, message: t('password.oldRequired') }]}>
           <Input.Password autoComplete="current-password" />
@@ -70,6 +97,15 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose(): vo
               validator: (_, value: string | undefined) =>
                 !value || value.trim().length >= MIN_PASSWORD_LENGTH ? Promise.resolve() : Promise.reject(new Error(t('password.minLength'))),
             },
+            // the server refuses these too (it sees only hashes: the empty text and the login id)
+            ({ getFieldValue }) => ({
+              validator: (_, value: string | undefined) => {
+                if (!value) return Promise.resolve();
+                if (loginid && value.trim() === loginid) return Promise.reject(new Error(t('password.sameAsAccount')));
+                if (value === getFieldValue('oldPass')) return Promise.reject(new Error(t('password.sameAsOld')));
+                return Promise.resolve();
+              },
+            }),
           ]}
         >
           <Input.Password autoComplete="new-password" />
