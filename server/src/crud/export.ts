@@ -136,7 +136,8 @@ export async function exportTable(
   const table = allowedTable(crud.registry, caller, query._flag, 'export');
   const columns = parseColumns(query.columns, table, crud.registry, lang);
   for (const c of columns) if (c.ref) crud.registry.column(allowedTable(crud.registry, caller, c.ref.flag, 'view'), c.ref.labelField ?? 'name');
-  const plan = crud.planSelect({ ...query, page: 1, row: MAX_EXPORT_ROWS }, caller);
+  // a file is nobody's edit: its rows go without versions
+  const plan = { ...crud.planSelect({ ...query, page: 1, row: MAX_EXPORT_ROWS }, caller), versions: false };
   // the referenced tables are read while the file is written, when a refusal could no longer be answered
   for (const c of columns) if (c.ref) crud.planSelect({ _flag: c.ref.flag }, caller);
   const total = await crud.countRows(plan);

@@ -49,7 +49,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.post('/api/action/delete/', { schema: deleteRoute }, async (req) => {
     const body = req.body;
     // accounts have their own rules (never oneself, never the last administrator, sessions ended)
-    const deleted = body._flag === 'sys_user' ? await ctx.users.delete(body.id, req.caller) : await ctx.crud.delete(body._flag, body.id, req.caller);
+    const deleted = body._flag === 'sys_user' ? await ctx.users.delete(body.id, req.caller) : await ctx.crud.delete(body._flag, body.id, req.caller, body._version);
     return ok(deleted, {}, translate(req, 'deleted'));
   });
 

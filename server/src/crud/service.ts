@@ -1,15 +1,18 @@
 import { hasOwnKey, ownValue } from '@qb/contracts';
+import { sql } from 'kysely';
 import { allowedTable, assertAllowed, type Caller } from '../access/index.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { insertReturningKey } from '../db/insert.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import type { SourceEngine } from '../datasources/engines.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 import { bumpRowVersions, WrittenTables } from './countCache.ts';
 import { AuditLog, type WriteAudit } from '../audit/log.ts';
 import type { RowChange } from './hooks.ts';
 import { isNewRow, parseIds, parseKeys } from './keys.ts';
 import { asDataFailure, CrudReads, type Target } from './reads.ts';
-import { nowText, toStoredValue } from './values.ts';
+import { nowText, toAnswerRow, toStoredValue } from './values.ts';
+import { ROW_VERSION_FIELD, RowConflict, rowVersionOf, sentVersion } from './versions.ts';
 
 export { MAX_ROWS_PER_PAGE, type SelectPlan, type SelectQuery, type StreamingOptions } from './reads.ts';
 
@@ -40,8 +43,9 @@ export class CrudService extends CrudReads {
     }
     const values: Record<string, unknown> = {};
     for (const [name, raw] of Object.entries(params)) {
-      // `id` names the row to edit (the generic API's convention), whatever the table's key column is
-      if (name === 'id') continue;
+      // `id` names the row to edit (the generic API's convention), whatever the table's key column is; `_version` is
+      // the version of the row the client read (crud/versions.ts), no column
+      if (name === 'id' || name === ROW_VERSION_FIELD) continue;
       const column = this.registry.column(table, name, 'write');
       // a column named twice (by its name and by an alias) would let the later spelling override a bound value
       if (hasOwnKey(values, column.name)) throw badRequest('badParam', { name, reason: 'given twice' });
@@ -106,14 +110,41 @@ export class CrudService extends CrudReads {
       return { id, created: true };
     }
     const [id] = parseKeys(table, params.id) as [Key];
+    const version = sentVersion(ownValue(params, ROW_VERSION_FIELD));
     const values = this.toColumnValues(table, params, 'update');
-    const before = await db.selectFrom(table.table).selectAll().where(this.live(table, [id])).executeTakeFirst();
+    const before = await this.readForWrite(db, table, id, engine, version !== undefined);
     if (!before) throw notFound('rowNotFound', { flag: table.flag, id });
+    if (version !== undefined) this.assertVersion(table, id, before, version);
     if (Object.keys(values).length > 0) {
       await db.updateTable(table.table).set(values).where(this.live(table, [id])).execute();
       await this.changed(db, { table, action: 'update', id, before, after: { ...before, ...values } });
     }
     return { id, created: false };
+  }
+
+  /**
+   * The live row a write is about to change, read inside its transaction. With `lock` (the write carries a version
+   * to compare) the row is locked until the commit, so that two writes carrying the same version cannot both pass
+   * the compare: PostgreSQL, MySQL and Oracle by `for update`, SQL Server by an update of the row to itself (its
+   * `with (updlock)` hint has no query-builder form). SQLite needs none: its one writer connection runs one
+   * transaction at a time.
+   */
+  private async readForWrite(db: AnyDb, table: RegisteredTable, id: Key, engine: typeof this.engine, lock: boolean): Promise<Record<string, unknown> | undefined> {
+    const query = db.selectFrom(table.table).selectAll().where(this.live(table, [id]));
+    if (!lock || engine === 'sqlite') return query.executeTakeFirst();
+    if (engine === 'mssql') {
+      const column = [...table.columns.keys()].find((name) => name !== table.primaryKey && !table.columns.get(name)!.readOnly) ?? table.primaryKey;
+      await db.updateTable(table.table).set({ [column]: sql.ref(column) }).where(this.live(table, [id])).execute();
+      return query.executeTakeFirst();
+    }
+    return query.forUpdate().executeTakeFirst();
+  }
+
+  /** A write carrying a version other than the stored row's is refused: 409 with the current row (crud/versions.ts). */
+  private assertVersion(table: RegisteredTable, id: Key, stored: Record<string, unknown>, version: string): void {
+    const current = toAnswerRow(table, stored);
+    const now = rowVersionOf(table, current);
+    if (now !== version) throw new RowConflict(table, id, { ...current, [ROW_VERSION_FIELD]: now });
   }
 
   /**
@@ -164,13 +195,18 @@ export class CrudService extends CrudReads {
     return this.writeTransaction([table.table], (trx) => this.saveWith(trx, table, params as Record<string, unknown>, target.engine), target, { caller });
   }
 
-  /** Soft delete (isdelete 1) of one id or a list; all or nothing: an unknown id changes nothing. */
-  async delete(flag: unknown, rawId: unknown, caller: Caller | undefined) {
+  /**
+   * Soft delete (isdelete 1) of one id or a list; all or nothing: an unknown id changes nothing. With `_version`
+   * (one id only) the row must still be the one the client read: a delete of a row changed since is a 409 CONFLICT.
+   */
+  async delete(flag: unknown, rawId: unknown, caller: Caller | undefined, rawVersion?: unknown) {
     const table = allowedTable(this.registry, caller, flag, 'delete');
     this.assertGenericWrite(table);
     const ids = parseKeys(table, rawId);
+    const version = sentVersion(rawVersion);
+    if (version !== undefined && ids.length !== 1) throw badRequest('badParam', { name: ROW_VERSION_FIELD, reason: 'a version goes with one id' });
     const target = await this.target(table);
-    return this.writeTransaction([table.table], (trx) => this.deleteWith(trx, table, ids), target, { caller });
+    return this.writeTransaction([table.table], (trx) => this.deleteWith(trx, table, ids, version === undefined ? undefined : { version, engine: target.engine }), target, { caller });
   }
 
   parseIds(rawId: unknown): number[] {
@@ -178,8 +214,12 @@ export class CrudService extends CrudReads {
   }
 
   /** The delete inside a caller's transaction: every key must name a live row, else nothing changes. */
-  async deleteWith(trx: AnyDb, table: RegisteredTable, ids: Key[]) {
+  async deleteWith(trx: AnyDb, table: RegisteredTable, ids: Key[], expected?: { version: string; engine: SourceEngine }) {
     try {
+      if (expected) {
+        const stored = await this.readForWrite(trx, table, ids[0]!, expected.engine, true);
+        if (stored) this.assertVersion(table, ids[0]!, stored, expected.version);
+      }
       return await this.deleteRowsWith(trx, table, ids);
     } catch (err) {
       throw asDataFailure(err, table, ids.map((id) => [table.primaryKey, id]));

@@ -6,7 +6,7 @@ import { type MessageKey, translate } from './messages.ts';
  * The machine-readable `code` of an error answer: the message key in UPPER_SNAKE (badParam -> BAD_PARAM),
  * stable across wording changes of the message; a few read better under a shorter name. docs/api.md lists them.
  */
-const CODE_OF_KEY: Partial<Record<MessageKey, string>> = { notFoundRoute: 'NOT_FOUND' };
+const CODE_OF_KEY: Partial<Record<MessageKey, string>> = { notFoundRoute: 'NOT_FOUND', rowConflict: 'CONFLICT' };
 
 export function errorCodeOf(key: MessageKey): string {
   return CODE_OF_KEY[key] ?? key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
@@ -24,6 +24,11 @@ export class ApiError extends Error {
   ) {
     super(key);
     this.code = errorCodeOf(key);
+  }
+
+  /** what the answer carries as `data` beside the message (a 409 CONFLICT: the current row) */
+  get data(): unknown {
+    return undefined;
   }
 }
 
@@ -47,5 +52,5 @@ export function errorAnswer(req: Pick<FastifyRequest, 'headers'>, key: MessageKe
 export const rawPayload = (payload: Readable | Buffer) => payload as never;
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: ApiError) {
-  return reply.code(err.httpStatus).send(errorAnswer(req, err.key, err.params));
+  return reply.code(err.httpStatus).send(errorAnswer(req, err.key, err.params, err.data === undefined ? {} : { data: err.data }));
 }

@@ -251,8 +251,9 @@ export const builtinTables: TableDef[] = [
       { name: 'name', type: 'nvarchar', length: 50, required: true, title: t('昵称', 'Nickname'), search: 'input' },
       { name: 'phone', type: 'nvarchar', length: 20, required: true, title: t('手机号', 'Phone'), search: 'input', ui: { width: 140 } },
       { name: 'avatar', type: 'image', title: t('头像', 'Avatar') },
-      // kept by the bill flows (each income adds, each expense subtracts): shown, never edited
-      { name: 'balance', type: 'money', defaultValue: 0, title: t('余额(元)', 'Balance (CNY)'), ui: { form: false } },
+      // kept by the bill flows (each income adds, each expense subtracts; members/billFlowBalance.ts is its only writer):
+      // shown, never written by a client, so that a stale edit dialog cannot write an old balance back (readOnly)
+      { name: 'balance', type: 'money', defaultValue: 0, readOnly: true, title: t('余额(元)', 'Balance (CNY)'), ui: { form: false } },
       { name: 'openid', type: 'nvarchar', length: 100, title: t('openid', 'OpenID'), ui: { width: 170 } },
       { name: 'gender', type: 'int', defaultValue: 0, enum: genderEnum, title: t('性别', 'Gender'), search: 'select' },
       createTimeHidden,

@@ -42,7 +42,8 @@ export const saveRoute = defineRoute({
   summary: 'Insert or update a row',
   description:
     'Unknown fields, wrong types and over-long texts are refused with a 400 naming the field (UNKNOWN_COLUMN, BAD_VALUE, TOO_LONG, REQUIRED, NOT_IN_ENUM); ' +
-    'an edit of a missing row is a 404 ROW_NOT_FOUND. `_flag` sys_user follows the account rules of POST /api/user/save/.',
+    'an edit of a missing row is a 404 ROW_NOT_FOUND. `_flag` sys_user follows the account rules of POST /api/user/save/. ' +
+    'An edit whose `params._version` (the row\'s `_version` as listed) is not the stored row\'s is a 409 CONFLICT answering the current row in `data`, and writes nothing; without `_version` nothing is compared.',
   tags,
   body: saveBodySchema,
   response: { 200: answerOf(saveAnswerSchema) },
@@ -51,6 +52,9 @@ export const saveRoute = defineRoute({
 export const deleteBodySchema = jsonBody({
   _flag: flagParam,
   id: checkedByService(z.union([rowKey, z.array(rowKey)])).describe('a key, a list of keys, or (integer keys) a comma-joined text'),
+  _version: checkedByService(z.string())
+    .optional()
+    .describe('with one id: the `_version` of the row as it was listed; a row changed since is a 409 CONFLICT with the current row, and nothing is deleted'),
 });
 
 export const deleteAnswerSchema = z.object({ ids: z.array(rowKey).describe('the deleted keys') });
@@ -77,6 +81,7 @@ export const masterSlaveAnswerSchema = z.object({ id: rowKey, created: z.boolean
 
 export const masterSlaveRoute = defineRoute({
   summary: 'Save a main row and its children in one transaction',
+  description: 'A main row or child carrying a `_version` other than its stored row\'s is a 409 CONFLICT with that row in `data`; nothing of the save is written.',
   tags,
   body: masterSlaveBodySchema,
   response: { 200: answerOf(masterSlaveAnswerSchema) },

@@ -74,6 +74,12 @@ export const tableMetaSchema = z
   })
   .meta({ id: 'TableMeta', description: 'a table of the registry: the web renders its pages from it' });
 
+/** the version every answered row carries (crud/versions.ts on the server); sent back with a save, it makes a stale save a 409 */
+export const rowVersionSchema = z
+  .string()
+  .optional()
+  .describe('the version of the row\'s client-writable values: send it back as `_version` with a save or delete of this row, and a row changed since is refused (409 CONFLICT, with the current row)');
+
 export const menuRowSchema = z
   .object({
     id: z.number().int(),
@@ -87,6 +93,7 @@ export const menuRowSchema = z
     intro: z.string().nullable(),
     parentMenu: z.number().int(),
     createTime: z.string(),
+    _version: rowVersionSchema,
   })
   .meta({ id: 'MenuRow', description: 'a row of sys_menu; parentMenu 0 is the root' });
 
@@ -107,6 +114,7 @@ export const userInfoSchema = z
       .record(z.string(), z.array(z.enum(['view', 'save', 'delete', 'import', 'export'])))
       .describe('per table (flag), the actions the account may take (empty for an administrator, who may do all)'),
     menuIds: z.array(z.number().int()).describe('the menus the account may open'),
+    _version: rowVersionSchema,
     mustChangePassword: z
       .boolean()
       .optional()
@@ -135,4 +143,6 @@ export const uploadAnswerSchema = z.object({
 });
 
 /** A row of any table: its columns by name (never a secret column). */
-export const tableRowSchema = z.record(z.string(), z.unknown()).describe('a row: columns by name (a secret column such as sys_user.pass is never answered)');
+export const tableRowSchema = z
+  .record(z.string(), z.unknown())
+  .describe('a row: columns by name (a secret column such as sys_user.pass is never answered), and `_version`, the version of its values (docs/api.md, "Row versions")');
