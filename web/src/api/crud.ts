@@ -19,9 +19,17 @@ export async function saveUser(params: Record<string, unknown>): Promise<UserSav
   return answer.data as UserSaveAnswer;
 }
 
-/** POST /api/action/delete/: soft delete of one row or a batch (all or nothing). */
-export async function deleteRows(flag: string, ids: (number | string)[]): Promise<void> {
-  await request('/api/action/delete/', { method: 'POST', body: { _flag: flag, id: ids.length === 1 ? ids[0] : ids } });
+/**
+ * POST /api/action/delete/: soft delete of one row or a batch (all or nothing). With `version` (one row: its
+ * `_version` as listed) a row changed since is not deleted: 409 CONFLICT, shown by the caller (silent).
+ */
+export async function deleteRows(flag: string, ids: (number | string)[], version?: string): Promise<void> {
+  const versioned = ids.length === 1 && typeof version === 'string';
+  await request('/api/action/delete/', {
+    method: 'POST',
+    body: { _flag: flag, id: ids.length === 1 ? ids[0] : ids, ...(versioned ? { _version: version } : {}) },
+    silent: versioned,
+  });
 }
 
 /** GET /api/schema/:flag: column types, required flags, sortability and references. */

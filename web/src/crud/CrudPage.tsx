@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Modal, Pagination, Skeleton, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { SaveAnswer } from '../api/index.ts';
+import type { ApiError, SaveAnswer } from '../api/index.ts';
 import { useUnsavedChanges } from '../shell/pageContext.ts';
 import { useToast } from '../shell/toast.ts';
 import { cellText, columnKindOf } from './cells.tsx';
@@ -11,7 +11,8 @@ import { CrudToolbar } from './CrudToolbar.tsx';
 import { downloadExport } from './exportQuery.ts';
 import { printableHtml, printHtml } from './printTable.ts';
 import { SearchBar } from './SearchBar.tsx';
-import { apiSource } from './sources.ts';
+import { conflictRowOf } from './conflicts.ts';
+import { apiSource, SAVE_MESSAGE_SECONDS, toastSaveFailure } from './sources.ts';
 import { useTablePrefs } from './tablePrefs.ts';
 import { asId, DEFAULT_PAGE_SIZES, useCrudList, visibleRows } from './useCrudList.ts';
 import { useReferenceNames } from './useReferenceNames.ts';
@@ -88,7 +89,8 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
   const EditDialog = config.editDialog ?? CrudEditDialog;
   const pageApi: PageContextApi = { reload, openEdit, selectedRows: selection.rows, modal, t };
 
-  const confirmDelete = (ids: (string | number)[], content: string) => {
+  /** `version`: the row's `_version` as listed (one row): a row someone changed since is not deleted, and the table reloads */
+  const confirmDelete = (ids: (string | number)[], content: string, version?: string) => {
     modal.confirm({
       title: t('crud.confirmTitle'),
       content,
@@ -98,12 +100,17 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
       onOk: async () => {
         setDeleting((s) => new Set([...s, ...ids.map(String)]));
         try {
-          await source.remove(ids.map(asId));
+          await source.remove(ids.map(asId), version);
           toast.success(t('crud.deleted'));
           setSelection((s) => ({ keys: s.keys.filter((k) => !ids.map(String).includes(String(k))), rows: s.rows.filter((r) => !ids.map(String).includes(String(r.id))) }));
           reload();
-        } catch {
-          // the API client has shown the server's message; nothing was deleted
+        } catch (error) {
+          // nothing was deleted. Without a version the API client has shown why; a versioned delete is silent, so its
+          // refusal is said here (a conflict: the row changed since it was listed, and the table shows it as it is now)
+          if (version === undefined) return;
+          if (!conflictRowOf(error)) return toastSaveFailure(toast, error, t);
+          toast.error({ content: String((error as ApiError).body?.message ?? t('http.failed')), duration: SAVE_MESSAGE_SECONDS });
+          reload();
         } finally {
           setDeleting((s) => new Set([...s].filter((id) => !ids.map(String).includes(id))));
         }
@@ -192,7 +199,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
         canDelete={writable && can.delete}
         deletingIds={deleting}
         onEdit={openEdit}
-        onDelete={(row) => confirmDelete([row.id as number], t('crud.deleteConfirm'))}
+        onDelete={(row) => confirmDelete([row.id as number], t('crud.deleteConfirm'), typeof row._version === 'string' ? row._version : undefined)}
       />
       {config.tree?.mode !== 'client' && (
         <Pagination

@@ -25,7 +25,7 @@ export function apiSource(flag: string, key = 'id'): CrudSource {
       return key === 'id' ? answer : { ...answer, rows: answer.rows.map((r) => ({ ...r, id: r[key] as number | string })) };
     },
     save: (params) => saveRow(flag, params),
-    remove: (ids) => deleteRows(flag, ids),
+    remove: (ids, version) => deleteRows(flag, ids, version),
     serverTable: true,
   };
 }
@@ -34,7 +34,7 @@ export function apiSource(flag: string, key = 'id'): CrudSource {
 export const userSource: CrudSource = {
   list: (params) => listUsers<Row>(params),
   save: (params) => saveUser(params),
-  remove: (ids) => deleteRows('sys_user', ids),
+  remove: (ids, version) => deleteRows('sys_user', ids, version),
   serverTable: true,
 };
 

@@ -72,7 +72,8 @@ export interface FieldDef {
 export interface CrudSource {
   list(params: SelectParams): Promise<SelectResult<Row>>;
   save(params: Record<string, unknown>): Promise<SaveAnswer>;
-  remove(ids: (number | string)[]): Promise<void>;
+  /** with `version` (one id: the row's `_version` as listed) a row changed since is refused (409) and the caller says so */
+  remove(ids: (number | string)[], version?: string): Promise<void>;
   /** rows of a server table: its column metadata can be read and its query exported (not so for static demo data) */
   serverTable: boolean;
   /** tells apart the rows of sources that differ under one page (demo rows per language) */
