@@ -16,7 +16,7 @@ export interface Layout {
   search: string[];
   /** the dialog's fields */
   formFields: string[];
-  /** the form designer's schema (表单设计), kept with the layout */
+  /** the form designer's schema as read; saving a layout keeps the stored form instead (saveLayoutRecord) */
   form?: FormSchema;
 }
 
@@ -24,7 +24,10 @@ export interface LayoutRecord {
   /** sys_layList.id; absent when the menu has none yet */
   id?: number;
   menuId: number;
+  /** the data design (数据设计); absent until a table is chosen */
   layout?: Layout;
+  /** the designed form (表单设计), stored in the same JSON, with or without a data design */
+  form?: FormSchema;
 }
 
 const names = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
@@ -42,6 +45,17 @@ export function parseLayout(text: unknown): Layout | undefined {
   }
 }
 
+/** The designed form kept in the stored JSON, whether or not the menu has a data design (a table) yet. */
+export function parseLayoutForm(text: unknown): FormSchema | undefined {
+  if (typeof text !== 'string' || !text.trim()) return undefined;
+  try {
+    const raw = JSON.parse(text) as Record<string, unknown> | null;
+    return raw && typeof raw === 'object' && raw.form && typeof raw.form === 'object' && !Array.isArray(raw.form) ? (raw.form as FormSchema) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** SPEC.md §7 'Layout read': page 1, row 10, wheres menuId and isdelete 0; the first row is the current record. */
 export async function readLayoutRecord(menuId: number, options: { silent?: boolean } = {}): Promise<LayoutRecord> {
   const query = { _flag: 'sys_layList', page: 1, row: 10, wheres: { menuId, isdelete: 0 } };
@@ -51,13 +65,33 @@ export async function readLayoutRecord(menuId: number, options: { silent?: boole
   const first = Array.isArray(rows) ? rows[0] : undefined;
   if (!first) return { menuId };
   const layout = parseLayout(first.layout);
-  return { id: Number(first.id), menuId, ...(layout ? { layout } : {}) };
+  const form = parseLayoutForm(first.layout);
+  return { id: Number(first.id), menuId, ...(layout ? { layout } : {}), ...(form ? { form } : {}) };
 }
 
-/** Saves the menu's layout record (a new row when it has none). */
+/** Writes the record's JSON: the data design's keys when there is one, the form when there is one. */
+async function writeLayoutRecord(id: number | undefined, menuId: number, layout: Layout | undefined, form: FormSchema | undefined): Promise<number> {
+  const json = {
+    ...(layout ? { flag: layout.flag, columns: layout.columns, search: layout.search, formFields: layout.formFields } : {}),
+    ...(form ? { form } : {}),
+  };
+  const answer = await saveRow('sys_layList', { ...(id ? { id } : {}), menuId, layout: JSON.stringify(json) });
+  return Number((answer as { id?: unknown }).id ?? id);
+}
+
+/**
+ * Saves the menu's data design (a new row when it has none). The record is read again first and its form kept as
+ * stored now: 数据设计 and 表单设计 share one JSON, and neither may overwrite the other's part with what it read earlier.
+ */
 export async function saveLayoutRecord(record: LayoutRecord, layout: Layout): Promise<number> {
-  const answer = await saveRow('sys_layList', { ...(record.id ? { id: record.id } : {}), menuId: record.menuId, layout: JSON.stringify(layout) });
-  return Number((answer as { id?: unknown }).id ?? record.id);
+  const current = await readLayoutRecord(record.menuId, { silent: true });
+  return writeLayoutRecord(current.id ?? record.id, record.menuId, layout, current.form);
+}
+
+/** Saves the menu's designed form (表单设计), keeping the data design as stored now (a new row when it has none). */
+export async function saveLayoutForm(menuId: number, form: FormSchema): Promise<number> {
+  const current = await readLayoutRecord(menuId, { silent: true });
+  return writeLayoutRecord(current.id, menuId, current.layout, form);
 }
 
 export const layoutQueryKey = (menuId: number | undefined) => ['menuLayout', menuId ?? null] as const;

@@ -44,7 +44,7 @@ function DialogBody({ initialSchema, onCancel, onConfirm, title, open }: FormDes
       onCancel={onCancel}
       onOk={() => void confirm()}
       confirmLoading={saving}
-      maskClosable={false}
+      mask={{ closable: false }}
       keyboard={false}
       centered
       className="qb-designer-dialog"

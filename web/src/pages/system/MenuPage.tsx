@@ -5,7 +5,7 @@ import type { FormSchema } from '@qb/contracts';
 import { ApiError } from '../../api/index.ts';
 import { TablePage } from '../../crud/TablePage.tsx';
 import type { PageOverrides } from '../../crud/configFromMeta.ts';
-import { readLayoutRecord, saveLayoutRecord } from '../../crud/layoutRecord.ts';
+import { readLayoutRecord, saveLayoutForm } from '../../crud/layoutRecord.ts';
 import type { Row, RowButton } from '../../crud/types.ts';
 import { useCan } from '../../shell/access.ts';
 import { queryKeys } from '../../shell/queryClient.ts';
@@ -75,7 +75,7 @@ export default function MenuPage() {
     if (!FormDesignerDialog) return toast.warning(t('pages.menu.designerMissing'));
     try {
       const record = await readLayoutRecord(Number(menu.id));
-      setDesign({ menu, schema: record.layout?.form });
+      setDesign({ menu, schema: record.form });
     } catch {
       // the API client has shown why
     }
@@ -83,10 +83,9 @@ export default function MenuPage() {
   const confirmDesign = async (schema: FormSchema) => {
     if (!design) return;
     try {
-      const record = await readLayoutRecord(Number(design.menu.id));
-      // the designed form is kept in the menu's layout record, beside the table and columns (docs/decisions.md)
-      const layout = record.layout ?? { flag: '', columns: [], search: [], formFields: [] };
-      await saveLayoutRecord(record, { ...layout, form: schema });
+      // the designed form is kept in the menu's layout record beside the table and columns (docs/designer.md), also
+      // when the menu has no data design yet; the stored data design is kept as it is
+      await saveLayoutForm(Number(design.menu.id), schema);
       toast.success(t('pages.menu.formSaved'));
       setDesign(undefined);
       void queryClient.invalidateQueries({ queryKey: ['menuLayout'] });
