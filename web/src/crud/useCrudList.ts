@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Wheres } from '@qb/contracts';
 import { TREE_ROWS } from './options.ts';
+import { tableMetaQuery } from './tableMeta.ts';
 import type { SelectParams } from '../api/index.ts';
 import type { CrudPageConfig, CrudSource, Row } from './types.ts';
 
@@ -121,6 +122,8 @@ export function useCrudList(config: CrudPageConfig, source: CrudSource, initialP
   }, [rawRows, clientTree, searching, tree, childrenKey]);
 
   const reload = useCallback(() => {
+    // 刷新 reads the table's definition again too: a column added by an ALTER since the page opened shows
+    void queryClient.invalidateQueries({ queryKey: tableMetaQuery(config.flag).queryKey });
     void queryClient.invalidateQueries({ queryKey: ['crud', config.key] });
     void queryClient.invalidateQueries({ queryKey: ['refNames'] });
     void queryClient.invalidateQueries({ queryKey: ['options'] });

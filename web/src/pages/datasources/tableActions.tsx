@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { selectRows } from '../../api/index.ts';
 import { createSqlTable, listSourceTables } from '../../api/datasources.ts';
+import { queryClient } from '../../shell/queryClient.ts';
 
 /** The SQL of a preview or a history row, read-only, one statement after the other. */
 export function SqlBlock({ statements }: { statements: string[] }) {
@@ -48,6 +49,9 @@ export async function createTableWithPreview(sheetId: number, modal: ModalApi, t
       onOk: async () => {
         try {
           await createSqlTable(sheetId, false);
+          // an open page of the table shows the added or changed columns without a reload of the browser
+          void queryClient.invalidateQueries({ queryKey: ['tableMeta'] });
+          void queryClient.invalidateQueries({ queryKey: ['schemaList'] });
           resolve(true);
         } catch (error) {
           showFailure(modal, t, error);
