@@ -52,6 +52,11 @@ export interface SchemaFormProps {
   components?: Record<string, ComponentType<FieldComponentProps>>;
   /** rendered after the fields (a dialog's buttons) */
   children?: ReactNode;
+  /**
+   * false: the schema's own 提交 / 重置 (`buttons`) are not drawn, whatever the schema says: a dialog that holds the
+   * form has its own 取消 / 重置 / 保存 (default true: the designer's 运行 draws them)
+   */
+  ownButtons?: boolean;
 }
 
 /** What a code-level field input gets from its form item. */
@@ -90,7 +95,7 @@ function dependenciesOf(field: FormField): string[] {
  * current language, linkage applied as values change. The rules are the schema's, evaluated by
  * @qb/contracts' formFieldProblem, the same function the server runs on a save.
  */
-export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChange, context, name, className, components, children }: SchemaFormProps) {
+export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChange, context, name, className, components, children, ownButtons = true }: SchemaFormProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const initial = useMemo(() => initialValues ?? defaultFormValues(schema), [initialValues, schema]);
@@ -228,7 +233,7 @@ export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChan
       data-testid="schema-form"
     >
       <Row gutter={gutter}>{renderItems(schema.fields)}</Row>
-      {schema.buttons && (
+      {schema.buttons && ownButtons && (
         <Form.Item label={top ? undefined : ' '} className="qb-schema-form-buttons">
           <Button type="primary" htmlType="submit" data-testid="schema-form-submit">
             {t('forms.submit')}

@@ -99,6 +99,8 @@ export function SchemaFormDialog({
         context={context}
         name={name}
         components={components}
+        // the dialog's 取消 / 重置 / 保存 only: a designed form's own 提交 / 重置 would be a second set (issue 19 #6)
+        ownButtons={false}
         onFinish={(values) => void finish(values)}
         onValuesChange={() => onDirtyChange?.(true)}
       >
