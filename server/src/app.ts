@@ -3,8 +3,8 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { healthRoute } from '@qb/contracts/schemas';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { healthReadyRoute, healthRoute } from '@qb/contracts/schemas';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { CaptchaStore } from './auth/captcha.ts';
 import { LoginThrottle } from './auth/loginThrottle.ts';
@@ -17,7 +17,8 @@ import { registerCrudRoutes } from './crud/routes.ts';
 import { CrudService } from './crud/service.ts';
 import { registerDashboardRoutes } from './dashboard/routes.ts';
 import type { Connection } from './db/connection.ts';
-import { ApiError, sendError } from './http/errors.ts';
+import { Readiness } from './db/readiness.ts';
+import { ApiError, errorAnswer, sendError } from './http/errors.ts';
 import { answerError, answerFrameworkError, answerUnparsableRequest, BODY_LIMIT_BYTES, requireHostHeader, routedPathOf } from './http/failures.ts';
 import { registerApiDocs, registerRouteSchemas } from './http/openapi.ts';
 import { addSecurityHeaders } from './http/securityHeaders.ts';
@@ -105,6 +106,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     frameworkErrors: answerFrameworkError(bodyLimits),
     clientErrorHandler: answerUnparsableRequest,
     http: { requireHostHeader: false },
+    // a request that arrives while the server stops gets the envelope below, not Fastify's own body
+    return503OnClosing: false,
   });
   // every route, as registered: the guard's tests and the fuzz test walk this list
   const registeredRoutes: { method: string; url: string }[] = [];
@@ -112,6 +115,18 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     for (const method of [r.method].flat()) registeredRoutes.push({ method, url: r.url });
   });
   app.decorate('registeredRoutes', registeredRoutes);
+
+  // stopping (SIGTERM): calls in flight finish; a new call on a kept-alive connection is a 503 that closes it
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (stopping) return reply.code(503).header('Connection', 'close').header('Retry-After', '1').send(errorAnswer(req, 'shuttingDown'));
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (stopping) reply.header('Connection', 'close');
+  });
 
   app.setErrorHandler(answerError(bodyLimits));
   // zod route schemas from packages/contracts: validation, and the OpenAPI document at /api/openapi.json
@@ -133,6 +148,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   });
 
   app.get('/api/health', { schema: healthRoute }, async () => ({ status: true as const }));
+  // readiness for a load balancer: the app's database answers (a select 1 within 1 s, cached for 1 s)
+  const readiness = new Readiness(ctx.conn.db);
+  app.get('/api/health/ready', { schema: healthReadyRoute }, async (req, reply) => {
+    if (await readiness.ready()) return { status: true as const };
+    return (reply as FastifyReply).code(503).header('Retry-After', '1').send(errorAnswer(req, 'databaseUnavailable'));
+  });
   registerGuard(app, ctx);
   registerAuthRoutes(app, ctx);
   registerCrudRoutes(app, ctx);

@@ -19,6 +19,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   SECRET_KEY: z
     .string()
     .refine((v) => decodeSecretKey(v) !== undefined, 'SECRET_KEY must be a 32-byte key: 64 hex characters or base64')
@@ -44,6 +47,12 @@ export interface Config {
   sourcesDenyPrivate: boolean;
   /** key of the data-source password encryption; when unset, DATA_DIR/secret.key (generated once) */
   secretKey: Buffer | undefined;
+  /** the app's own PostgreSQL/MySQL connections end a statement after this long (0: no limit); SQLite waits this long for a lock, at most 5 s */
+  dbStatementTimeoutMs: number;
+  /** connecting to the app's database, and waiting for a free pooled connection, give up after this long */
+  dbConnectTimeoutMs: number;
+  /** on SIGTERM/SIGINT, calls in flight get this long to finish before their connections are closed */
+  shutdownDrainMs: number;
 }
 
 /** Reads the environment into one validated config object; a bad value stops the start with a clear message. */
@@ -68,6 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     secretKey: e.SECRET_KEY === undefined ? undefined : decodeSecretKey(e.SECRET_KEY),
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -17,6 +17,7 @@ import { verifyClientPassword } from './password.ts';
  */
 export const PUBLIC_ROUTES = new Set([
   '/api/health',
+  '/api/health/ready',
   '/api/user/captcha/',
   '/api/user/login/',
   '/api/file/*',

@@ -247,8 +247,10 @@ export async function openSourceDb(asked: SourceConfig, options: OpenOptions): P
         application_name: options.applicationName,
         types: sourcePgTypes,
       });
-      // an idle connection the server drops would otherwise be an unhandled 'error' event
+      // an idle connection the server drops would otherwise be an unhandled 'error' event; the pool replaces it
       pool.on('error', () => {});
+      // pg-pool listens to a client only while it is idle: a checked-out one the server terminates must be heard too
+      pool.on('connect', (client) => client.on('error', () => {}));
       return new Kysely({ dialect: new PostgresDialect({ pool }) });
     }
     case 'mysql': {
@@ -273,7 +275,11 @@ export async function openSourceDb(asked: SourceConfig, options: OpenOptions): P
         bigNumberStrings: false,
         typeCast: jsonAsText,
         timezone: 'Z',
+        // the connection speaks utf8mb4 whatever the server's default (4-byte characters: 😀, 𠀀)
+        charset: 'UTF8MB4_UNICODE_520_CI',
       });
+      // mysql2's own listener on a pooled connection is a `once`: a second error would end the process
+      pool.on('connection', (connection) => connection.on('error', () => {}));
       return new Kysely({ dialect: new MysqlDialect({ pool, onCreateConnection: (connection) => connection.executeQuery(STRICT_SESSION).then(() => {}) }) });
     }
     case 'mssql': {
@@ -291,8 +297,8 @@ export async function openSourceDb(asked: SourceConfig, options: OpenOptions): P
         },
         tedious: {
           ...tedious,
-          connectionFactory: () =>
-            new tedious.Connection({
+          connectionFactory: () => {
+            const connection = new tedious.Connection({
               server: config.host,
               authentication: { type: 'default', options: { userName: config.user, password: config.password } },
               options: {
@@ -304,7 +310,11 @@ export async function openSourceDb(asked: SourceConfig, options: OpenOptions): P
                 // SQL Server ships a self-signed certificate; the traffic is encrypted, the server not verified
                 trustServerCertificate: true,
               },
-            }),
+            });
+            // a socket error of an idle connection is an 'error' event: heard here too, not only by Kysely's listener
+            connection.on('error', () => {});
+            return connection;
+          },
         },
       });
       return new Kysely({ dialect });

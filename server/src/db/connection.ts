@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import mysql from 'mysql2';
 import pg from 'pg';
+import { acquireTimeoutError } from './failures.ts';
 import { makePrivateDir, makePrivateFile } from './privateFiles.ts';
 
 export type Engine = 'sqlite' | 'postgres' | 'mysql';
@@ -56,12 +57,90 @@ export function engineOf(url: string | undefined): Engine {
   return 'mysql';
 }
 
+/** The character set and collation of the app's MySQL/MariaDB connections and tables (docs/deployment.md, "Unicode"). */
+export const MYSQL_CHARSET = 'utf8mb4';
+export const MYSQL_COLLATION = 'utf8mb4_unicode_520_ci';
+
+export interface ConnectionOptions {
+  /** PostgreSQL and MySQL/MariaDB end a statement after this long (0 or absent: no limit); SQLite waits this long for a lock (at most 5 s) */
+  statementTimeoutMs?: number;
+  /** connecting, and waiting for a free pooled connection, give up after this long (default 5 s) */
+  connectTimeoutMs?: number;
+  /** told about a pooled connection that failed while no query used it (the pool drops it and opens another when needed) */
+  onIdleError?: (err: Error) => void;
+}
+
+/** The statement that proves the database answers. */
+export const PROBE_SQL = 'select 1';
+
+/**
+ * mysql2's pool queues a caller for ever when every connection is busy, and Kysely has no acquire timeout:
+ * this wait ends after `ms` with an error the failure sorting knows (db/failures.ts). A connection that
+ * arrives after the caller gave up goes back to the pool.
+ */
+function withBoundedWait(pool: mysql.Pool, ms: number) {
+  return {
+    getConnection(callback: (error: unknown, connection: mysql.PoolConnection) => void) {
+      let settled = false;
+      const timer = setTimeout(() => {
+        settled = true;
+        callback(acquireTimeoutError(ms), undefined as never);
+      }, ms);
+      pool.getConnection((error, connection) => {
+        if (settled) {
+          connection?.release();
+          return;
+        }
+        settled = true;
+        clearTimeout(timer);
+        callback(error, connection);
+      });
+    },
+    end: (callback: (error: unknown) => void) => pool.end(callback),
+  };
+}
+
+/**
+ * The per-session statement limit of MySQL/MariaDB: MariaDB's `max_statement_time` (seconds, every statement),
+ * MySQL's `max_execution_time` (milliseconds, selects only). Which one is read from the server's version, once.
+ */
+function mysqlSessionSetup(statementTimeoutMs: number) {
+  let mariadb: boolean | undefined;
+  return async (connection: DatabaseConnection) => {
+    if (!statementTimeoutMs) return;
+    if (mariadb === undefined) {
+      const result = await connection.executeQuery<{ v: string }>(CompiledQuery.raw('select version() as v'));
+      mariadb = /mariadb/i.test(String(result.rows[0]?.v ?? ''));
+    }
+    const statement = mariadb
+      ? `set session max_statement_time = ${(statementTimeoutMs / 1000).toFixed(3)}`
+      : `set session max_execution_time = ${Math.round(statementTimeoutMs)}`;
+    await connection.executeQuery(CompiledQuery.raw(statement));
+  };
+}
+
 /** Opens the configured database: a postgres:// or mysql:// URL, else the SQLite file in dataDir. */
-export function openConnection(url: string | undefined, dataDir: string): Connection {
+export function openConnection(url: string | undefined, dataDir: string, options: ConnectionOptions = {}): Connection {
   const engine = engineOf(url);
   makePrivateDir(dataDir);
+  const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
+  const statementTimeoutMs = options.statementTimeoutMs ?? 0;
+  // a pooled connection that dies while idle (the server restarted) is an 'error' event: told, dropped, replaced on demand
+  const onIdleError = (err: Error) => options.onIdleError?.(err);
   if (engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      // both the connection and the wait for a free one in the pool
+      connectionTimeoutMillis: connectTimeoutMs,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+    });
+    pool.on('error', onIdleError);
+    // the pool listens to a client only while it is idle: one checked out (between the statements of a transaction)
+    // that the server terminates would emit an 'error' nobody hears, which ends the process (issue 18)
+    pool.on('connect', (client) => client.on('error', onIdleError));
     const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
     return { db, readDb: db, engine, close: () => db.destroy() };
   }
@@ -69,14 +148,26 @@ export function openConnection(url: string | undefined, dataDir: string): Connec
     const pool = mysql.createPool({
       uri: url!.replace(/^mariadb:/, 'mysql:'),
       connectionLimit: 10,
+      maxIdle: 10,
+      idleTimeout: 30_000,
+      connectTimeout: connectTimeoutMs,
+      // callers beyond this many waiting are refused at once rather than queued
+      queueLimit: 1000,
+      enableKeepAlive: true,
+      charset: MYSQL_COLLATION.toUpperCase(),
       decimalNumbers: true,
       dateStrings: true,
       supportBigNumbers: true,
       timezone: 'Z',
     });
-    const db = new Kysely({ dialect: new MysqlDialect({ pool }) });
+    // mysql2's own listener is a `once`: a second error of one connection would otherwise end the process
+    pool.on('connection', (connection) => connection.on('error', onIdleError));
+    const db = new Kysely({
+      dialect: new MysqlDialect({ pool: withBoundedWait(pool, connectTimeoutMs), onCreateConnection: mysqlSessionSetup(statementTimeoutMs) }),
+    });
     return { db, readDb: db, engine, close: () => db.destroy() };
   }
+  const busyTimeoutMs = statementTimeoutMs > 0 ? Math.min(statementTimeoutMs, 5000) : 5000;
   const file = url ? url.replace(/^(sqlite|file):(\/\/)?/, '') : path.join(dataDir, 'app.sqlite');
   if (file !== ':memory:') {
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
@@ -88,11 +179,11 @@ export function openConnection(url: string | undefined, dataDir: string): Connec
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   const db = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   if (file === ':memory:') return { db, readDb: db, engine, sqlite, close: () => db.destroy() };
   const reader = new Database(file, { readonly: true });
-  reader.pragma('busy_timeout = 5000');
+  reader.pragma(`busy_timeout = ${busyTimeoutMs}`);
   const readDb = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(reader) }) });
   return {
     db,

@@ -1,5 +1,6 @@
 import type { SourceEngine } from '../datasources/engines.ts';
 import { builtinTables } from '../schema/builtin.ts';
+import { MYSQL_CHARSET, MYSQL_COLLATION } from '../db/connection.ts';
 
 /** The logical column types of the data-table manager (SPEC §5, data table form). */
 export type LogicalType = 'int' | 'nvarchar' | 'datetime' | 'float' | 'money' | 'image' | 'ntext';
@@ -141,7 +142,9 @@ export function createTableSql(engine: SourceEngine, table: DdlTable): string {
   const pks = table.columns.filter((c) => c.primaryKey);
   const lines = table.columns.map((c) => '  ' + columnSql(engine, c, pks.length === 1));
   if (pks.length > 1) lines.push(`  PRIMARY KEY (${pks.map((c) => quote(engine, c.name)).join(', ')})`);
-  return `CREATE TABLE ${quote(engine, table.name)} (\n${lines.join(',\n')}\n)`;
+  // MySQL/MariaDB: utf8mb4 whatever the database's default (latin1 on a bare MariaDB), in the app's collation
+  const options = engine === 'mysql' ? ` DEFAULT CHARSET=${MYSQL_CHARSET} COLLATE=${MYSQL_COLLATION}` : '';
+  return `CREATE TABLE ${quote(engine, table.name)} (\n${lines.join(',\n')}\n)${options}`;
 }
 
 /** ALTER TABLE … ADD for a column added to a created table (no key or auto-increment: those need a rebuild). */

@@ -1,6 +1,7 @@
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { databaseFailureAnswer } from '../db/failures.ts';
 import { ApiError, errorAnswer, sendError } from './errors.ts';
 
 /** Largest body the API reads as JSON or text (Fastify's bodyLimit); uploads have their own limits. */
@@ -74,6 +75,13 @@ export function answerError(limits: BodyLimits) {
   return (err: ThrownError, req: FastifyRequest, reply: FastifyReply) => {
     const failure = clientFailureOf(err, req, limits);
     if (failure) return sendError(req, reply, failure);
+    // the database is down, busy or too slow: an envelope the client can retry on, the cause logged once without a stack
+    const database = databaseFailureAnswer(err);
+    if (database) {
+      req.log.warn({ code: database.code, cause: err.code ?? err.message }, 'database failure');
+      if (database.httpStatus === 503) reply.header('Retry-After', '1');
+      return sendError(req, reply, database);
+    }
     req.log.error(err);
     return sendError(req, reply, new ApiError(500, 'internal'));
   };
