@@ -26,6 +26,7 @@ import { registerImportRoutes } from './import/routes.ts';
 import { connsqlHooks } from './tables/connsql.ts';
 import { fieldDefaultRule } from './tables/fieldHooks.ts';
 import { fieldReferenceRule } from './tables/fieldReferences.ts';
+import { inUseRules } from './tables/inUse.ts';
 import { layTableHooks } from './forms/hooks.ts';
 import { registerFormRoutes } from './forms/routes.ts';
 import { registerTableRoutes } from './tables/routes.ts';
@@ -80,6 +81,8 @@ export function createContext(config: Config, conn: Connection): AppContext {
   crud.hooks.on('sys_role', administratorRoleRule);
   crud.hooks.on('sys_menu', menuRouteRule);
   crud.hooks.on('sys_role', { afterWrite: (trx) => users.assertAnotherAdministrator(trx) });
+  // a row still used by others is not deleted; what belongs to it alone goes with it (tables/inUse.ts)
+  for (const [flag, rule] of inUseRules(crud, registry)) crud.hooks.on(flag, rule);
   return {
     config,
     conn,

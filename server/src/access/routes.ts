@@ -77,7 +77,15 @@ export function registerAccessRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   app.get('/api/user/roles/', { schema: userRolesRoute }, async (req) => {
     assertAdministrator(req.caller);
-    const rows = await db.selectFrom('sys_userRole').select('roleId').where('userId', '=', req.query.id).orderBy('roleId').execute();
+    // live roles only: a link to a role deleted before deletes were checked (tables/inUse.ts) is no role to show or save back
+    const rows = await db
+      .selectFrom('sys_userRole')
+      .innerJoin('sys_role', 'sys_role.id', 'sys_userRole.roleId')
+      .select('sys_userRole.roleId')
+      .where('sys_userRole.userId', '=', req.query.id)
+      .where('sys_role.isdelete', '=', 0)
+      .orderBy('sys_userRole.roleId')
+      .execute();
     return ok({ roleIds: rows.map((r) => Number(r.roleId)) });
   });
 

@@ -168,6 +168,7 @@ const messages = {
   sourceTableNotFound: ['数据源中没有数据表“{name}”', 'The source has no table "{name}"'],
   readBackUnsupported: ['暂不支持从该类型的数据库读取表结构：{engine}', 'Reading table structures back is not supported for this engine yet: {engine}'],
   menuUrlTaken: ['已有菜单使用地址 {url}', 'A menu already uses the address {url}'],
+  rowInUse: ['该{whatZh}“{name}”仍被以下数据使用，不能删除：{zh}', 'The {whatEn} "{name}" is still used by {en}; it cannot be deleted'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type MessageKey = keyof typeof messages;
