@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { isOptionUrlIncomplete } from '../forms/useFieldOptions.ts';
 import { Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Tree } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -183,6 +184,38 @@ function valuesOf(list: FormOption[]): (string | number)[] {
   return list.flatMap((o) => [o.value, ...valuesOf(o.children ?? [])]);
 }
 
+/**
+ * The option source's url: typed as a draft and applied on Enter or when the input is left, and only when it is a
+ * read route of this server (FORM_OPTION_READ_ROUTES); nothing is fetched for what is half typed (issue 19 #7).
+ */
+function OptionUrlInput({ url, onChange }: { url: string; onChange(url: string): void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(url);
+  useEffect(() => setDraft(url), [url]);
+  const invalid = formOptionUrlProblem(draft) !== undefined;
+  const apply = () => {
+    if (!invalid && draft !== url) onChange(draft);
+  };
+  const help = invalid ? t('designer.option.urlInvalid', { routes: FORM_OPTION_READ_ROUTES.join(' ') }) : isOptionUrlIncomplete(draft) ? t('designer.option.urlNeedsFlag') : undefined;
+  return (
+    <Form.Item validateStatus={invalid ? 'error' : undefined} help={help} className="qb-designer-option-url">
+      <Space.Compact block>
+        <Space.Addon>{t('designer.option.url')}</Space.Addon>
+        <Input
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={apply}
+          onPressEnter={apply}
+          status={invalid ? 'error' : undefined}
+          aria-label={t('designer.option.url')}
+          placeholder="/api/select/?_flag=questionsClass"
+          data-testid="option-url"
+        />
+      </Space.Compact>
+    </Form.Item>
+  );
+}
+
 /** Static options (a list, or a tree for the cascader) or options read from a URL of this server (SPEC.md §3 dataType). */
 export function OptionsEditor({ value, tree, onChange }: { value: FormOptionsSource; tree: boolean; onChange(v: FormOptionsSource): void }) {
   const { t, i18n } = useTranslation();
@@ -253,14 +286,7 @@ export function OptionsEditor({ value, tree, onChange }: { value: FormOptionsSou
       )}
       {!isStatic && value.from === 'url' && (
         <div className="qb-designer-dynamic">
-          <Input
-            addonBefore={t('designer.option.url')}
-            value={value.url}
-            onChange={(e) => onChange({ ...value, url: e.target.value })}
-            status={formOptionUrlProblem(value.url) ? 'error' : undefined}
-            title={FORM_OPTION_READ_ROUTES.join(' ')}
-            data-testid="option-url"
-          />
+          <OptionUrlInput url={value.url} onChange={(url) => onChange({ ...value, url })} />
           <Select
             value={value.method}
             aria-label={t('designer.option.method')}

@@ -5,6 +5,7 @@ import {
   type FormDateType,
   type FormField,
   type FormFieldKind,
+  type FormOption,
   type FormSchema,
 } from '@qb/contracts';
 import { COLOR_FORMATS, itemName, newField } from './palette.ts';
@@ -26,6 +27,11 @@ export interface DesignerNode {
   renderKey: number;
   field: FormField;
   children?: DesignerNode[];
+  /**
+   * the static options the item had before it was switched to 动态数据: switching back restores them (designer
+   * memory only, never in the schema)
+   */
+  staticOptions?: FormOption[];
 }
 
 export type FormConfig = Omit<FormSchema, 'version' | 'fields'>;
@@ -248,6 +254,22 @@ function cloneWithIds(node: DesignerNode, next: () => number): DesignerNode {
   return { id, renderKey: id, field, children: node.children?.map((c) => cloneWithIds(c, next)) };
 }
 
+/**
+ * 静态数据 / 动态数据 (issue 19 #7): switching a field from static options to a source keeps its static options on the
+ * node; switching back (`options: []` over a source) restores them, or a new item's options when there are none.
+ */
+function optionSourcePatch(node: DesignerNode, patch: Record<string, unknown>): { patch: Record<string, unknown>; staticOptions?: FormOption[] } {
+  if (!('options' in patch) || !('options' in node.field)) return { patch };
+  const before = node.field.options;
+  const after = patch.options;
+  if (Array.isArray(before) && !Array.isArray(after)) return { patch, staticOptions: before };
+  if (!Array.isArray(before) && Array.isArray(after) && after.length === 0) {
+    const fresh = newField(node.field.kind, node.id) as { options?: unknown };
+    return { patch: { ...patch, options: node.staticOptions ?? (Array.isArray(fresh.options) ? fresh.options : []) } };
+  }
+  return { patch };
+}
+
 export function designerReducer(state: DesignerState, action: DesignerAction): DesignerState {
   switch (action.type) {
     case 'select':
@@ -320,9 +342,10 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     case 'update': {
       const node = findNode(state.items, action.id);
       if (!node) return state;
-      const { field, redraw } = patched(node.field, action.patch);
+      const { patch, staticOptions } = optionSourcePatch(node, action.patch);
+      const { field, redraw } = patched(node.field, patch);
       const renderSeq = redraw ? state.renderSeq + 1 : state.renderSeq;
-      let items = mapNode(state.items, action.id, (n) => ({ ...n, field, renderKey: redraw ? renderSeq : n.renderKey }));
+      let items = mapNode(state.items, action.id, (n) => ({ ...n, field, renderKey: redraw ? renderSeq : n.renderKey, ...(staticOptions ? { staticOptions } : {}) }));
       if (typeof action.patch.name === 'string') items = renameLinkageRefs(items, node.field.name, action.patch.name); // rules follow a rename
       return commit(state, { items, renderSeq }, action.tag && `${action.id}:${action.tag}`);
     }

@@ -39,6 +39,15 @@ export function urlOptionItems(rows: unknown, source: Pick<FormUrlOptions, 'labe
     });
 }
 
+/**
+ * A read route that cannot answer without more: `/api/select/` names no table until it has `_flag`. Such a source
+ * (the designer's start when 动态数据 is chosen) is not fetched and is not a failure: its options are still to be given.
+ */
+export function isOptionUrlIncomplete(url: string): boolean {
+  const [path, query = ''] = url.split('?', 2);
+  return path === '/api/select/' && !new URLSearchParams(query).get('_flag');
+}
+
 async function fetchUrlOptions(source: FormUrlOptions): Promise<OptionItem[]> {
   // checked again here (the parser refuses the same): only a GET of a read route of this server, with the session
   if (!isFormOptionSourceReadable(source)) throw new Error('option source refused');
@@ -63,6 +72,7 @@ export function useFieldOptions(source: FormOptionsSource, lang: string, dependV
   const url = !Array.isArray(source) && source.from === 'url' ? source : undefined;
   // a source that is not a GET of a read route is never fetched: it shows as failed (选项加载失败)
   const readable = !!url && isFormOptionSourceReadable(url);
+  const incomplete = !!url && readable && isOptionUrlIncomplete(url.url);
   const byId = table && table.valueField === 'id' ? table : undefined;
   const byOther = table && table.valueField !== 'id' ? table : undefined;
 
@@ -75,7 +85,7 @@ export function useFieldOptions(source: FormOptionsSource, lang: string, dependV
   const remote = useQuery({
     queryKey: ['formOptions', 'url', url?.url, url?.method, url?.dataPath ?? 'data', url?.labelField, url?.valueField, url?.childrenField],
     queryFn: () => fetchUrlOptions(url!),
-    enabled: readable,
+    enabled: readable && !incomplete,
     staleTime: 30_000,
     retry: false,
   });
@@ -84,6 +94,7 @@ export function useFieldOptions(source: FormOptionsSource, lang: string, dependV
   if (byId) return { items: byId.parentField ? shared.tree : shared.list, loading: shared.loading, waiting: shared.waiting, failed: false };
   if (byOther) return other;
   if (!readable) return { items: [], loading: false, waiting: false, failed: true };
+  if (incomplete) return { items: [], loading: false, waiting: false, failed: false };
   return { items: remote.data ?? [], loading: remote.isFetching, waiting: false, failed: remote.isError };
 }
 

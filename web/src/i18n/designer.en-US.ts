@@ -57,6 +57,7 @@ const designerEnUS: Texts<typeof designerZhCN> = {
       valueRequired: 'Please enter the option value', add: 'Add option', addChild: 'Add child option', static: 'Static',
       dynamic: 'Dynamic', url: 'URL', method: 'Method', dataPath: 'Data path', labelField: 'Label key', valueField: 'Value key',
       childrenField: 'Children key', duplicate: 'This option value is already used',
+      urlInvalid: 'Must be a read route of this server ({{routes}}), starting with /', urlNeedsFlag: 'Name the table in the address, e.g. /api/select/?_flag=questionsClass',
     },
     props: {
       kind: 'Component type', name: 'Field name', label: 'Label', labelEn: 'English', placeholder: 'Placeholder', labelWidth: 'Label width',

@@ -55,6 +55,7 @@ const designerZhCN = {
       title: '添加选项', label: '选项名', value: '选项值', labelRequired: '请输入选项名', valueRequired: '请输入选项值',
       add: '添加选项', addChild: '添加子选项', static: '静态数据', dynamic: '动态数据', url: '接口地址', method: '请求方式', dataPath: '数据位置',
       duplicate: '选项值已存在', labelField: '标签键名', valueField: '值键名', childrenField: '子级键名',
+      urlInvalid: '须为本系统的读取接口（{{routes}}），以 / 开头', urlNeedsFlag: '请在地址中写明数据表，如 /api/select/?_flag=questionsClass',
     },
     props: {
       kind: '组件类型', name: '字段名', label: '标题', labelEn: '英文', placeholder: '占位提示', labelWidth: '标签宽度',
