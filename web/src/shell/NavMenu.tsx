@@ -8,7 +8,7 @@ import { accordionOpenKeys, menuPathTo, walkMenu, type MenuNode } from './menuTr
 import { menuIcon } from './menuIcons.tsx';
 import { resolveManageRoute } from '../pages/manageRoutes.ts';
 import { loadPage } from './pageLoader.ts';
-import { useTabsStore } from './stores.ts';
+import { useTabMenuStore, useTabsStore } from './stores.ts';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -29,7 +29,8 @@ export function openExternal(href: string) {
 export function NavMenu({ tree, loading, failed, onRetry, collapsed, currentPath, menuLabel }: NavMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const branch = useMemo(() => menuPathTo(tree, currentPath), [tree, currentPath]);
+  const clickedMenu = useTabMenuStore((s) => s.menuOf[currentPath]);
+  const branch = useMemo(() => menuPathTo(tree, currentPath, clickedMenu), [tree, currentPath, clickedMenu]);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
 
   // the branch of the current page opens by itself (and, being an accordion, closes the others)
@@ -48,7 +49,8 @@ export function NavMenu({ tree, loading, failed, onRetry, collapsed, currentPath
           {external && <ExportOutlined style={{ marginLeft: 6, fontSize: 11, opacity: 0.6 }} />}
         </span>
       );
-      const icon = depth === 1 ? menuIcon(node.icon, node.children.length > 0) : undefined;
+      // the first level always has an icon (a default one when none was picked); deeper items show the one picked
+      const icon = depth === 1 ? menuIcon(node.icon, node.children.length > 0) : node.icon ? menuIcon(node.icon, node.children.length > 0) : undefined;
       return node.children.length > 0
         ? { key: node.key, icon, label, children: node.children.map((c) => toItem(c, depth + 1)) }
         : { key: node.key, icon, label };
@@ -86,6 +88,7 @@ export function NavMenu({ tree, loading, failed, onRetry, collapsed, currentPath
       // (an open tab keeps its own rows, page and search: reading page 1 for it would be wasted)
       const route = resolveManageRoute(node.target.path);
       if (route && !useTabsStore.getState().tabs.includes(node.target.path)) loadPage(route).catch(() => undefined); // the page host shows a failed load
+      useTabMenuStore.getState().remember(node.target.path, node.id);
       navigate(node.target.path);
     }
     else if (node.target.kind === 'external') openExternal(node.target.href);

@@ -72,8 +72,16 @@ export function* walkMenu(nodes: MenuNode[]): Generator<MenuNode> {
   }
 }
 
-/** The keys of the branch that leads to the item for `path` (ancestors first, the item last), or [] if none. */
-export function menuPathTo(nodes: MenuNode[], path: string): string[] {
+/**
+ * The keys of the branch that leads to the item for `path` (ancestors first, the item last), or [] if none; of two
+ * items leading to one path, `menuId`'s (the one the person clicked), else the first.
+ */
+export function menuPathTo(nodes: MenuNode[], path: string, menuId?: number): string[] {
+  if (menuId !== undefined) {
+    const clicked = keyPath(nodes, String(menuId));
+    const node = [...walkMenu(nodes)].find((n) => n.key === String(menuId));
+    if (clicked.length && node?.target.kind === 'route' && node.target.path === path) return clicked;
+  }
   for (const node of nodes) {
     if (node.target.kind === 'route' && node.target.path === path) return [node.key];
     const below = menuPathTo(node.children, path);

@@ -56,6 +56,19 @@ export const useTabsStore = create<TabsStore>()(
   ),
 );
 
+/**
+ * Which menu item opened each tab's path: two items may lead to one page (an operator's menu at /manage/testList
+ * beside the seeded 测试列表), and the tab and the highlighted item are the one the person clicked.
+ */
+export const TAB_MENUS_KEY = 'qb.tabMenus';
+export const useTabMenuStore = create<{ menuOf: Record<string, number>; remember(path: string, menuId: number): void }>()(
+  persist((set) => ({ menuOf: {}, remember: (path, menuId) => set((s) => ({ menuOf: { ...s.menuOf, [path]: menuId } })) }), {
+    name: TAB_MENUS_KEY,
+    storage: createJSONStorage(() => localStorage),
+    partialize: ({ menuOf }) => ({ menuOf }),
+  }),
+);
+
 /** Pages with unsaved edits, by tab path; not persisted (a reload loses the edits anyway). */
 interface DirtyStore {
   dirty: Record<string, boolean>;

@@ -7,6 +7,7 @@ import { findManageRoute, resolveManageRoute } from '../pages/manageRoutes.ts';
 import { buildMenuTree, walkMenu, type MenuNode } from './menuTree.ts';
 import { preloadPages } from './pageLoader.ts';
 import { queryKeys } from './queryClient.ts';
+import { useTabMenuStore } from './stores.ts';
 
 export function useMenuTree() {
   const query = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: 5 * 60_000 });
@@ -24,27 +25,48 @@ export function useUserInfo() {
  * translated through `menuName`, else the title of the route it opens, else it stays as stored. A generated
  * table page not in the menu is titled by its table (`tableTitle`).
  */
-export function useTitles(tree: MenuNode[], tableTitle?: (path: string) => string | undefined) {
+/**
+ * A stored menu name in the page's language: in English a name the server seeds is translated through `menuName`;
+ * undefined for any other name (an operator's). The navigation, the tabs and 菜单管理 all name menus through it.
+ */
+export function useSeededMenuName(): (name: string) => string | undefined {
   const { t, i18n } = useTranslation();
   const english = i18n.language !== 'zh-CN';
   const names = t('menuName', { returnObjects: true }) as Record<string, string>;
+  return useCallback(
+    (name: string) => (english && typeof names === 'object' && names && Object.hasOwn(names, name) ? names[name] : undefined),
+    [english, names],
+  );
+}
+
+export function useTitles(tree: MenuNode[], tableTitle?: (path: string) => string | undefined) {
+  const { t, i18n } = useTranslation();
+  const english = i18n.language !== 'zh-CN';
+  const seededName = useSeededMenuName();
 
   const menuLabel = useCallback(
     (node: MenuNode) => {
       if (!english) return node.name;
-      if (typeof names === 'object' && names && names[node.name]) return names[node.name];
+      const seeded = seededName(node.name);
+      if (seeded) return seeded;
       const route = node.target.kind === 'route' ? findManageRoute(node.target.path) : undefined;
       if (route) return t(route.titleKey);
       return (node.target.kind === 'route' && tableTitle?.(node.target.path)) || node.name;
     },
-    [english, names, t, tableTitle],
+    [english, seededName, t, tableTitle],
   );
 
+  // the item the person clicked for a path, else the first item leading there
+  const menuOf = useTabMenuStore((s) => s.menuOf);
   const byPath = useMemo(() => {
     const map = new Map<string, MenuNode>();
-    for (const node of walkMenu(tree)) if (node.target.kind === 'route' && !map.has(node.target.path)) map.set(node.target.path, node);
+    for (const node of walkMenu(tree)) {
+      if (node.target.kind !== 'route') continue;
+      const path = node.target.path;
+      if (!map.has(path) || menuOf[path] === node.id) map.set(path, node);
+    }
     return map;
-  }, [tree]);
+  }, [tree, menuOf]);
 
   /** Tab title: the menu item that opens the page (as the person saw it in the menu), else the route's own title. */
   const pageTitle = useCallback(

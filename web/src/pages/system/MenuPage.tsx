@@ -9,6 +9,7 @@ import { readLayoutRecord, saveLayoutForm } from '../../crud/layoutRecord.ts';
 import type { Row, RowButton } from '../../crud/types.ts';
 import { useCan } from '../../shell/access.ts';
 import { queryKeys } from '../../shell/queryClient.ts';
+import { useSeededMenuName } from '../../shell/useShellData.ts';
 import { useToast } from '../../shell/toast.ts';
 import { IconPicker } from '../../shell/IconPicker.tsx';
 import { LayoutDesignDrawer } from './LayoutDesignDrawer.tsx';
@@ -44,10 +45,17 @@ export const menuPage: PageOverrides = {
   tree: { parentField: 'parentMenu', mode: 'client' },
   order: ['parentMenu', 'name', 'menuType', 'icon', 'menuMark', 'url', 'sortNum', 'display', 'createTime'],
   fields: {
+    // a seeded name in the page's language, as the navigation names it (an operator's name stays as typed)
+    name: { column: { render: (value) => <MenuName name={String(value ?? '')} /> } },
     icon: { column: { kind: 'icon', width: 170 }, component: IconPicker },
     parentMenu: { column: { width: 140 }, component: MenuParentSelect },
   },
 };
+
+function MenuName({ name }: { name: string }) {
+  const seededName = useSeededMenuName();
+  return <>{seededName(name) ?? name}</>;
+}
 
 export default function MenuPage() {
   const { t } = useTranslation();
