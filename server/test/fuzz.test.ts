@@ -344,8 +344,8 @@ function problemOf(p: Plan, a: Answer): string | undefined {
   }
   if (typeof json !== 'object' || json === null) return `answered ${a.status} with JSON that is not an object`;
   if (typeof json.status !== 'boolean' && typeof json.status !== 'number') return `answered ${a.status} without a boolean or number status`;
-  // GET /api/health answers exactly {"status":true} (DESIGN.md §1)
-  if (typeof json.message !== 'string' && !(path.replace(/\/+$/, '') === '/api/health' && json.status === true)) return `answered ${a.status} without a string message`;
+  // GET /api/health answers exactly {"status":true} (DESIGN.md §1), and its readiness twice /api/health/ready the same when ready
+  if (typeof json.message !== 'string' && !(['/api/health', '/api/health/ready'].includes(path.replace(/\/+$/, '').toLowerCase()) && json.status === true)) return `answered ${a.status} without a string message`;
   if (a.status >= 400 && json.status !== false) return `answered ${a.status} with status ${String(json.status)}`;
   if ((a.status >= 400 || json.status === false) && (typeof json.code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(json.code))) return `answered ${a.status} without an UPPER_SNAKE code`;
   return undefined;
