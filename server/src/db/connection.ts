@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import mysql from 'mysql2';
 import pg from 'pg';
+import { MYSQL_COLLATION } from './charset.ts';
 import { acquireTimeoutError } from './failures.ts';
 import { makePrivateDir, makePrivateFile } from './privateFiles.ts';
 
@@ -57,9 +58,7 @@ export function engineOf(url: string | undefined): Engine {
   return 'mysql';
 }
 
-/** The character set and collation of the app's MySQL/MariaDB connections and tables (docs/deployment.md, "Unicode"). */
-export const MYSQL_CHARSET = 'utf8mb4';
-export const MYSQL_COLLATION = 'utf8mb4_unicode_520_ci';
+export { MYSQL_CHARSET, MYSQL_COLLATION } from './charset.ts';
 
 export interface ConnectionOptions {
   /** PostgreSQL and MySQL/MariaDB end a statement after this long (0 or absent: no limit); SQLite waits this long for a lock (at most 5 s) */

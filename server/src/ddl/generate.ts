@@ -1,6 +1,6 @@
 import type { SourceEngine } from '../datasources/engines.ts';
 import { builtinTables } from '../schema/builtin.ts';
-import { MYSQL_CHARSET, MYSQL_COLLATION } from '../db/connection.ts';
+import { MYSQL_CHARSET, MYSQL_COLLATION } from '../db/charset.ts';
 
 /** The logical column types of the data-table manager (SPEC §5, data table form). */
 export type LogicalType = 'int' | 'nvarchar' | 'datetime' | 'float' | 'money' | 'image' | 'ntext';

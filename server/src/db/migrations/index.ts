@@ -1,4 +1,5 @@
 import { type Migration, Migrator, sql } from 'kysely';
+import { MYSQL_CHARSET, MYSQL_COLLATION } from '../charset.ts';
 import type { AnyDb, Engine } from '../connection.ts';
 import * as initial from './0001_initial.ts';
 import * as versions from './0002_versions.ts';
@@ -51,6 +52,15 @@ function scopedToSchema(db: AnyDb, schema: string): AnyDb {
   });
 }
 
+/**
+ * A database no migration has run on yet gets utf8mb4 as its default before the first step, so that every table
+ * the steps create is utf8mb4 in the app's collation from the start (0006_utf8mb4 converts those of earlier releases).
+ */
+async function utf8mb4ForNewDatabase(db: AnyDb): Promise<void> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from information_schema.tables where table_schema = database() and table_name = 'kysely_migration'`.execute(db);
+  if (Number(rows[0]?.n ?? 0) === 0) await sql.raw(`alter database character set ${MYSQL_CHARSET} collate ${MYSQL_COLLATION}`).execute(db);
+}
+
 /** Runs the migrations that have not run yet (up to `upTo` when given, for upgrade tests); safe on every start. */
 export async function migrate(db: AnyDb, engine: Engine, upTo?: string): Promise<void> {
   // on PostgreSQL the migrator looks for its tables in every schema: name ours, the one search_path points to
@@ -61,6 +71,7 @@ export async function migrate(db: AnyDb, engine: Engine, upTo?: string): Promise
     provider: { getMigrations: async () => migrations(engine, upTo) },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+  if (engine === 'mysql' && upTo === undefined) await utf8mb4ForNewDatabase(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
