@@ -1,3 +1,4 @@
+import { loginLogReason } from '@qb/contracts/loginReasons';
 import type { Caller } from '../access/index.ts';
 import type { RowChange } from '../crud/hooks.ts';
 import { nowText } from '../crud/values.ts';
@@ -92,7 +93,10 @@ export class AuditLog {
   }
 }
 
-/** One login, successful or not: the login log (reasons are the message keys: loginWrong, loginLocked, …). */
+/**
+ * One login, successful or not: the login log. A refusal's reason is its message key when the web can label it
+ * (LOGIN_LOG_REASONS: loginWrong, loginLocked, …), else `other`, so that the log never shows a raw key.
+ */
 export async function logLogin(
   db: AnyDb,
   entry: { loginid: string; userId?: number; success: boolean; reason?: string; ip?: string; userAgent?: string },
@@ -103,7 +107,7 @@ export async function logLogin(
       loginid: entry.loginid.slice(0, 50),
       userId: entry.userId ?? null,
       success: entry.success ? 1 : 0,
-      reason: entry.reason?.slice(0, 50) ?? null,
+      reason: entry.success ? null : loginLogReason(entry.reason),
       ip: entry.ip?.slice(0, 64) ?? null,
       userAgent: entry.userAgent?.slice(0, 300) ?? null,
       createTime: nowText(),

@@ -1,4 +1,5 @@
 import type { PageOverrides } from '../../crud/configFromMeta.ts';
+import { loginLogPage } from './loginLog.tsx';
 import { operationLogPage } from './operationLog.tsx';
 
 /**
@@ -7,4 +8,5 @@ import { operationLogPage } from './operationLog.tsx';
  */
 export const generatedPageOverrides: Record<string, Pick<PageOverrides, 'fields' | 'order'>> = {
   sys_operationLog: operationLogPage,
+  sys_loginLog: loginLogPage,
 };

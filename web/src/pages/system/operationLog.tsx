@@ -1,6 +1,15 @@
-import { Popover } from 'antd';
+import { useState } from 'react';
+import { Button, Popover } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PageOverrides } from '../../crud/configFromMeta.ts';
+import type { MenuRow, TableMeta } from '@qb/contracts';
+import { request } from '../../api/index.ts';
+import { fetchMenu } from '../../api/system.ts';
+import i18n from '../../i18n/index.ts';
+import { textIn, type PageOverrides } from '../../crud/configFromMeta.ts';
+import type { Row } from '../../crud/types.ts';
+import { queryClient as appQueryClient, queryKeys } from '../../shell/queryClient.ts';
+import { useSeededMenuName } from '../../shell/useShellData.ts';
 import './system.css';
 
 /** One changed field of an operation log entry (sys_operationLog.changes, docs/permissions.md "Audit"). */
@@ -25,39 +34,165 @@ export function parseChanges(value: unknown): Change[] | undefined {
   }
 }
 
-const valueText = (value: unknown, empty: string): string => {
+/**
+ * How a person reads the changes of one table: a column's title and a value as the table shows it (enumeration
+ * labels, a role's grants by menu name), in the page's language. Without it, the stored names and values.
+ */
+export interface ChangeReading {
+  label(column: string): string;
+  value(column: string, value: unknown): string | undefined;
+}
+
+const valueText = (value: unknown, empty: string, reading?: ChangeReading, column = ''): string => {
   if (value === null || value === undefined || value === '') return empty;
+  const read = reading?.value(column, value);
+  if (read !== undefined) return read;
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 };
 
 /** `name: 张三 → 李四`; a value given to a new row alone (`insert`), an emptied one as (空). */
-export function changeLine(change: Change, empty: string, insert = false): string {
-  const after = valueText(change.after, empty);
-  if (insert) return `${change.column}: ${after}`;
-  return `${change.column}: ${valueText(change.before, empty)} → ${after}`;
+export function changeLine(change: Change, empty: string, insert = false, reading?: ChangeReading): string {
+  const label = reading?.label(change.column) ?? change.column;
+  const after = valueText(change.after, empty, reading, change.column);
+  if (insert) return `${label}: ${after}`;
+  return `${label}: ${valueText(change.before, empty, reading, change.column)} → ${after}`;
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The grants a role change logs (`[[menuId, "view,save"], …]`) as `菜单管理（查看、保存）`, menus by name. */
+function grantsText(value: unknown, menuName: (id: number) => string | undefined, t: Translate): string | undefined {
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  if (!Array.isArray(list)) return undefined;
+  if (list.length === 0) return t('pages.operationLog.none');
+  const sep = t('pages.operationLog.listSeparator');
+  return list
+    .map((g) => {
+      if (!Array.isArray(g)) return JSON.stringify(g);
+      const [menuId, actions] = g as [unknown, unknown];
+      const name = menuName(Number(menuId)) ?? `#${String(menuId)}`;
+      const done = String(actions ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((a) => t(`pages.operationLog.grant.${a}`));
+      return t('pages.operationLog.grantOf', { menu: name, actions: done.join(sep) });
+    })
+    .join(sep);
+}
+
+/** The reading of a table's changes from its metadata (null: the table is not known to this person). */
+export function readingOf(meta: TableMeta | undefined, lang: string, menuName: (id: number) => string | undefined, t: Translate): ChangeReading {
+  const columns = new Map((meta?.columns ?? []).map((c) => [c.name, c]));
+  return {
+    label: (column) => {
+      const known = columns.get(column);
+      if (known) return textIn(known.title, lang);
+      // what the access routes log beside a table's own columns
+      if (column === 'grants' || column === 'roles' || column === 'isdelete') return t(`pages.operationLog.column.${column}`);
+      return column;
+    },
+    value: (column, value) => {
+      if (column === 'grants') return grantsText(value, menuName, t);
+      if (column === 'isdelete') return t(Number(value) === 1 ? 'pages.operationLog.deleted' : 'pages.operationLog.live');
+      const known = columns.get(column);
+      const option = known?.enum?.find((e) => String(e.value) === String(value));
+      return option ? textIn(option.label, lang) : undefined;
+    },
+  };
 }
 
 /** An insert is logged with the values given and nothing before them (server/src/audit/log.ts). */
 const isInsert = (list: Change[]) => list.length > 0 && list.every((c) => c.before === null || c.before === undefined);
 
 /** One line per change. */
-export function changeLines(list: Change[], empty: string): string[] {
+export function changeLines(list: Change[], empty: string, reading?: ChangeReading): string[] {
   const insert = isInsert(list);
-  return list.map((c) => changeLine(c, empty, insert));
+  return list.map((c) => changeLine(c, empty, insert, reading));
 }
 
-export function changesText(value: unknown, empty: string): string {
+export function changesText(value: unknown, empty: string, reading?: ChangeReading): string {
   const list = parseChanges(value);
-  return list ? changeLines(list, empty).join('\n') : String(value ?? '');
+  return list ? changeLines(list, empty, reading).join('\n') : String(value ?? '');
 }
 
-function ChangesCell({ value }: { value: unknown }) {
+/** Every table the person may view (GET /api/schema/, as the layout drawer reads it), by flag. */
+const TABLES_KEY = ['schemaList'] as const;
+const readTables = async () => (await request<TableMeta[]>('/api/schema/', { silent: true })).data ?? [];
+
+function useLogReading(flag: unknown): { reading: ChangeReading; tables: Map<string, TableMeta> } {
+  const { t, i18n: i18nOfPage } = useTranslation();
+  const tables = useQuery({ queryKey: TABLES_KEY, queryFn: readTables, staleTime: 60_000 });
+  const menus = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: 5 * 60_000 });
+  const byFlag = new Map((tables.data ?? []).map((m) => [m.flag, m]));
+  const seededName = useSeededMenuName();
+  const menuName = (id: number) => {
+    const name = menus.data?.find((m) => Number(m.id) === id)?.name;
+    return name === undefined ? undefined : (seededName(name) ?? name);
+  };
+  return { reading: readingOf(byFlag.get(String(flag ?? '')), i18nOfPage.language, menuName, t), tables: byFlag };
+}
+
+/** The same reading outside React (print and export), from what the page has read. */
+function cachedReading(flag: unknown): { reading: ChangeReading; tables: Map<string, TableMeta> } {
+  const tables = new Map((appQueryClient.getQueryData<TableMeta[]>(TABLES_KEY) ?? []).map((m) => [m.flag, m]));
+  const menus = appQueryClient.getQueryData<MenuRow[]>(queryKeys.menu) ?? [];
+  const t: Translate = (key, options) => i18n.t(key, options);
+  const seeded = i18n.language === 'zh-CN' ? {} : (i18n.t('menuName', { returnObjects: true }) as Record<string, string>);
+  const menuName = (id: number) => {
+    const name = menus.find((m) => Number(m.id) === id)?.name;
+    return name === undefined ? undefined : typeof seeded === 'object' && Object.hasOwn(seeded, name) ? seeded[name] : name;
+  };
+  return { reading: readingOf(tables.get(String(flag ?? '')), i18n.language, menuName, t), tables };
+}
+
+/** The table of an entry by its title in the page's language (the flag when the person cannot view it). */
+function TableTitle({ flag }: { flag: unknown }) {
+  const { i18n: i18nOfPage } = useTranslation();
+  const { tables } = useLogReading(flag);
+  const meta = tables.get(String(flag ?? ''));
+  return <span title={String(flag ?? '')}>{meta ? textIn(meta.title, i18nOfPage.language) : String(flag ?? '')}</span>;
+}
+
+/** The stored record, as the server wrote it, one click away from the readable lines. */
+function RawRecord({ row }: { row: Row }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  let changes: unknown = row.changes;
+  try {
+    changes = typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes;
+  } catch {
+    // shown as stored
+  }
+  const raw = { flag: row.flag, action: row.action, rowId: row.rowId, summary: row.summary ?? null, changes };
+  return (
+    <div className="qb-changes-raw">
+      <Button size="small" type="link" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="changes-raw-toggle">
+        {t(open ? 'pages.operationLog.hideRaw' : 'pages.operationLog.showRaw')}
+      </Button>
+      {open && (
+        <pre data-testid="changes-raw" tabIndex={0}>
+          {JSON.stringify(raw, null, 2)}
+        </pre>
+      )}
+    </div>
+  );
+}
+
+function ChangesCell({ value, row }: { value: unknown; row: Row }) {
+  const { t } = useTranslation();
+  const { reading } = useLogReading(row.flag);
   const empty = t('pages.operationLog.empty');
   const list = parseChanges(value);
   if (!list) return <span className="qb-cell-text">{String(value)}</span>;
   if (list.length === 0) return <span className="qb-cell-none">—</span>;
-  const lines = changeLines(list, empty);
+  const lines = changeLines(list, empty, reading);
   const shown = lines.slice(0, CELL_LINES);
   const cell = (
     <div className="qb-changes" data-testid="changes-cell">
@@ -70,14 +205,17 @@ function ChangesCell({ value }: { value: unknown }) {
     </div>
   );
   const full = (
-    <div className="qb-changes-full" data-testid="changes-full">
-      {lines.map((line, i) => (
-        <div key={i}>{line}</div>
-      ))}
+    <div>
+      <div className="qb-changes-full" data-testid="changes-full">
+        {lines.map((line, i) => (
+          <div key={i}>{line}</div>
+        ))}
+      </div>
+      <RawRecord row={row} />
     </div>
   );
   return (
-    <Popover content={full} title={t('pages.operationLog.all')} trigger={['hover', 'focus']} placement="leftTop">
+    <Popover content={full} title={t('pages.operationLog.all')} trigger={['hover', 'focus', 'click']} placement="leftTop">
       {/* named by the lines it shows (a name of its own would hide them from screen readers: axe label-content-name-mismatch) */}
       <span tabIndex={0} role="button">
         {cell}
@@ -87,16 +225,26 @@ function ChangesCell({ value }: { value: unknown }) {
 }
 
 /**
- * 操作日志 (generated page of sys_operationLog): the changes column read as `column: before → after`, one per line,
- * next to the row it is about (before the summary, which most entries leave empty).
+ * 操作日志 (generated page of sys_operationLog): the table by its title, the changes column read as
+ * `title: before → after` in the page's language, one per line, next to the row it is about (before the summary,
+ * which most entries leave empty); the stored record one click away in the popover.
  */
 export const operationLogPage: Pick<PageOverrides, 'fields' | 'order'> = {
   order: ['createTime', 'loginid', 'flag', 'action', 'rowId', 'changes'],
   fields: {
+    flag: {
+      column: {
+        render: (value) => <TableTitle flag={value} />,
+        text: (value) => {
+          const meta = cachedReading(value).tables.get(String(value ?? ''));
+          return meta ? textIn(meta.title, i18n.language) : String(value ?? '');
+        },
+      },
+    },
     changes: {
       column: {
-        render: (value) => <ChangesCell value={value} />,
-        text: (value) => changesText(value, '—'),
+        render: (value, row) => <ChangesCell value={value} row={row} />,
+        text: (value, row) => changesText(value, '—', cachedReading(row.flag).reading),
       },
     },
   },
