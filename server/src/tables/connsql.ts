@@ -1,3 +1,4 @@
+import { SOURCE_NO_PASSWORD } from '@qb/contracts';
 import type { AnyDb } from '../db/connection.ts';
 import type { RowChange, TableHooks } from '../crud/hooks.ts';
 import { refuseControlCharacters } from '../datasources/engines.ts';
@@ -9,8 +10,9 @@ const blank = (v: unknown) => v === null || v === undefined || v === '';
 
 /**
  * The rules of a saved connection (sys_connsql), run by every write path in the write's transaction:
- * the password is write-only and encrypted at rest (AES-256-GCM); a new source needs one; an edit that
- * leaves it empty keeps the stored one; the type is 1–5 and the port 1–65535; no connection field holds a control
+ * the password is write-only and encrypted at rest (AES-256-GCM); a new source needs one, or says explicitly that the
+ * database has none (`SOURCE_NO_PASSWORD`, stored as the empty password); an edit that leaves it empty keeps the stored
+ * one (none stays none, wherever the source moves: there is no secret to carry); the type is 1–5 and the port 1–65535; no connection field holds a control
  * character; with SOURCES_DENY_PRIVATE, no SQLite file or private address. A refusal rolls the write back.
  * Once committed, the source's pool is closed (the next call opens one with the new settings).
  */
@@ -25,12 +27,17 @@ export function connsqlHooks(box: SecretBox, sources: DataSources): TableHooks {
         const port = Number(after.port);
         if (!Number.isInteger(port) || port < 1 || port > 65535) throw badRequest('sourceBadPort', { port: String(after.port).slice(0, 20) });
       }
+      // said explicitly: no password (an empty one is 'keep the stored one' on an edit)
+      const noPassword = after.databasePsd === SOURCE_NO_PASSWORD;
+      if (noPassword) after.databasePsd = '';
       // the password here is the one typed (plain) or the stored one (encrypted text, which has none)
       refuseControlCharacters(after);
       if (sources.denyPrivateHosts) refusePrivateLiteral(sqlType, blank(after.mainAddr) ? '' : String(after.mainAddr));
       const before = change.before;
       let stored: string | null | undefined;
-      if (change.action === 'insert') {
+      if (noPassword) {
+        stored = '';
+      } else if (change.action === 'insert') {
         // a SQLite file (type 5) has no password
         if (blank(after.databasePsd) && sqlType !== 5) throw badRequest('sourcePasswordRequired');
         stored = blank(after.databasePsd) ? '' : box.encrypt(String(after.databasePsd));
@@ -40,11 +47,12 @@ export function connsqlHooks(box: SecretBox, sources: DataSources): TableHooks {
       } else if (blank(after.databasePsd)) {
         // an edit that leaves the password empty keeps the stored one
         if (!blank(before?.databasePsd)) stored = String(before!.databasePsd);
-        else if (sqlType !== 5) throw badRequest('sourcePasswordRequired');
+        else if (sqlType !== 5 && before?.databasePsd !== '') throw badRequest('sourcePasswordRequired');
+        else stored = '';
       } else if (after.databasePsd !== before?.databasePsd) {
         stored = box.encrypt(String(after.databasePsd));
       }
-      if (stored !== undefined && stored !== after.databasePsd) {
+      if (stored !== undefined && (stored !== after.databasePsd || noPassword)) {
         await trx.updateTable(change.table.table).set({ databasePsd: stored }).where('id', '=', change.id).execute();
         after.databasePsd = stored;
       }

@@ -31,7 +31,8 @@ export function registerTableRoutes(fastify: FastifyInstance, ctx: AppContext) {
     assertAllowed(req.caller, 'sys_connsql', 'save');
     const body = req.body;
     // an edited source whose password field was left empty is tested with its stored password (same host, port, type and user only)
-    const password = body.databasePsd ? body.databasePsd : body.id !== undefined ? await ctx.sources.storedPassword(body.id, body) : '';
+    // a database without a password (noPassword) is tested with the empty one
+    const password = body.noPassword ? '' : body.databasePsd ? body.databasePsd : body.id !== undefined ? await ctx.sources.storedPassword(body.id, body) : '';
     const config = sourceConfigOf({
       sqlType: body.sqlType,
       mainAddr: body.mainAddr,

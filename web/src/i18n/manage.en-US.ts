@@ -326,6 +326,8 @@ const manageEnUS: ManageTexts = {
       length: 'Length must be 1 to 20 characters',
       password: 'Password',
       keepPlaceholder: 'Leave empty to keep',
+      noPassword: 'No password',
+      noPasswordHint: 'The database needs no password (a local MariaDB root, PostgreSQL trust authentication); it is saved as an empty password.',
       passwordAgain: 'The type, host, port or user changed: enter the password again.',
       passwordAgainDatabase: 'The database changed: enter the password again.',
       keepPassword: 'The password is never shown; leave it empty to keep the saved one.',

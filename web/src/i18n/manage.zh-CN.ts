@@ -327,6 +327,8 @@ const manageZhCN = {
       length: '长度在 1 到 20 个字符',
       password: '密码',
       keepPlaceholder: '留空则不修改',
+      noPassword: '无密码',
+      noPasswordHint: '该数据库不需要密码（如本机 MariaDB 的 root、PostgreSQL 的 trust 认证），将保存为空密码。',
       passwordAgain: '类型、主机、端口或用户已修改，请重新输入密码。',
       passwordAgainDatabase: '数据库名已修改，请重新输入密码。',
       keepPassword: '密码不会显示；留空则保留已保存的密码。',

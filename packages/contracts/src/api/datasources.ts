@@ -18,6 +18,7 @@ export const testConnectionBodySchema = jsonBody({
   databaseName: z.string().max(500),
   databaseUser: z.string().max(200),
   databasePsd: z.string().max(200).optional(),
+  noPassword: z.boolean().optional().describe('true: the database has no password (connect with an empty one; neither databasePsd nor the stored password is used)'),
 });
 export const testConnectionAnswerSchema = z.object({ ok: z.literal(true), elapsedMs: z.number() });
 export const testConnectionRoute = defineRoute({

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SOURCE_NO_PASSWORD } from '@qb/contracts';
 import { ApiError } from '../../api/index.ts';
 import { testConnection } from '../../api/datasources.ts';
 import { SAVE_MESSAGE_SECONDS, toastSaveFailure } from '../../crud/sources.ts';
@@ -23,7 +24,8 @@ type TestState = { kind: 'running' } | { kind: 'ok'; ms: number } | { kind: 'fai
 /**
  * The add/edit dialog of a data-source connection (SPEC.md §2, §5): every field checked when it loses focus,
  * escape and clicks outside do not close it, 测试连接 really connects with what is typed. The password is
- * write-only: never read back; left empty on an edit it keeps the stored one.
+ * write-only: never read back; left empty on an edit it keeps the stored one. 无密码 says that the database has none
+ * (MariaDB's root, PostgreSQL with trust authentication): sent as SOURCE_NO_PASSWORD, stored as the empty password.
  */
 export default function ConnSqlDialog({ config, source, row, open, onClose, onSaved, onDirtyChange }: EditDialogProps) {
   const { t, i18n } = useTranslation();
@@ -62,7 +64,9 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
       textChanged(watched.databaseUser, row.databaseUser));
   const databaseChanged = !isNew && textChanged(watched.databaseName, row.databaseName);
   const targetChanged = serverChanged || databaseChanged;
-  const passwordNeeded = isNew || targetChanged;
+  // 'no password' is said, never guessed from an empty field (which on an edit means: keep the stored one)
+  const noPassword = Form.useWatch('noPassword', form) === true;
+  const passwordNeeded = (isNew || targetChanged) && !noPassword;
 
   const enter = (name: string): Rule[] => [{ required: true, whitespace: true, message: t(`datasources.conn.required.${name}`) }];
   const nameRules: Rule[] = [
@@ -77,7 +81,7 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
   const runTest = async () => {
     let values: Row;
     try {
-      values = await form.validateFields(['sqlType', 'mainAddr', 'port', 'databaseName', 'databaseUser', 'databasePsd']);
+      values = await form.validateFields(['sqlType', 'mainAddr', 'port', 'databaseName', 'databaseUser', 'databasePsd', 'noPassword']);
     } catch {
       return; // the fields say what is missing
     }
@@ -90,7 +94,7 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
         ...(values.port !== undefined && values.port !== null ? { port: Number(values.port) } : {}),
         databaseName: String(values.databaseName).trim(),
         databaseUser: String(values.databaseUser).trim(),
-        ...(values.databasePsd ? { databasePsd: String(values.databasePsd) } : {}),
+        ...(values.noPassword ? { noPassword: true } : values.databasePsd ? { databasePsd: String(values.databasePsd) } : {}),
       });
       setTest({ kind: 'ok', ms: answer.elapsedMs });
     } catch (error) {
@@ -100,9 +104,11 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
   };
 
   const submit = async (values: Row) => {
-    const params: Row = { ...values, ...(isNew ? {} : { id: row.id }) };
+    const { noPassword: none, ...fields } = values;
+    const params: Row = { ...fields, ...(isNew ? {} : { id: row.id }) };
+    if (none) params.databasePsd = SOURCE_NO_PASSWORD;
     // an empty password on an edit keeps the stored one
-    if (!params.databasePsd) delete params.databasePsd;
+    else if (!params.databasePsd) delete params.databasePsd;
     setSaving(true);
     try {
       const answer = await source.save(params);
@@ -182,10 +188,30 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
           name="databasePsd"
           label={t('datasources.conn.password')}
           rules={passwordNeeded ? [{ required: true, message: t('datasources.conn.required.databasePsd') }] : []}
-          extra={isNew ? undefined : t(serverChanged ? 'datasources.conn.passwordAgain' : databaseChanged ? 'datasources.conn.passwordAgainDatabase' : 'datasources.conn.keepPassword')}
+          extra={
+            noPassword
+              ? t('datasources.conn.noPasswordHint')
+              : isNew
+                ? undefined
+                : t(serverChanged ? 'datasources.conn.passwordAgain' : databaseChanged ? 'datasources.conn.passwordAgainDatabase' : 'datasources.conn.keepPassword')
+          }
           data-testid="form-field-databasePsd"
         >
-          <Input.Password autoComplete="new-password" placeholder={passwordNeeded ? undefined : t('datasources.conn.keepPlaceholder')} />
+          <Input.Password
+            autoComplete="new-password"
+            disabled={noPassword}
+            placeholder={noPassword ? t('datasources.conn.noPassword') : passwordNeeded ? undefined : t('datasources.conn.keepPlaceholder')}
+          />
+        </Form.Item>
+        <Form.Item name="noPassword" valuePropName="checked" label=" " colon={false} data-testid="form-field-noPassword">
+          <Checkbox
+            onChange={(e) => {
+              // the typed password is not kept beside 'no password' (one or the other is sent), nor its error
+              if (e.target.checked) form.setFields([{ name: 'databasePsd', value: undefined, errors: [] }]);
+            }}
+          >
+            {t('datasources.conn.noPassword')}
+          </Checkbox>
         </Form.Item>
       </Form>
       {test && test.kind !== 'running' && (
