@@ -81,9 +81,11 @@ export function databaseFailureOf(err: unknown): DatabaseFailure | undefined {
       if (/^57P0[1-5]$/.test(code) || code.startsWith('08') || code === '53300') return 'unavailable';
       if (code === '55P03' || code === '40P01' || code === '25P03') return 'busy';
     }
-    if (TIMEOUT_CODES.has(code) || (num !== undefined && TIMEOUT_NUMBERS.has(num) && code.startsWith('ER'))) return 'timeout';
-    if (BUSY_CODES.has(code) || (num !== undefined && BUSY_NUMBERS.has(num) && code.startsWith('ER'))) return 'busy';
-    if (UNAVAILABLE_CODES.has(code) || (num !== undefined && UNAVAILABLE_NUMBERS.has(num) && code.startsWith('ER'))) return 'unavailable';
+    // a MySQL/MariaDB error by its number: mysql2 names only the codes it knows (MariaDB's 1969 comes without one)
+    const mysqlNumber = num !== undefined && (code.startsWith('ER') || typeof e.sqlMessage === 'string' || typeof e.sqlState === 'string') ? num : undefined;
+    if (TIMEOUT_CODES.has(code) || (mysqlNumber !== undefined && TIMEOUT_NUMBERS.has(mysqlNumber))) return 'timeout';
+    if (BUSY_CODES.has(code) || (mysqlNumber !== undefined && BUSY_NUMBERS.has(mysqlNumber))) return 'busy';
+    if (UNAVAILABLE_CODES.has(code) || (mysqlNumber !== undefined && UNAVAILABLE_NUMBERS.has(mysqlNumber))) return 'unavailable';
     if (e.fatal === true && code !== '') return 'unavailable';
     if (UNAVAILABLE_WORDS.test(message)) return 'unavailable';
   }
