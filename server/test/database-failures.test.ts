@@ -79,6 +79,37 @@ describe.skipIf(servers.length === 0).each(servers)('the statement timeout on %s
   }, 30_000);
 });
 
+describe.skipIf(servers.length === 0).each(servers)('the wait for a pooled connection on %s', (engine, url) => {
+  it('is bounded: with every connection held, a call is refused after the connect timeout, and served once one is free', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qb-pool-'));
+    const conn = openConnection(url, dataDir, { connectTimeoutMs: 500 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    try {
+      // the pool's 10 connections, each inside a transaction that waits
+      const holders = Array.from({ length: 10 }, () => conn.db.transaction().execute(async (trx) => {
+        await sql.raw('select 1').execute(trx);
+        await held;
+      }));
+      await new Promise((r) => setTimeout(r, 300));
+      const started = Date.now();
+      const failure = await sql.raw('select 1').execute(conn.db).then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      expect(databaseFailureAnswer(failure), String(failure)).toMatchObject({ httpStatus: 503, code: 'DATABASE_UNAVAILABLE' });
+      expect(Date.now() - started).toBeLessThan(5000);
+      release();
+      await Promise.all(holders);
+      expect((await sql.raw('select 1 as one').execute(conn.db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      release();
+      await conn.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
 describe('SQLite locked past its busy timeout, and readiness', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qb-busy-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
