@@ -134,7 +134,7 @@ describe('system management pages', () => {
     const login = async (password: string) => (await fetch(`${base}/api/user/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginid, pass: sha256Hex(password) }) }).then((r) => r.json())) as { token?: string; message?: string };
     const shownPassword = async (testId: string) => {
       const text = await (await visible(page.getByTestId(testId))).first().innerText();
-      const password = /为 (\S+) ,/.exec(text)?.[1];
+      const password = /为 (\S+) [,，]/.exec(text)?.[1];
       expect(password).toMatch(/^\S{6}$/);
       await page.locator('.ant-modal-confirm:visible').filter({ has: page.getByTestId(testId) }).getByRole('button', { name: /确\s*定/ }).click();
       await gone(page.getByTestId(testId));

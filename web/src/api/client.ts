@@ -72,7 +72,8 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-const HTTP_TABLE = new Set([400, 401, 403, 404, 405, 408, 500, 501, 502, 503, 504]);
+// 409 (a row in use, a duplicate, a conflict) is not in SPEC.md's table: its message is the server's, said as it is
+const HTTP_TABLE = new Set([400, 401, 403, 404, 405, 408, 409, 500, 501, 502, 503, 504]);
 
 /** The text of SPEC.md §8's HTTP table for a failed answer; the server's own message wins when there is one. */
 export function httpErrorText(status: number, serverMessage?: string): string {

@@ -21,6 +21,7 @@ const enUS: Texts = {
     '404': 'Request error, resource not found',
     '405': 'Request method not allowed',
     '408': 'Request timeout',
+    '409': 'The data conflicts with what is stored; reload and try again',
     '500': 'Server error',
     '501': 'Network not implemented',
     '502': 'Network error',

@@ -167,6 +167,9 @@ const manageEnUS: ManageTexts = {
     menu: {
       dataDesign: 'Data design',
       formDesign: 'Form design',
+      generatedWhere: "Put the new page's menu under:",
+      generatedDefault: 'Data pages (default)',
+      hidden: 'hidden',
       root: 'Top-level menu',
       pickIcon: 'Choose an icon',
       iconOf: 'Icon: {{name}}',
@@ -251,6 +254,8 @@ const manageEnUS: ManageTexts = {
       resetTitle: 'Reset password',
       resetConfirm: 'A new password will be generated for {{name}} and their sessions ended. Continue?',
       passwordNotice: 'The password of the new account is {{password}}. Please keep it safe.',
+      passwordResetNotice: 'The password of account {{loginid}} was reset to {{password}}. Keep it safe and tell its owner; it must be changed at the first login.',
+      mustChangeNotice: 'The account must change this password at its first login.',
       passwordCopy: 'Copy password',
     },
   },

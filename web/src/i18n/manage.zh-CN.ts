@@ -168,6 +168,9 @@ const manageZhCN = {
     menu: {
       dataDesign: '数据设计',
       formDesign: '表单设计',
+      generatedWhere: '新页面的菜单放在：',
+      generatedDefault: '数据页面（默认）',
+      hidden: '已隐藏',
       root: '顶级菜单',
       pickIcon: '选择图标',
       iconOf: '图标：{{name}}',
@@ -252,6 +255,8 @@ const manageZhCN = {
       resetTitle: '重置密码',
       resetConfirm: '将为 {{name}} 生成新密码，其已登录的会话会被强制下线，是否继续?',
       passwordNotice: '当前新增账号的密码为 {{password}} ,请妥善保存~',
+      passwordResetNotice: '账号 {{loginid}} 的密码已重置为 {{password}} ，请妥善保存并告知本人，首次登录须修改。',
+      mustChangeNotice: '该账号首次登录须修改密码。',
       passwordCopy: '复制密码',
     },
   },

@@ -19,9 +19,12 @@ function userPage(key: string, titleKey: string): PageOverrides {
       void modal.warning({
         title: t('pages.user.passwordTitle'),
         content: (
-          <Typography.Paragraph copyable={{ text: password, tooltips: [t('pages.user.passwordCopy'), t('crud.ok')] }} data-testid="new-password">
-            {t('pages.user.passwordNotice', { password })}
-          </Typography.Paragraph>
+          <>
+            <Typography.Paragraph copyable={{ text: password, tooltips: [t('pages.user.passwordCopy'), t('crud.ok')] }} data-testid="new-password">
+              {t('pages.user.passwordNotice', { password })}
+            </Typography.Paragraph>
+            <Typography.Paragraph type="secondary">{t('pages.user.mustChangeNotice')}</Typography.Paragraph>
+          </>
         ),
         okText: t('crud.ok'),
       });
