@@ -23,6 +23,12 @@ describe('designer linkage', () => {
   it('makes a text field show only when the radio is 选项二, by keyboard, and the preview follows', async () => {
     const { page } = b;
     await uiLogin(page, base);
+    // an emptied designer (a fresh profile shows SPEC.md's sample, web/e2e/designer-parity.e2e.test.ts)
+    await page.evaluate(() => {
+      localStorage.setItem('qb.designer.drawingItems', '[]');
+      localStorage.setItem('qb.designer.idGlobal', '100');
+      localStorage.setItem('qb.designer.version', '1.2');
+    });
     await page.goto(`${base}/manage/layTable`);
     for (const kind of ['radio', 'text']) {
       await page.getByTestId(`palette-${kind}`).focus();

@@ -34,6 +34,12 @@ describe('form designer', () => {
   it('builds the default sample by drag and drop, previews its messages, downloads the file and restores after reload', async () => {
     const { page } = b;
     await uiLogin(page, base);
+    // an emptied designer (a fresh profile shows SPEC.md's sample, web/e2e/designer-parity.e2e.test.ts)
+    await page.evaluate(() => {
+      localStorage.setItem('qb.designer.drawingItems', '[]');
+      localStorage.setItem('qb.designer.idGlobal', '100');
+      localStorage.setItem('qb.designer.version', '1.2');
+    });
     await page.goto(`${base}/manage/layTable`);
     await visible(page.getByTestId('palette-text'));
     await visible(page.getByText('从左侧拖入或点选组件进行表单设计'));
@@ -180,6 +186,12 @@ describe('form designer', () => {
   it('works from the keyboard alone: Enter adds, Space drags, Alt+arrows move, Delete removes, Ctrl+Z undoes', async () => {
     const { page } = b;
     await uiLogin(page, base);
+    // an emptied designer (a fresh profile shows SPEC.md's sample, web/e2e/designer-parity.e2e.test.ts)
+    await page.evaluate(() => {
+      localStorage.setItem('qb.designer.drawingItems', '[]');
+      localStorage.setItem('qb.designer.idGlobal', '100');
+      localStorage.setItem('qb.designer.version', '1.2');
+    });
     await page.goto(`${base}/manage/layTable`);
     await visible(page.getByTestId('palette-text'));
     await page.getByTestId('palette-text').focus();

@@ -6,6 +6,7 @@ import DesignerWorkspace from '../src/designer/DesignerWorkspace.tsx';
 import { STORAGE_KEYS } from '../src/designer/storage.ts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { renderWithApp } from './helpers.tsx';
+import { startWithEmptyDesigner } from './designer-empty.ts';
 
 // The icon keys in 组件属性: the icon picker (shell/IconPicker.tsx) sets prefixIcon / suffixIcon / icon.
 
@@ -21,7 +22,7 @@ async function storedFields(check: (fields: Record<string, unknown>[]) => void) 
 
 describe('designer icon picker', () => {
   beforeEach(async () => {
-    localStorage.clear();
+    startWithEmptyDesigner();
     await setLanguage('zh-CN');
   }, 60_000);
 

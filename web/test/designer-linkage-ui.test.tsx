@@ -5,6 +5,7 @@ import DesignerWorkspace from '../src/designer/DesignerWorkspace.tsx';
 import { STORAGE_KEYS } from '../src/designer/storage.ts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { renderWithApp } from './helpers.tsx';
+import { startWithEmptyDesigner } from './designer-empty.ts';
 
 // 联动 in 组件属性 (LinkageEditor.tsx), used by keyboard, seen working in 运行.
 
@@ -26,7 +27,7 @@ function press(el: HTMLElement, key: 'ArrowDown' | 'Enter' | 'Escape') {
 
 describe('designer linkage editor', () => {
   beforeEach(async () => {
-    localStorage.clear();
+    startWithEmptyDesigner();
     await setLanguage('zh-CN');
   }, 120_000);
 

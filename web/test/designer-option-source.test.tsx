@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import DesignerWorkspace from '../src/designer/DesignerWorkspace.tsx';
 import { setLanguage } from '../src/i18n/index.ts';
 import { fakeFetch, ok, renderWithApp, type FakeCall } from './helpers.tsx';
+import { startWithEmptyDesigner } from './designer-empty.ts';
 
 /** Issue 19 #7: a select switched to 动态数据 fetches nothing until a read route is given; 静态数据 brings its options back. */
 let calls: FakeCall[];
 beforeEach(async () => {
-  localStorage.clear();
+  startWithEmptyDesigner();
   await setLanguage('zh-CN');
   calls = fakeFetch((call) => (call.url.pathname === '/api/system/menu/' ? ok([{ id: 1, text: '系统管理' }]) : { status: 404, body: { status: false, message: 'not found' } }));
 });

@@ -6,13 +6,14 @@ import FormDesignerDialog from '../src/designer/FormDesignerDialog.tsx';
 import { STORAGE_KEYS } from '../src/designer/storage.ts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { renderWithApp } from './helpers.tsx';
+import { startWithEmptyDesigner } from './designer-empty.ts';
 
 const canvas = () => screen.getByTestId('designer-canvas');
 const names = () => [...canvas().querySelectorAll('[data-testid^="node-"]')].map((n) => n.getAttribute('data-testid'));
 
 describe('designer workspace', () => {
   beforeEach(async () => {
-    localStorage.clear();
+    startWithEmptyDesigner();
     await setLanguage('zh-CN');
   }, 60_000);
 

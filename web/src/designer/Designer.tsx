@@ -45,6 +45,8 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
   const [modal, modalHolder] = Modal.useModal();
   const [tab, setTab] = useState('field');
   const [drawer, setDrawer] = useState<'run' | 'json' | null>(null);
+  // each 运行 is a new preview (a new form): it starts from the defaults, not from what the last run typed
+  const [runs, setRuns] = useState(0);
   const [genMode, setGenMode] = useState<GenerateMode | null>(null);
   const schema = useMemo(() => toSchema(state), [state.items, state.form]); // eslint-disable-line react-hooks/exhaustive-deps
   const drag = useCanvasDrag(state.items, dispatch);
@@ -114,7 +116,10 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
               </Tooltip>
             </Space>
             <Space size={0} wrap>
-              {action('run', <PlayCircleOutlined />, () => setDrawer('run'))}
+              {action('run', <PlayCircleOutlined />, () => {
+                setRuns((n) => n + 1);
+                setDrawer('run');
+              })}
               {action('json', <CodeOutlined />, () => setDrawer('json'))}
               {action('generate', <DownloadOutlined />, () => setGenMode('download'))}
               {action('copyCode', <CopyOutlined />, () => setGenMode('copy'))}
@@ -148,7 +153,7 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
           ]}
         />
       </div>
-      <PreviewDrawer open={drawer === 'run'} schema={schema} onClose={() => setDrawer(null)} />
+      <PreviewDrawer key={runs} open={drawer === 'run'} schema={schema} onClose={() => setDrawer(null)} />
       <JsonDrawer
         open={drawer === 'json'}
         schema={schema}

@@ -31,6 +31,26 @@ const options = () => [
   { label: text('option2'), value: 2 },
 ];
 
+/** SPEC.md §9's phone pattern as form-generator writes it: 11 digits starting with 1 (the sample's rule). */
+export const PHONE_PATTERN = '^1(3|4|5|7|8|9)\\d{9}$';
+
+/**
+ * SPEC.md §2 "Default sample": what a fresh profile's designer shows (nothing stored yet): one text input named
+ * mobile with a phone placeholder, at most 11 characters, required, with the phone-format pattern (form-generator's
+ * drawingDefaultValue; its icon el-icon-mobile has no counterpart among FORM_ICONS).
+ */
+export const defaultSampleFields = (): FormField[] => [
+  {
+    kind: 'text',
+    name: 'mobile',
+    label: text('mobile'),
+    placeholder: text('mobilePlaceholder'),
+    clearable: true,
+    showCount: true,
+    rules: { required: true, maxLength: 11, patterns: [{ regex: PHONE_PATTERN, message: text('mobilePattern') }] },
+  },
+];
+
 /** The name a new item gets: `row{n}` for a row container, `field{n}` for everything else (SPEC.md §4). */
 export function itemName(kind: FormFieldKind, id: number): string {
   return kind === 'row' ? `row${id}` : `field${id}`;

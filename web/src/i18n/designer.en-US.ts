@@ -13,7 +13,7 @@ const designerEnUS: Texts<typeof designerZhCN> = {
       time: 'Time', timeRange: 'Time range', date: 'Date', dateRange: 'Date range', rate: 'Rate', color: 'Colour', upload: 'Upload',
       row: 'Row container', button: 'Button', table: 'Table',
     },
-    defaults: { option1: 'Option 1', option2: 'Option 2', child1: 'Option 1-1', button: 'Primary button', upload: 'Click to upload', column: 'Column 1' },
+    defaults: { option1: 'Option 1', option2: 'Option 2', child1: 'Option 1-1', button: 'Primary button', upload: 'Click to upload', column: 'Column 1', mobile: 'Mobile', mobilePlaceholder: 'Mobile number', mobilePattern: 'Not a mobile number' },
     empty: 'Drag or click components from the left to design the form',
     canvasLabel: 'Form canvas',
     dnd: {

@@ -12,7 +12,7 @@ const designerZhCN = {
       time: '时间选择', timeRange: '时间范围', date: '日期选择', dateRange: '日期范围', rate: '评分', color: '颜色选择', upload: '上传',
       row: '行容器', button: '按钮', table: '表格',
     },
-    defaults: { option1: '选项一', option2: '选项二', child1: '选项1-1', button: '主要按钮', upload: '点击上传', column: '列一' },
+    defaults: { option1: '选项一', option2: '选项二', child1: '选项1-1', button: '主要按钮', upload: '点击上传', column: '列一', mobile: '手机号', mobilePlaceholder: '请输入手机号', mobilePattern: '手机号格式错误' },
     empty: '从左侧拖入或点选组件进行表单设计',
     canvasLabel: '表单画布',
     dnd: {
