@@ -23,9 +23,9 @@ export function showFailure(modal: ModalApi, t: TFunction, error: unknown) {
 
 /**
  * 创建表: the SQL is previewed first and runs only once the person confirms it; afterwards the row shows 已建表.
- * Answers whether the table was changed.
+ * Answers what was done ('created', 'altered') or false when nothing was changed.
  */
-export async function createTableWithPreview(sheetId: number, modal: ModalApi, t: TFunction): Promise<boolean> {
+export async function createTableWithPreview(sheetId: number, modal: ModalApi, t: TFunction): Promise<'created' | 'altered' | false> {
   let preview;
   try {
     preview = await createSqlTable(sheetId, true);
@@ -37,7 +37,7 @@ export async function createTableWithPreview(sheetId: number, modal: ModalApi, t
     void modal.info({ title: t('datasources.table.upToDate', { name: preview.tableName }), okText: t('crud.ok') });
     return false;
   }
-  return new Promise<boolean>((resolve) => {
+  return new Promise<'created' | 'altered' | false>((resolve) => {
     void modal.confirm({
       title: t(preview.created ? 'datasources.table.alterTitle' : 'datasources.table.createTitle', { name: preview.tableName }),
       width: 720,
@@ -52,7 +52,7 @@ export async function createTableWithPreview(sheetId: number, modal: ModalApi, t
           // an open page of the table shows the added or changed columns without a reload of the browser
           void queryClient.invalidateQueries({ queryKey: ['tableMeta'] });
           void queryClient.invalidateQueries({ queryKey: ['schemaList'] });
-          resolve(true);
+          resolve(preview.created ? 'altered' : 'created');
         } catch (error) {
           showFailure(modal, t, error);
           resolve(false);
