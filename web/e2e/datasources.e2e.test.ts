@@ -86,6 +86,9 @@ async function defineCreateAndOpen(page: Page, sourceName: string, table: string
   await gone(history);
 
   await listed.getByRole('button', { name: '生成页面' }).click();
+  // where the menu goes: the default, 数据页面
+  await page.getByTestId('generated-page-place').click();
+  await gone(page.getByTestId('generated-page-parent'));
   await visible(page.getByTestId('open-generated-page'));
   await page.getByRole('button', { name: /取\s*消/ }).click();
   // the side menu has its entry now: open the page from there

@@ -105,3 +105,40 @@ describe('defect 5: the generic add/edit dialog does not scroll sideways', () =>
     });
   }
 });
+
+describe('defect 14: the data pages are found, and 生成页面 asks where the menu goes', () => {
+  it('an administrator finds 数据源管理, 数据库管理 and 数据表管理 under 开发工具 (their group stays hidden)', async () => {
+    const { page } = b;
+    const nav = page.getByTestId('nav-menu');
+    expect(await nav.getByText('基础管理', { exact: true }).count()).toBe(0);
+    await nav.getByText('开发工具', { exact: true }).click();
+    for (const name of ['数据源管理', '数据库管理', '数据表管理']) await visible(nav.getByText(name, { exact: true }));
+    await nav.getByText('数据库管理', { exact: true }).click();
+    await page.waitForURL(`${base}/manage/dataMana`);
+    await visible(page.getByTestId('source-tree'));
+  });
+
+  it('生成页面 puts the menu under the group picked', async () => {
+    const { page } = b;
+    const name = `placed${stamp}`;
+    await createLocalTable(name);
+    await page.goto(`${base}/manage/dataMana`);
+    await page.getByTestId('source-tree').getByText('本地数据库', { exact: true }).click();
+    const listed = activePage(page).locator('.ant-table-tbody tr.ant-table-row', { hasText: name });
+    await visible(listed);
+    await listed.getByRole('button', { name: '生成页面' }).click();
+    const picker = page.getByTestId('generated-page-parent');
+    await visible(picker);
+    await picker.locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').filter({ hasText: /^系统管理$/ }).first().click();
+    await page.getByTestId('generated-page-place').click();
+    await visible(page.getByTestId('open-generated-page'));
+    const menus = (await api(base, token, '/api/system/menu/')).body!.data as { id: number; name: string; url: string; parentMenu: number }[];
+    const system = menus.find((m) => m.name === '系统管理')!;
+    expect(menus.find((m) => m.url === `/manage/${name}`)).toMatchObject({ parentMenu: system.id });
+    await page.getByTestId('open-generated-page').click();
+    await page.waitForURL(`${base}/manage/${name}`);
+    // the navigation shows it under 系统管理
+    await visible(page.getByTestId('nav-menu').getByText(`书架${stamp}`, { exact: true }));
+  });
+});

@@ -48,9 +48,10 @@ export async function readBackTable(sourceId: number, tableName: string): Promis
   return answer.data!;
 }
 
-/** Adds a menu entry for a created table; its page is the generic table page at `url`. */
-export async function createTablePage(sheetId: number): Promise<{ menuId: number; url: string }> {
-  const answer = await request<{ menuId: number; url: string }>('/api/datasources/menu/', { method: 'POST', body: { sheetId } });
+/** Adds a menu entry for a created table under `parentMenu` (else the group 数据页面); its page is the generic table page at `url`. */
+export async function createTablePage(sheetId: number, parentMenu?: number): Promise<{ menuId: number; url: string }> {
+  const body = parentMenu === undefined ? { sheetId } : { sheetId, parentMenu };
+  const answer = await request<{ menuId: number; url: string }>('/api/datasources/menu/', { method: 'POST', body });
   return answer.data!;
 }
 

@@ -64,6 +64,29 @@ export function buildMenuTree(rows: MenuRow[], maxDepth = MAX_MENU_DEPTH): MenuN
   return grow(0, 1);
 }
 
+/** The data pages an administrator builds with; the seed keeps their group (基础管理) hidden, as SPEC.md §2 says. */
+export const ADMINISTRATOR_TOOL_ROUTES = ['/manage/connSql', '/manage/dataMana', '/manage/dataSMana'];
+const DEV_TOOLS_MARK = 'devTools';
+
+/**
+ * For an administrator, the menu rows with the hidden data pages shown under 开发工具 (the group marked devTools,
+ * where 表单设计 is): each hidden row leading to one of ADMINISTRATOR_TOOL_ROUTES that no shown item leads to is
+ * shown there, under its own id, name and icon. The stored menus do not change; other accounts see them as stored.
+ */
+export function withAdministratorTools(rows: MenuRow[]): MenuRow[] {
+  const shownPaths = new Set([...walkMenu(buildMenuTree(rows))].flatMap((n) => (n.target.kind === 'route' ? [n.target.path] : [])));
+  const devTools = rows.find((r) => r.menuMark === DEV_TOOLS_MARK && Number(r.display) === 1 && (Number(r.parentMenu) || 0) === 0);
+  if (!devTools) return rows;
+  const moved = new Map<number, MenuRow>();
+  for (const row of rows) {
+    const target = menuTarget(row);
+    if (target.kind !== 'route' || !ADMINISTRATOR_TOOL_ROUTES.includes(target.path) || shownPaths.has(target.path)) continue;
+    shownPaths.add(target.path);
+    moved.set(row.id, { ...row, display: 1, parentMenu: devTools.id });
+  }
+  return moved.size === 0 ? rows : rows.map((r) => moved.get(r.id) ?? r);
+}
+
 /** Depth-first walk over all nodes. */
 export function* walkMenu(nodes: MenuNode[]): Generator<MenuNode> {
   for (const node of nodes) {

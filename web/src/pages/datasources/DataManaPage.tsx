@@ -14,6 +14,7 @@ import { useToast } from '../../shell/toast.ts';
 import { SOURCE_PAGE_SIZES, SOURCES_QUERY_KEY } from './shared.ts';
 import { SourceTree, type SourceChoice } from './SourceTree.tsx';
 import TableDefinitionDialog, { ChosenSourceContext } from './TableDefinitionDialog.tsx';
+import { GeneratedPageParent } from '../system/GeneratedPageParent.tsx';
 import { chooseTableToReadBack, createTableWithPreview, HistoryDrawer, showFailure } from './tableActions.tsx';
 import './datasources.css';
 
@@ -46,8 +47,22 @@ export default function DataManaPage() {
     const generatePage = async (row: Row, { modal, t: tr }: PageContextApi) => {
       if (!modal || !tr) return;
       if (Number(row.created) !== 1) return void modal.info({ title: tr('datasources.table.createFirst'), okText: tr('crud.ok') });
+      // where the menu goes (issue 19 #14): the default group 数据页面, the top level or a group
+      let parentMenu: number | undefined;
+      const placed = await new Promise<boolean>((resolve) => {
+        void modal.confirm({
+          title: tr('datasources.page.button'),
+          content: <GeneratedPageParent onChange={(v) => (parentMenu = v)} />,
+          okText: tr('crud.ok'),
+          cancelText: tr('crud.cancel'),
+          okButtonProps: { 'data-testid': 'generated-page-place' } as ButtonProps,
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      });
+      if (!placed) return;
       try {
-        const { url } = await createTablePage(Number(row.id));
+        const { url } = await createTablePage(Number(row.id), parentMenu);
         await queryClient.invalidateQueries({ queryKey: queryKeys.menu });
         void modal.confirm({
           title: tr('datasources.page.made', { name: String(row.tableName) }),
