@@ -16,7 +16,8 @@ function describeErrors(answers: Answer[]) {
   const errors = answers.filter((a) => a.status !== 200);
   const kinds = [...new Set(errors.map((a) => `${a.status} ${a.code ?? ''}`.trim()))].join(', ') || 'none';
   const ms = errors.map((a) => a.ms);
-  return `${errors.length} error answers (${kinds}), latency median ${fmt(median(ms))}, max ${fmt(ms.length ? Math.max(...ms) : NaN)}`;
+  const slowest = answers.length ? Math.max(...answers.map((a) => a.ms)) : NaN;
+  return `${errors.length} error answers of ${answers.length} (${kinds}), their latency median ${fmt(median(ms))}, max ${fmt(ms.length ? Math.max(...ms) : NaN)}; slowest call of the window ${fmt(slowest)}`;
 }
 
 async function measure(engine: string, server: PrivateServer, app: ChildApp) {
