@@ -11,6 +11,7 @@ import { useCan } from '../../shell/access.ts';
 import { useToast } from '../../shell/toast.ts';
 import { formTableRowButton } from '../../forms/FormTableCreate.tsx';
 import { SOURCE_PAGE_SIZES } from './shared.ts';
+import { SourceName, SourceSelect } from './SourceSelect.tsx';
 import './datasources.css';
 
 const DesignerWorkspace = lazy(() => import('../../designer/DesignerWorkspace.tsx'));
@@ -42,7 +43,11 @@ export default function LayTablePage() {
       flag: 'sys_layTable',
       titleKey: 'datasources.layTable.definitions',
       pageSizes: SOURCE_PAGE_SIZES,
-      fields: { createTime: { column: { hidden: true } } },
+      fields: {
+        createTime: { column: { hidden: true } },
+        // the local database and each source by name and host, not two identical database names (issue 19 #13)
+        databaseId: { component: SourceSelect, column: { render: (value) => <SourceName value={value} /> }, options: { labelField: 'name' } },
+      },
       rowButtons: can.save
         ? [{ key: 'design', labelKey: 'datasources.layTable.design', onClick: (row, p) => setDesigning({ row, reload: p.reload }) }, formTableRowButton]
         : [],
