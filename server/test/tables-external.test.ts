@@ -342,6 +342,17 @@ describe.skipIf(externals.length === 0).each(externals)('an external %s source',
   it('deleting the source closes its pool', async () => {
     expect(t.ctx.sources.openSourceIds()).toContain(sourceId);
     expect(await ext.connections(sourceId)).toBeGreaterThan(0);
+    // a source in use is not deleted (409 ROW_IN_USE naming its tables, issue 19): its menus and definitions go first
+    const refused = await t.post('/api/action/delete/', { _flag: 'sys_connsql', id: sourceId });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().code).toBe('ROW_IN_USE');
+    const sheets = await t.ctx.conn.db.selectFrom('sys_dataSheet').select(['id', 'tableName']).where('parentid', '=', sourceId).where('isdelete', '=', 0).execute();
+    for (const sheet of sheets) {
+      const menus = await t.ctx.conn.db.selectFrom('sys_menu').select('id').where('url', '=', `/manage/${sheet.tableName}`).where('isdelete', '=', 0).execute();
+      for (const m of menus) expect((await t.post('/api/action/delete/', { _flag: 'sys_menu', id: Number(m.id) })).statusCode).toBe(200);
+      const d = await t.post('/api/action/delete/', { _flag: 'sys_dataSheet', id: Number(sheet.id) });
+      expect(d.statusCode, d.body).toBe(200);
+    }
     const r = await t.post('/api/action/delete/', { _flag: 'sys_connsql', id: sourceId });
     expect(r.statusCode, r.body).toBe(200);
     expect(t.ctx.sources.openSourceIds()).not.toContain(sourceId);
