@@ -153,7 +153,7 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
           ]}
         />
       </div>
-      <PreviewDrawer key={runs} open={drawer === 'run'} schema={schema} onClose={() => setDrawer(null)} />
+      <PreviewDrawer key={runs} open={drawer === 'run'} schema={schema} onClose={() => setDrawer(null)} generate={(s) => generate(s, 'page')} />
       <JsonDrawer
         open={drawer === 'json'}
         schema={schema}

@@ -14,7 +14,7 @@ import {
 } from '@qb/contracts';
 import { FieldInput } from '../forms/FieldInput.tsx';
 import { IconPicker } from '../shell/IconPicker.tsx';
-import { COLOR_FORMATS, VALUE_KINDS } from './palette.ts';
+import { COLOR_FORMATS, PLACEHOLDER_KINDS, VALUE_KINDS } from './palette.ts';
 import { NumberProp, OptionsEditor, PatternsEditor, TextPair } from './propControls.tsx';
 import { LinkageEditor } from './LinkageEditor.tsx';
 import { findNode, type DesignerAction, type DesignerNode, type FormConfig } from './store.ts';
@@ -83,10 +83,10 @@ export const FieldPanel = memo(function FieldPanel({
   const bool = (key: string, label = t(`designer.props.${key}`)) =>
     item(key, label, <Switch checked={!!field[key]} onChange={(v) => set({ [key]: v })} data-testid={`prop-${key}`} aria-label={label} />);
   const num = (key: string, min?: number, max?: number) =>
-    item(key, t(`designer.props.${key}`), <NumberProp value={field[key] as number | undefined} min={min} max={max} onChange={(v) => set({ [key]: v }, key)} testId={`prop-${key}`} />);
+    item(key, t(`designer.props.${key}`), <NumberProp value={field[key] as number | undefined} min={min} max={max} onChange={(v) => set({ [key]: v }, key)} testId={`prop-${key}`} label={t(`designer.props.${key}`)} />);
   const ruleNum = (key: 'min' | 'max' | 'minLength' | 'maxLength', min?: number) =>
-    item(key, t(`designer.props.${key}`), <NumberProp value={rules[key]} min={min} onChange={(v) => setRule(key, v, key)} testId={`prop-${key}`} />);
-  const text = (key: string) => item(key, t(`designer.props.${key}`), <TextPair value={field[key] as never} onChange={(v) => set({ [key]: v }, key)} testId={`prop-${key}`} />);
+    item(key, t(`designer.props.${key}`), <NumberProp value={rules[key]} min={min} onChange={(v) => setRule(key, v, key)} testId={`prop-${key}`} label={t(`designer.props.${key}`)} />);
+  const text = (key: string) => item(key, t(`designer.props.${key}`), <TextPair value={field[key] as never} onChange={(v) => set({ [key]: v }, key)} testId={`prop-${key}`} label={t(`designer.props.${key}`)} />);
   const icon = (key: 'prefixIcon' | 'suffixIcon' | 'icon') => {
     const label = t(`designer.props.${key}`);
     const name = field[key] as string | undefined;
@@ -116,8 +116,8 @@ export const FieldPanel = memo(function FieldPanel({
       )),
     );
   rows.push(<NameInput key="name" node={node} items={items} onChange={(name) => set({ name }, 'name')} />);
-  rows.push(item('label', t('designer.props.label'), <TextPair value={field.label} onChange={(v) => set({ label: v ?? { zh: '' } }, 'label')} testId="prop-label" />));
-  if (isFormValueField(field)) rows.push(text('placeholder'));
+  rows.push(item('label', t('designer.props.label'), <TextPair value={field.label} onChange={(v) => set({ label: v ?? { zh: '' } }, 'label')} testId="prop-label" label={t('designer.props.label')} />));
+  if (isFormValueField(field) && PLACEHOLDER_KINDS.includes(field.kind)) rows.push(text('placeholder'));
   rows.push(
     item('span', t('designer.props.span'), (
       <Slider min={1} max={24} value={(field.span as number | undefined) ?? form.span ?? 24} onChange={(v) => set({ span: v }, 'span')} aria-label={t('designer.props.span')} />
@@ -213,8 +213,8 @@ export const FieldPanel = memo(function FieldPanel({
         )),
         item('fileSize', t('designer.props.fileSize'), (
           <div className="qb-designer-inline">
-            <NumberProp value={rules.maxSize?.value} min={1} onChange={(v) => setRule('maxSize', v ? { value: v, unit: rules.maxSize?.unit ?? 'MB' } : undefined, 'maxSize')} testId="prop-fileSize" />
-            <Select value={rules.maxSize?.unit ?? 'MB'} aria-label={t('designer.props.fileSize')} onChange={(unit) => setRule('maxSize', { value: rules.maxSize?.value ?? 2, unit })} options={FORM_SIZE_UNITS.map((u) => ({ value: u, label: u }))} />
+            <NumberProp value={rules.maxSize?.value} min={1} onChange={(v) => setRule('maxSize', v ? { value: v, unit: rules.maxSize?.unit ?? 'MB' } : undefined, 'maxSize')} testId="prop-fileSize" label={t('designer.props.fileSize')} />
+            <Select value={rules.maxSize?.unit ?? 'MB'} aria-label={t('designer.props.sizeUnit')} onChange={(unit) => setRule('maxSize', { value: rules.maxSize?.value ?? 2, unit })} options={FORM_SIZE_UNITS.map((u) => ({ value: u, label: u }))} />
           </div>
         )),
       );
@@ -242,7 +242,7 @@ export const FieldPanel = memo(function FieldPanel({
       );
     rows.push(bool('readonly'), bool('disabled'));
     rows.push(item('required', t('designer.props.required'), <Switch checked={!!rules.required} onChange={(v) => setRule('required', v || undefined)} data-testid="prop-required" aria-label={t('designer.props.required')} />));
-    rows.push(item('requiredMessage', t('designer.props.requiredMessage'), <TextPair value={rules.requiredMessage} onChange={(v) => setRule('requiredMessage', v, 'requiredMessage')} />));
+    rows.push(item('requiredMessage', t('designer.props.requiredMessage'), <TextPair value={rules.requiredMessage} onChange={(v) => setRule('requiredMessage', v, 'requiredMessage')} label={t('designer.props.requiredMessage')} />));
     if (['text', 'textarea', 'password', 'number'].includes(field.kind))
       rows.push(item('patterns', t('designer.props.regList'), <PatternsEditor value={rules.patterns} onChange={(v) => setRule('patterns', v, 'patterns')} />));
   }
@@ -261,7 +261,7 @@ function ColumnsEditor({ columns, onChange }: { columns: { name: string; label: 
       {columns.map((c, i) => (
         <div key={i} className="qb-designer-pattern">
           <Input value={c.name} aria-label={`${t('designer.props.columnName')} ${i + 1}`} onChange={(e) => NAME.test(e.target.value) && onChange(columns.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
-          <TextPair value={c.label} onChange={(label) => onChange(columns.map((x, j) => (j === i ? { ...x, label: label ?? { zh: '' } } : x)))} />
+          <TextPair value={c.label} onChange={(label) => onChange(columns.map((x, j) => (j === i ? { ...x, label: label ?? { zh: '' } } : x)))} label={`${t('designer.props.columnLabel')} ${i + 1}`} />
         </div>
       ))}
       <Button size="small" onClick={() => onChange([...columns, { name: `col${columns.length + 1}`, label: { zh: `${columns.length + 1}` } }])}>

@@ -20,6 +20,9 @@ export type PaletteGroup = (typeof PALETTE_GROUPS)[number]['group'];
 /** Kinds that hold a value: a type change is offered between these (a layout item keeps its kind). */
 export const VALUE_KINDS = PALETTE_GROUPS.slice(0, 2).flatMap((g) => [...g.kinds]) as FormFieldKind[];
 
+/** The kinds whose control shows a placeholder (FieldInput): 占位提示 is offered for these only. */
+export const PLACEHOLDER_KINDS: readonly FormFieldKind[] = ['text', 'textarea', 'password', 'number', 'select', 'cascader', 'time', 'date'];
+
 /** SPEC.md §9 colour formats as the designer offers them: an -a format turns alpha on (SPEC.md §4). */
 export const COLOR_FORMATS = ['hex', 'rgb', 'rgba', 'hsb', 'hsba'] as const;
 

@@ -7,7 +7,8 @@ import { FORM_OPTION_METHODS, FORM_OPTION_READ_ROUTES, formOptionUrlProblem, for
 
 /** Small editors of the property panel: a text in both languages, patterns, options (with the option dialog). */
 
-export function TextPair({ value, onChange, testId }: { value?: FormText; onChange(v: FormText | undefined): void; testId?: string }) {
+/** Chinese and English of one text; `label` is what a screen reader says for the two inputs (the visible label). */
+export function TextPair({ value, onChange, testId, label }: { value?: FormText; onChange(v: FormText | undefined): void; testId?: string; label: string }) {
   const { t } = useTranslation();
   const set = (patch: Partial<FormText>) => {
     const next = {
@@ -20,12 +21,12 @@ export function TextPair({ value, onChange, testId }: { value?: FormText; onChan
   };
   return (
     <Space.Compact block>
-      <Input value={value?.zh ?? ''} onChange={(e) => set({ zh: e.target.value })} data-testid={testId} aria-label={testId} />
+      <Input value={value?.zh ?? ''} onChange={(e) => set({ zh: e.target.value })} data-testid={testId} aria-label={label} />
       <Input
         value={value?.en ?? ''}
         placeholder={t('designer.props.labelEn')}
         onChange={(e) => set({ en: e.target.value })}
-        aria-label={testId && `${testId}-en`}
+        aria-label={`${label} ${t('designer.props.labelEn')}`}
       />
     </Space.Compact>
   );
@@ -74,7 +75,7 @@ function PatternRow({
           }
         }}
       />
-      <TextPair value={rule.message} onChange={(message) => onChange({ ...rule, message })} testId={`pattern-message-${index}`} />
+      <TextPair value={rule.message} onChange={(message) => onChange({ ...rule, message })} testId={`pattern-message-${index}`} label={`${t('designer.props.patternMessage')} ${index + 1}`} />
       <Button icon={<DeleteOutlined />} danger aria-label={t('designer.actions.delete')} onClick={onRemove} />
     </div>
   );
@@ -361,12 +362,15 @@ export function NumberProp({
   min,
   max,
   testId,
+  label,
 }: {
   value?: number;
   onChange(v: number | undefined): void;
   min?: number;
   max?: number;
   testId?: string;
+  /** what a screen reader says (the visible label) */
+  label: string;
 }) {
   return (
     <InputNumber
@@ -376,7 +380,7 @@ export function NumberProp({
       style={{ width: '100%' }}
       onChange={(v) => onChange(v ?? undefined)}
       data-testid={testId}
-      aria-label={testId}
+      aria-label={label}
     />
   );
 }

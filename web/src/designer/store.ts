@@ -8,7 +8,7 @@ import {
   type FormOption,
   type FormSchema,
 } from '@qb/contracts';
-import { COLOR_FORMATS, itemName, newField } from './palette.ts';
+import { COLOR_FORMATS, itemName, newField, PLACEHOLDER_KINDS } from './palette.ts';
 import { applyLinkageAction, dropLinkageRefs, namesIn, renameLinkageRefs, type LinkageAction } from './linkage.ts';
 
 /**
@@ -184,7 +184,10 @@ function changedKind(old: FormField, kind: FormFieldKind, id: number): FormField
   next.name = old.name;
   const valueOnly = ['placeholder', 'disabled', 'readonly'];
   for (const key of ['label', 'span', 'showLabel', 'labelWidth', 'linkage', ...valueOnly]) {
-    if (prev[key] !== undefined && (!valueOnly.includes(key) || isFormValueField(next))) next[key] = prev[key];
+    if (prev[key] === undefined || (valueOnly.includes(key) && !isFormValueField(next))) continue;
+    // a placeholder only where the new kind shows one
+    if (key === 'placeholder' && !PLACEHOLDER_KINDS.includes(kind)) continue;
+    next[key] = prev[key];
   }
   if (isFormValueField(old) && isFormValueField(next)) {
     const required = old.rules?.required;

@@ -14,6 +14,7 @@ const designerEnUS: Texts<typeof designerZhCN> = {
       row: 'Row container', button: 'Button', table: 'Table',
     },
     defaults: { option1: 'Option 1', option2: 'Option 2', child1: 'Option 1-1', button: 'Primary button', upload: 'Click to upload', column: 'Column 1', mobile: 'Mobile', mobilePlaceholder: 'Mobile number', mobilePattern: 'Not a mobile number' },
+    viewCode: 'View code', showForm: 'View form', codeTitle: 'Generated page code', codeFailed: 'The code could not be generated',
     empty: 'Drag or click components from the left to design the form',
     canvasLabel: 'Form canvas',
     dnd: {
@@ -72,7 +73,7 @@ const designerEnUS: Texts<typeof designerZhCN> = {
       showScore: 'Show score', colorFormat: 'Colour format', listType: 'List type', limit: 'Max files', buttonText: 'Button text',
       showTip: 'Show tip', accept: 'File types', fileSize: 'File size', gutter: 'Gutter', justify: 'Justify', align: 'Align',
       prefixIcon: 'Prefix icon', suffixIcon: 'Suffix icon', iconOf: '{{label}}: {{name}}',
-      text: 'Button text', buttonType: 'Button type', action: 'Action', columns: 'Columns', columnName: 'Column field', addColumn: 'Add column',
+      text: 'Button text', buttonType: 'Button type', action: 'Action', columns: 'Columns', columnName: 'Column field', columnLabel: 'Column title', sizeUnit: 'Size unit', addColumn: 'Add column',
       icon: 'Icon', none: 'None', submit: 'Submit', reset: 'Reset',
       nameInvalid: 'A field name starts with a letter, _ or $ and holds letters, digits, _ and $ only (at most 64)', nameTaken: 'This field name is already used',
     },

@@ -1,0 +1,68 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import DesignerWorkspace from '../src/designer/DesignerWorkspace.tsx';
+import { setLanguage } from '../src/i18n/index.ts';
+import { renderWithApp } from './helpers.tsx';
+import { startWithEmptyDesigner } from './designer-empty.ts';
+
+// CodeMirror measures text ranges; jsdom has no layout
+Range.prototype.getClientRects = function getClientRects() {
+  return [] as unknown as DOMRectList;
+};
+Range.prototype.getBoundingClientRect = function getBoundingClientRect() {
+  return new DOMRect(0, 0, 0, 0);
+};
+
+/** Issue 19 #11: form-generator parity of the property panel (names read by a screen reader, placeholder, code view). */
+describe('designer property panel parity', () => {
+  beforeEach(async () => {
+    startWithEmptyDesigner();
+    await setLanguage('zh-CN');
+  });
+
+  it('names every property input by its visible label, not by a test id', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DesignerWorkspace />);
+    await user.click(screen.getByTestId('palette-text'));
+    await user.click(screen.getByTestId('add-pattern'));
+    const panel = screen.getByTestId('prop-label').closest('form') ?? document.body;
+    expect(within(panel).getByRole('textbox', { name: '标题' })).toBe(screen.getByTestId('prop-label'));
+    expect(within(panel).getByRole('textbox', { name: '标题 英文' })).toBeTruthy();
+    expect(within(panel).getByRole('textbox', { name: '占位提示' })).toBe(screen.getByTestId('prop-placeholder'));
+    expect(within(panel).getByRole('spinbutton', { name: '最多输入' })).toBe(screen.getByTestId('prop-maxLength'));
+    expect(within(panel).getByRole('textbox', { name: '错误提示 1' })).toBe(screen.getByTestId('pattern-message-0'));
+    const names = [...document.querySelectorAll('input[aria-label]')].map((i) => i.getAttribute('aria-label')!);
+    expect(names.filter((n) => /^(prop|pattern)-/.test(n))).toEqual([]);
+  }, 60_000);
+
+  it('offers 占位提示 only for components that show a placeholder', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DesignerWorkspace />);
+    for (const kind of ['select', 'date', 'number']) {
+      await user.click(screen.getByTestId(`palette-${kind}`));
+      expect(screen.queryByTestId('prop-placeholder')).not.toBeNull();
+    }
+    for (const kind of ['switch', 'slider', 'rate', 'radio', 'checkbox', 'color', 'upload', 'dateRange']) {
+      await user.click(screen.getByTestId(`palette-${kind}`));
+      expect(screen.queryByTestId('prop-placeholder')).toBeNull();
+    }
+  }, 60_000);
+
+  it('shows the generated page code from 运行 and back to the form, keeping what was typed', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DesignerWorkspace />);
+    await user.click(screen.getByTestId('palette-text'));
+    await user.click(screen.getByTestId('designer-run'));
+    const preview = await screen.findByTestId('designer-preview');
+    await user.type(within(preview).getByRole('textbox'), 'abc');
+    await user.click(screen.getByTestId('preview-code'));
+    const code = await screen.findByTestId('preview-code-view');
+    await waitFor(() => expect(code.textContent).toContain('export default function GeneratedFormPage'), { timeout: 30_000 });
+    expect(code.textContent).toContain('field101');
+    expect(within(code).getByRole('textbox', { name: '生成的页面代码' }).getAttribute('aria-readonly')).toBe('true');
+    await user.click(screen.getByTestId('preview-code'));
+    expect(screen.queryByTestId('preview-code-view')).toBeNull();
+    expect((within(screen.getByTestId('designer-preview')).getByRole('textbox') as HTMLInputElement).value).toBe('abc');
+  }, 90_000);
+});
