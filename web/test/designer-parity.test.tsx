@@ -5,6 +5,7 @@ import DesignerWorkspace from '../src/designer/DesignerWorkspace.tsx';
 import { setLanguage } from '../src/i18n/index.ts';
 import { renderWithApp } from './helpers.tsx';
 import { startWithEmptyDesigner } from './designer-empty.ts';
+import { generateFormCode } from '../src/designer/codegen/index.ts';
 
 // CodeMirror measures text ranges; jsdom has no layout
 Range.prototype.getClientRects = function getClientRects() {
@@ -65,4 +66,11 @@ describe('designer property panel parity', () => {
     expect(screen.queryByTestId('preview-code-view')).toBeNull();
     expect((within(screen.getByTestId('designer-preview')).getByRole('textbox') as HTMLInputElement).value).toBe('abc');
   }, 90_000);
+
+  it('generates a rich-text field as a rich-text editor (tiptap), not a text area', async () => {
+    const code = await generateFormCode({ version: 2, fields: [{ kind: 'richText', name: 'body', label: { zh: '正文' }, height: 240 }] }, { type: 'page', lang: 'zh' });
+    expect(code).toContain('import { EditorContent, useEditor } from "@tiptap/react";');
+    expect(code).toContain('<RichTextEditor height={240} />');
+    expect(code).not.toContain('TextArea');
+  }, 60_000);
 });

@@ -8,7 +8,7 @@ import {
 } from '@qb/contracts';
 import { fieldSource, iconAttr, type EmitContext } from './fields.ts';
 import { rulesSource } from './rules.ts';
-import { DATE_PROPS, FIND_PATH, LAST_OF, LINKAGE, OPTION_TYPE, RANGE_PROPS, REMOTE_OPTIONS, UPLOAD_CHECKS } from './runtime.ts';
+import { DATE_PROPS, FIND_PATH, LAST_OF, LINKAGE, OPTION_TYPE, RANGE_PROPS, REMOTE_OPTIONS, RICH_TEXT, UPLOAD_CHECKS } from './runtime.ts';
 import { codegenText, lit, textOf, type CodegenLanguage } from './texts.ts';
 
 // A form schema → one React + TypeScript file using antd 6 (unformatted: index.ts runs prettier over it).
@@ -152,12 +152,14 @@ export function generateFormSource(schema: FormSchema, options: CodegenOptions):
 
   const reactImports = [...(ctx.helpers.has('remote') ? ['useEffect', 'useState'] : dialog ? ['useState'] : [])];
   if (dialog && !reactImports.includes('useState')) reactImports.push('useState');
+  if (ctx.helpers.has('richText') && !reactImports.includes('useEffect')) reactImports.push('useEffect');
   const lines: string[] = [];
   if (reactImports.length) lines.push(`import { ${reactImports.sort().join(', ')} } from "react";`);
   lines.push(`import { ${[...ctx.antd].sort().join(', ')} } from "antd";`);
   if (ctx.helpers.has('upload')) lines.push('import type { UploadFile } from "antd";');
   if (ctx.icons.size) lines.push(`import { ${[...ctx.icons].sort().join(', ')} } from "@ant-design/icons";`);
   if (ctx.helpers.has('date') || ctx.helpers.has('range')) lines.push('import dayjs from "dayjs";', 'import type { Dayjs } from "dayjs";');
+  if (ctx.helpers.has('richText')) lines.push('import { EditorContent, useEditor } from "@tiptap/react";', 'import StarterKit from "@tiptap/starter-kit";');
   lines.push('');
 
   const valueFields = formValueFields(schema);
@@ -169,6 +171,7 @@ export function generateFormSource(schema: FormSchema, options: CodegenOptions):
   if (ctx.helpers.has('date')) lines.push(DATE_PROPS);
   if (ctx.helpers.has('range')) lines.push(RANGE_PROPS);
   if (ctx.helpers.has('upload')) lines.push(UPLOAD_CHECKS);
+  if (ctx.helpers.has('richText')) lines.push(RICH_TEXT);
   if (ctx.linked) {
     lines.push(`type ItemName = ${items.map((i) => lit(i.name)).join(' | ')};`);
     lines.push(LINKAGE);

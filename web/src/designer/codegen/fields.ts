@@ -20,7 +20,7 @@ import { codegenText, lit, rateTexts, textOf, type CodegenLanguage } from './tex
 
 // The control of each value kind in a generated file (antd 6), and what its Form.Item needs around it.
 
-export type Helper = 'options' | 'remote' | 'depends' | 'findPath' | 'date' | 'range' | 'upload' | 'linkage';
+export type Helper = 'options' | 'remote' | 'depends' | 'findPath' | 'date' | 'range' | 'upload' | 'linkage' | 'richText';
 
 export interface EmitContext {
   lang: CodegenLanguage;
@@ -184,9 +184,9 @@ export function fieldSource(field: FormValueField, ctx: EmitContext, disabled: s
         control: `<InputNumber${attr('min', rules.min)}${attr('max', rules.max)} step={${field.step ?? 1}}${attr('precision', field.precision)}${placeholder}${readOnly}${disabled}${width} />`,
       };
     case 'richText':
-      // a plain text area: the generated file needs no editor package (docs/forms.md "Generated code")
-      ctx.antd.add('Input');
-      return { itemProps: onBlur, control: `<Input.TextArea rows={${Math.max(4, Math.round((field.height ?? 300) / 24))}}${placeholder}${readOnly}${disabled} />` };
+      // a rich-text editor (tiptap, as the app's): the file imports @tiptap/react and @tiptap/starter-kit (docs/forms.md)
+      ctx.helpers.add('richText');
+      return { itemProps: onBlur, control: `<RichTextEditor height={${field.height ?? 300}}${field.readonly || field.disabled ? ' disabled' : ''} />` };
     case 'select':
       ctx.antd.add('Select');
       return {

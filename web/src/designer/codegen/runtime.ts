@@ -216,3 +216,27 @@ function fieldStates(values: Record<string, unknown>): Record<ItemName, FieldSta
   return states;
 }
 `;
+
+/** A rich-text editor (tiptap, as the app's own) holding HTML for a Form.Item: value / onChange / id. */
+export const RICH_TEXT = `
+function RichTextEditor({ value, onChange, id, height = 300, disabled }: { value?: string; onChange?: (html: string) => void; id?: string; height?: number; disabled?: boolean }) {
+  const html = typeof value === "string" ? value : "";
+  const editor = useEditor({
+    extensions: [StarterKit],
+    content: html,
+    editable: !disabled,
+    editorProps: { attributes: id ? { id } : {} },
+    onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? "" : e.getHTML()),
+  });
+  useEffect(() => {
+    if (editor && html !== (editor.isEmpty ? "" : editor.getHTML())) editor.commands.setContent(html, { emitUpdate: false });
+  }, [editor, html]);
+  useEffect(() => {
+    editor?.setEditable(!disabled);
+  }, [editor, disabled]);
+  return (
+    <div style={{ border: "1px solid #d9d9d9", borderRadius: 6, padding: "4px 11px", height, overflow: "auto" }}>
+      <EditorContent editor={editor} />
+    </div>
+  );
+}`;
