@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Saves PNGs of the system management pages (issue 10) at 1280x800 in both languages into
 // docs/screenshots/page-<name>-<zh|en>.png: 菜单管理 (tree), its icon picker, its 数据设计 drawer, 角色管理 (tree),
-// 操作日志 (the changes column). Usage: node web/e2e/system-screenshots.mjs [--no-build] [name ...]
+// 操作日志 (the changes column, and an entry's stored record), 登录日志, the navigation's 开发工具. Usage: node web/e2e/system-screenshots.mjs [--no-build] [name ...]
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT_DIR, api, apiLogin, buildWeb, defineBookTable, launchBrowser, requireChineseFont, startServer, uiLogin } from './harness.mjs';
@@ -16,7 +16,7 @@ const expand = (page, text) => crud(page).locator('.ant-table-row').filter({ has
 
 /** [file name, route, what to do before the shot] */
 const PAGES = [
-  ['menu', 'menu', async (page) => expand(page, '系统管理')],
+  ['menu', 'menu', async (page) => expand(page, /系统管理|System/)],
   [
     'menu-icons',
     'menu',
@@ -36,6 +36,23 @@ const PAGES = [
   ],
   ['role', 'role', async (page) => expand(page, '超级管理员')],
   ['operationLog', 'sys_operationLog'],
+  [
+    // the whole list of an entry with its stored record (issue 19 #12)
+    'operationLog-raw',
+    'sys_operationLog',
+    async (page) => {
+      await crud(page).getByTestId('changes-cell').first().hover();
+      await page.getByTestId('changes-raw-toggle').click();
+      await page.getByTestId('changes-raw').waitFor();
+    },
+  ],
+  ['loginLog', 'sys_loginLog'],
+  [
+    // the navigation: 开发工具 with the data pages an administrator finds there, icons on the second level (issue 19 #13, #14)
+    'nav-devtools',
+    'menu',
+    async (page) => page.getByTestId('nav-menu').getByText(/^(开发工具|Developer tools)$/).click(),
+  ],
 ];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 
@@ -50,6 +67,12 @@ for (const [title, genre, price] of [['红楼梦', 1, 39.9], ['史记', 2, 42.5]
 const role = await api(server.url, token, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_role', params: { name: '内容编辑', department: '内容部' } } });
 const roleId = role.body.data.id;
 await api(server.url, token, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_role', params: { id: roleId, name: '题库编辑', department: '题库组', enable: 0 } } });
+// a role's grants changed, and refused logins, for the logs
+const menus = (await api(server.url, token, '/api/system/menu/')).body.data;
+const menuId = (name) => menus.find((m) => m.name === name).id;
+await api(server.url, token, '/api/access/role/', { method: 'POST', body: { roleId, grants: [{ menuId: menuId('菜单管理'), actions: ['view'] }] } });
+await api(server.url, token, '/api/access/role/', { method: 'POST', body: { roleId, grants: [{ menuId: menuId('菜单管理'), actions: ['view', 'save'] }, { menuId: menuId('登录日志'), actions: ['view'] }] } });
+for (const loginid of ['admin', 'nobody']) await fetch(`${server.url}/api/user/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginid, pass: '0'.repeat(64) }) });
 const browser = await launchBrowser();
 const shots = [];
 try {

@@ -46,6 +46,9 @@ describe('names and icons of menus', () => {
     renderShell('/manage/menu');
     const table = await screen.findByTestId('crud-table');
     await within(table).findByText('System', { exact: true });
+    // the parent column too, once the branch is open
+    await userEvent.click(within(table).getAllByRole('button', { name: /展开|Expand/ })[0]!);
+    await waitFor(() => expect(within(table).getAllByText('System', { exact: true }).length).toBeGreaterThanOrEqual(2));
     expect(within(table).queryByText('系统管理', { exact: true })).toBeNull();
     // an operator's name stays as typed
     expect(within(screen.getByTestId('nav-menu')).getByText('System', { exact: true })).toBeTruthy();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FormSchema } from '@qb/contracts';
 import { ApiError } from '../../api/index.ts';
@@ -8,6 +8,7 @@ import type { PageOverrides } from '../../crud/configFromMeta.ts';
 import { readLayoutRecord, saveLayoutForm } from '../../crud/layoutRecord.ts';
 import type { Row, RowButton } from '../../crud/types.ts';
 import { useCan } from '../../shell/access.ts';
+import { fetchMenu } from '../../api/system.ts';
 import { queryKeys } from '../../shell/queryClient.ts';
 import { useSeededMenuName } from '../../shell/useShellData.ts';
 import { useToast } from '../../shell/toast.ts';
@@ -48,9 +49,16 @@ export const menuPage: PageOverrides = {
     // a seeded name in the page's language, as the navigation names it (an operator's name stays as typed)
     name: { column: { render: (value) => <MenuName name={String(value ?? '')} /> } },
     icon: { column: { kind: 'icon', width: 170 }, component: IconPicker },
-    parentMenu: { column: { width: 140 }, component: MenuParentSelect },
+    parentMenu: { column: { width: 140, render: (value) => <ParentMenuName id={value} /> }, component: MenuParentSelect },
   },
 };
+
+/** The parent's name as the navigation names it (— for the top level), from the menus the shell has read. */
+function ParentMenuName({ id }: { id: unknown }) {
+  const menus = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: 5 * 60_000 });
+  const parent = Number(id) ? menus.data?.find((m) => Number(m.id) === Number(id)) : undefined;
+  return parent ? <MenuName name={parent.name} /> : <span className="qb-cell-none">—</span>;
+}
 
 function MenuName({ name }: { name: string }) {
   const seededName = useSeededMenuName();

@@ -215,7 +215,7 @@ function ChangesCell({ value, row }: { value: unknown; row: Row }) {
     </div>
   );
   return (
-    <Popover content={full} title={t('pages.operationLog.all')} trigger={['hover', 'focus', 'click']} placement="leftTop">
+    <Popover content={full} title={t('pages.operationLog.all')} trigger={['hover', 'focus']} placement="leftTop">
       {/* named by the lines it shows (a name of its own would hide them from screen readers: axe label-content-name-mismatch) */}
       <span tabIndex={0} role="button">
         {cell}
