@@ -41,7 +41,7 @@ export const allKinds: FormSchema = {
   gutter: 12,
   buttons: true,
   fields: [
-    { kind: 'text', name: 'title', label: { zh: '标题' }, prepend: { zh: 'http://' }, append: { zh: '.com' }, prefixIcon: 'UserOutlined', suffixIcon: 'LinkOutlined', rules: { required: true, minLength: 2, maxLength: 20 } },
+    { kind: 'text', name: 'title', label: { zh: '标题' }, prepend: { zh: 'http://' }, append: { zh: '.com' }, prefixIcon: 'UserOutlined', suffixIcon: 'LinkOutlined', width: '60%', rules: { required: true, minLength: 2, maxLength: 20 } },
     { kind: 'textarea', name: 'intro', label: { zh: '简介' }, rows: 3, rules: { maxLength: 200 } },
     { kind: 'password', name: 'secret', label: { zh: '密码' }, prefixIcon: 'LockOutlined', suffixIcon: 'KeyOutlined', rules: { required: true, minLength: 6 } },
     { kind: 'number', name: 'age', label: { zh: '年龄' }, step: 1, precision: 0, rules: { required: true, min: 0, max: 150, patterns: [{ regex: '^\\d+$', flags: 'g' }] } },
@@ -115,7 +115,7 @@ export const allKinds: FormSchema = {
       ],
     },
     { kind: 'text', name: 'note', label: { zh: '备注' }, readonly: true, linkage: [{ when: { field: 'flag', op: 'equals', value: true }, then: 'hide' }] },
-    { kind: 'button', name: 'btn101', label: { zh: '按钮' }, text: { zh: '提交它' }, icon: 'FormOutlined', buttonType: 'success', action: 'submit' },
+    { kind: 'button', name: 'btn101', label: { zh: '按钮' }, text: { zh: '提交它' }, icon: 'FormOutlined', buttonType: 'success', size: 'small', action: 'submit' },
     { kind: 'button', name: 'btn102', label: { zh: '' }, showLabel: false, text: { zh: '危险' }, buttonType: 'danger', action: 'none', disabled: true },
     { kind: 'table', name: 'table101', label: { zh: '明细' }, columns: [{ name: 'a', label: { zh: '列A' } }, { name: 'b', label: { zh: '列B' } }] },
   ],

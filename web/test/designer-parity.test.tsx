@@ -6,6 +6,7 @@ import { setLanguage } from '../src/i18n/index.ts';
 import { renderWithApp } from './helpers.tsx';
 import { startWithEmptyDesigner } from './designer-empty.ts';
 import { generateFormCode } from '../src/designer/codegen/index.ts';
+import { migrateFormSchema, parseFormSchema, type FormSchema } from '@qb/contracts';
 
 // CodeMirror measures text ranges; jsdom has no layout
 Range.prototype.getClientRects = function getClientRects() {
@@ -73,4 +74,37 @@ describe('designer property panel parity', () => {
     expect(code).toContain('<RichTextEditor height={240} />');
     expect(code).not.toContain('TextArea');
   }, 60_000);
+
+  it('component width and button size: in the schema (checked), the preview, the panel and the generated code', async () => {
+    const schema = { version: 2, fields: [
+      { kind: 'text', name: 'city', label: { zh: '城市' }, width: '240px' },
+      { kind: 'button', name: 'go', label: { zh: '' }, text: { zh: '去' }, size: 'small' },
+    ] };
+    const parsed = parseFormSchema(schema);
+    expect(parsed.ok && parsed.schema).toEqual(schema);
+    const bad = parseFormSchema({ version: 2, fields: [{ kind: 'text', name: 'a', label: { zh: 'a' }, width: 'calc(1px)' }] });
+    expect(bad.ok ? [] : bad.problems).toEqual([expect.stringMatching(/^fields\[0\]\.width: must be a width in px or %/)]);
+    // form-generator's style width comes over from version 1 (the whole line is the default)
+    const v1 = migrateFormSchema({ fields: [{ __config__: { label: '城市', tag: 'el-input', layout: 'colFormItem' }, __vModel__: 'city', style: { width: '50%' } }] });
+    expect((v1.fields[0] as { width?: string }).width).toBe('50%');
+    const code = await generateFormCode(schema as FormSchema, { type: 'page', lang: 'zh' });
+    expect(code).toContain('wrapperCol={{ flex: 1, style: { maxWidth: "240px" } }}');
+    expect(code).toMatch(/<Button[^>]* size="small"/);
+
+    const user = userEvent.setup();
+    renderWithApp(<DesignerWorkspace />);
+    await user.click(screen.getByTestId('palette-text'));
+    const width = screen.getByRole('textbox', { name: '组件宽度' });
+    await user.type(width, '50');
+    expect(screen.getByText('宽度为像素或百分比，如 240px、50%')).toBeTruthy();
+    await user.type(width, '%');
+    expect(within(screen.getByTestId('node-field101')).getByRole('textbox').closest('div[style]')!.getAttribute('style')).toContain('max-width: 50%');
+    await user.click(screen.getByTestId('palette-button'));
+    await user.click(screen.getByRole('combobox', { name: '按钮尺寸' }));
+    await user.click(await screen.findByTitle('较小'));
+    await user.click(screen.getByTestId('designer-run'));
+    const preview = await screen.findByTestId('designer-preview');
+    expect(within(preview).getByTestId('form-button-field102').className).toContain('ant-btn-sm');
+    expect(within(preview).getByTestId('form-field-field101').querySelector('.ant-form-item-control')!.getAttribute('style')).toContain('max-width: 50%');
+  }, 90_000);
 });

@@ -227,7 +227,9 @@ const NodeBody = memo(function NodeBody({ field, labelWidth, top }: { field: For
         {required && <span className="qb-designer-required">*</span>}
         {label}
       </label>
-      <div className="qb-designer-item-control">{control}</div>
+      <div className="qb-designer-item-control">
+        <div style={isFormValueField(field) && field.width ? { maxWidth: field.width } : undefined}>{control}</div>
+      </div>
     </div>
   );
 });

@@ -7,6 +7,7 @@ import {
   FORM_DATE_TYPES,
   FORM_SIZE_UNITS,
   FORM_UPLOAD_ACCEPTS,
+  FORM_WIDTH_PATTERN,
   isFormValueField,
   type FormField,
   type FormOptionsSource,
@@ -45,6 +46,33 @@ function NameInput({ node, items, onChange }: { node: DesignerNode; items: Desig
           const v = e.target.value;
           setDraft(v);
           if (NAME.test(v) && v.length <= 64 && (v === node.field.name || !collectNames(items).has(v))) onChange(v);
+        }}
+      />
+    </Form.Item>
+  );
+}
+
+const WIDTH = FORM_WIDTH_PATTERN;
+
+/** 组件宽度 (style width): px or %, applied once valid (red until then); empty is the whole line. */
+function WidthInput({ value, onChange }: { value?: string; onChange(width: string | undefined): void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(value ?? '');
+  useEffect(() => setDraft(value ?? ''), [value]);
+  const bad = draft.trim() !== '' && !WIDTH.test(draft.trim());
+  return (
+    <Form.Item label={t('designer.props.width')} validateStatus={bad ? 'error' : undefined} help={bad ? t('designer.props.widthInvalid') : undefined}>
+      <Input
+        value={draft}
+        placeholder="100%"
+        aria-label={t('designer.props.width')}
+        data-testid="prop-width"
+        onChange={(e) => {
+          const v = e.target.value;
+          setDraft(v);
+          const trimmed = v.trim();
+          if (trimmed === '') onChange(undefined);
+          else if (WIDTH.test(trimmed)) onChange(trimmed === '100%' ? undefined : trimmed);
         }}
       />
     </Form.Item>
@@ -118,6 +146,7 @@ export const FieldPanel = memo(function FieldPanel({
   rows.push(<NameInput key="name" node={node} items={items} onChange={(name) => set({ name }, 'name')} />);
   rows.push(item('label', t('designer.props.label'), <TextPair value={field.label} onChange={(v) => set({ label: v ?? { zh: '' } }, 'label')} testId="prop-label" label={t('designer.props.label')} />));
   if (isFormValueField(field) && PLACEHOLDER_KINDS.includes(field.kind)) rows.push(text('placeholder'));
+  if (isFormValueField(field)) rows.push(<WidthInput key="width" value={field.width} onChange={(width) => set({ width }, 'width')} />);
   rows.push(
     item('span', t('designer.props.span'), (
       <Slider min={1} max={24} value={(field.span as number | undefined) ?? form.span ?? 24} onChange={(v) => set({ span: v }, 'span')} aria-label={t('designer.props.span')} />
@@ -223,7 +252,7 @@ export const FieldPanel = memo(function FieldPanel({
       rows.push(num('gutter', 0, 100), choice('justify', ['start', 'end', 'center', 'space-around', 'space-between'] as const), choice('align', ['top', 'middle', 'bottom'] as const));
       break;
     case 'button':
-      rows.push(text('text'), icon('icon'), choice('buttonType', FORM_BUTTON_TYPES), choice('action', ['none', 'submit', 'reset'] as const, t('designer.props.action'), (v) => t(`designer.props.${v}`)), bool('disabled'));
+      rows.push(text('text'), icon('icon'), choice('buttonType', FORM_BUTTON_TYPES), choice('size', ['large', 'middle', 'small'] as const, t('designer.props.buttonSize'), (v) => t(`designer.form.${v}`)), choice('action', ['none', 'submit', 'reset'] as const, t('designer.props.action'), (v) => t(`designer.props.${v}`)), bool('disabled'));
       break;
     case 'table':
       rows.push(item('columns', t('designer.props.columns'), <ColumnsEditor columns={field.columns} onChange={(columns) => set({ columns }, 'columns')} />));

@@ -182,7 +182,7 @@ function changedKind(old: FormField, kind: FormFieldKind, id: number): FormField
   const next = newField(kind, id) as FormField & Record<string, unknown>;
   const prev = old as FormField & Record<string, unknown>;
   next.name = old.name;
-  const valueOnly = ['placeholder', 'disabled', 'readonly'];
+  const valueOnly = ['placeholder', 'width', 'disabled', 'readonly'];
   for (const key of ['label', 'span', 'showLabel', 'labelWidth', 'linkage', ...valueOnly]) {
     if (prev[key] === undefined || (valueOnly.includes(key) && !isFormValueField(next))) continue;
     // a placeholder only where the new kind shows one

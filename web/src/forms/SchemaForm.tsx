@@ -139,6 +139,8 @@ export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChan
         name={field.name}
         label={field.showLabel === false ? undefined : formTextIn(field.label, lang)}
         labelCol={field.labelWidth !== undefined && !top ? { flex: `${field.labelWidth}px` } : undefined}
+        // the control's own width (form-generator's style width), within the rest of the line
+        wrapperCol={field.width ? { ...(top ? {} : { flex: 1 }), style: { maxWidth: field.width } } : undefined}
         required={state.required}
         rules={rules}
         dependencies={dependenciesOf(field)}
@@ -153,6 +155,7 @@ export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChan
     <Form.Item label={field.showLabel === false ? undefined : formTextIn(field.label, lang) || undefined} colon={false}>
       <Button
         {...BUTTON_LOOKS[field.buttonType ?? 'primary']}
+        size={field.size}
         htmlType={field.action === 'submit' ? 'submit' : 'button'}
         onClick={field.action === 'reset' ? () => form.resetFields() : undefined}
         disabled={state.disabled}

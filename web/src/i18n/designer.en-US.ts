@@ -73,7 +73,7 @@ const designerEnUS: Texts<typeof designerZhCN> = {
       showScore: 'Show score', colorFormat: 'Colour format', listType: 'List type', limit: 'Max files', buttonText: 'Button text',
       showTip: 'Show tip', accept: 'File types', fileSize: 'File size', gutter: 'Gutter', justify: 'Justify', align: 'Align',
       prefixIcon: 'Prefix icon', suffixIcon: 'Suffix icon', iconOf: '{{label}}: {{name}}',
-      text: 'Button text', buttonType: 'Button type', action: 'Action', columns: 'Columns', columnName: 'Column field', columnLabel: 'Column title', sizeUnit: 'Size unit', addColumn: 'Add column',
+      text: 'Button text', buttonType: 'Button type', action: 'Action', columns: 'Columns', columnName: 'Column field', width: 'Component width', widthInvalid: 'A width in px or %, e.g. 240px, 50%', buttonSize: 'Button size', columnLabel: 'Column title', sizeUnit: 'Size unit', addColumn: 'Add column',
       icon: 'Icon', none: 'None', submit: 'Submit', reset: 'Reset',
       nameInvalid: 'A field name starts with a letter, _ or $ and holds letters, digits, _ and $ only (at most 64)', nameTaken: 'This field name is already used',
     },

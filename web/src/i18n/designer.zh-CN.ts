@@ -71,7 +71,7 @@ const designerZhCN = {
       showScore: '显示分数', colorFormat: '颜色格式', listType: '列表类型', limit: '最大数量', buttonText: '按钮文字',
       showTip: '显示提示', accept: '文件类型', fileSize: '文件大小', gutter: '栅格间隔', justify: '水平排列', align: '垂直排列',
       prefixIcon: '前图标', suffixIcon: '后图标', iconOf: '{{label}}：{{name}}',
-      text: '按钮文字', buttonType: '按钮类型', action: '按钮动作', columns: '表格列', columnName: '列字段', columnLabel: '列标题', sizeUnit: '大小单位', addColumn: '添加列',
+      text: '按钮文字', buttonType: '按钮类型', action: '按钮动作', columns: '表格列', columnName: '列字段', width: '组件宽度', widthInvalid: '宽度为像素或百分比，如 240px、50%', buttonSize: '按钮尺寸', columnLabel: '列标题', sizeUnit: '大小单位', addColumn: '添加列',
       icon: '图标', none: '无', submit: '提交', reset: '重置',
       nameInvalid: '字段名须以字母、_ 或 $ 开头，只含字母、数字、_、$（最多64个字符）', nameTaken: '字段名已被使用',
     },

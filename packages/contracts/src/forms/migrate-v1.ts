@@ -1,5 +1,6 @@
 import {
   FORM_BUTTON_TYPES,
+  FORM_WIDTH_PATTERN,
   FORM_DATE_FORMATS,
   FORM_DATE_RANGE_TYPES,
   FORM_DATE_TYPES,
@@ -105,6 +106,8 @@ function v1Field(item: unknown, path: string, p: Problems, form: Obj): Obj | und
     const type = typeof item.type === 'string' ? item.type : undefined;
     if (type && (FORM_BUTTON_TYPES as readonly string[]).includes(type)) out.buttonType = type;
     if (item.disabled === true) out.disabled = true;
+    const buttonSize = typeof item.size === 'string' ? V1_SIZES[item.size] : undefined;
+    if (buttonSize) out.size = buttonSize;
     const buttonIcon = formIconFromV1(item.icon);
     if (buttonIcon) out.icon = buttonIcon;
     return out;
@@ -171,6 +174,9 @@ function v1Field(item: unknown, path: string, p: Problems, form: Obj): Obj | und
   if (config.defaultValue !== undefined && config.defaultValue !== null) out.defaultValue = config.defaultValue;
   const placeholder = nonEmpty(item.placeholder);
   if (placeholder) out.placeholder = { zh: placeholder };
+  // style width: a width other than the whole line is kept (issue 19 #11); anything else in style is canvas detail
+  const width = isObj(item.style) && typeof item.style.width === 'string' ? item.style.width.trim() : '';
+  if (width && width !== '100%' && FORM_WIDTH_PATTERN.test(width)) out.width = width;
   if (item.disabled === true) out.disabled = true;
   if (item.readonly === true) out.readonly = true;
 

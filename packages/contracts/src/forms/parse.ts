@@ -1,5 +1,6 @@
 import {
   FORM_BUTTON_TYPES,
+  FORM_WIDTH_PATTERN,
   FORM_DATE_RANGE_TYPES,
   FORM_DATE_TYPES,
   FORM_FIELD_KINDS,
@@ -22,7 +23,7 @@ import { readLinkage, readOptions, readRules, readScalar } from './parse-parts.t
 // Parsing (version 2): a whole schema, field by field.
 
 const COMMON_KEYS = ['kind', 'name', 'label', 'span', 'showLabel', 'labelWidth', 'linkage'];
-const VALUE_KEYS = [...COMMON_KEYS, 'defaultValue', 'placeholder', 'disabled', 'readonly', 'rules'];
+const VALUE_KEYS = [...COMMON_KEYS, 'defaultValue', 'placeholder', 'width', 'disabled', 'readonly', 'rules'];
 const KIND_KEYS: Record<FormFieldKind, string[]> = {
   text: ['prepend', 'append', 'prefixIcon', 'suffixIcon', 'clearable', 'showCount'],
   textarea: ['rows', 'showCount'],
@@ -43,7 +44,7 @@ const KIND_KEYS: Record<FormFieldKind, string[]> = {
   color: ['format', 'alpha'],
   upload: ['listType', 'multiple', 'limit', 'buttonText', 'showTip'],
   row: ['children', 'gutter', 'justify', 'align'],
-  button: ['text', 'icon', 'buttonType', 'action', 'disabled'],
+  button: ['text', 'icon', 'buttonType', 'size', 'action', 'disabled'],
   table: ['columns'],
 };
 
@@ -114,6 +115,8 @@ function readField(v: unknown, path: string, ctx: ParseContext, depth: number): 
     if (v.defaultValue !== undefined) base.defaultValue = v.defaultValue;
     const placeholder = r.text('placeholder');
     if (placeholder) base.placeholder = placeholder;
+    const width = r.str('width', { re: FORM_WIDTH_PATTERN, what: 'a width in px or % ("240px", "50%")' });
+    if (width !== undefined) base.width = width;
     for (const k of ['disabled', 'readonly'] as const) {
       const b = r.bool(k);
       if (b !== undefined) base[k] = b;
@@ -236,6 +239,7 @@ function readField(v: unknown, path: string, ctx: ParseContext, depth: number): 
       base.text = r.text('text', true) ?? { zh: '' };
       put('icon', readIcon(r, 'icon'));
       put('buttonType', r.oneOf('buttonType', FORM_BUTTON_TYPES));
+      put('size', r.oneOf('size', ['large', 'middle', 'small'] as const));
       put('action', r.oneOf('action', ['submit', 'reset', 'none'] as const));
       put('disabled', r.bool('disabled'));
       break;

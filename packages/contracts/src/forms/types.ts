@@ -146,9 +146,14 @@ interface ItemBase {
   linkage?: FormLinkage[];
 }
 
+/** A control's width (form-generator's style width): px or % of its line, e.g. "240px", "50%". */
+export const FORM_WIDTH_PATTERN = /^(?:[1-9]\d{0,3}(?:\.\d{1,2})?px|(?:[1-9]\d?(?:\.\d{1,2})?|100)%)$/;
+
 interface ValueBase extends ItemBase {
   defaultValue?: unknown;
   placeholder?: FormText;
+  /** the control's width (FORM_WIDTH_PATTERN); default the whole line */
+  width?: string;
   disabled?: boolean;
   readonly?: boolean;
   rules?: FormRules;
@@ -309,6 +314,8 @@ export interface FormButtonField extends ItemBase {
   /** an icon before the text */
   icon?: FormIcon;
   buttonType?: (typeof FORM_BUTTON_TYPES)[number];
+  /** the button's own size; default the form's */
+  size?: 'large' | 'middle' | 'small';
   /** submit or reset the form; none: a button the designer placed for generated code */
   action?: 'submit' | 'reset' | 'none';
   disabled?: boolean;

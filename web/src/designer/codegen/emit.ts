@@ -92,7 +92,7 @@ function itemSource(item: FormField, ctx: EmitContext, schema: FormSchema, horiz
     ctx.antd.add('Button');
     const htmlType = item.action === 'submit' ? ' htmlType="submit"' : item.action === 'reset' ? ' htmlType="reset"' : ' htmlType="button"';
     const disabled = ctx.linked ? ` disabled={${state}.disabled}` : item.disabled ? ' disabled' : '';
-    col = `<Col span={${span}}><Form.Item${labelAttr}${labelCol}><Button${BUTTON_LOOKS[item.buttonType ?? 'default']}${htmlType}${iconAttr('icon', item.icon, ctx)}${disabled}>{${lit(textOf(item.text, ctx.lang))}}</Button></Form.Item></Col>`;
+    col = `<Col span={${span}}><Form.Item${labelAttr}${labelCol}><Button${BUTTON_LOOKS[item.buttonType ?? 'default']}${item.size ? ` size=${lit(item.size)}` : ''}${htmlType}${iconAttr('icon', item.icon, ctx)}${disabled}>{${lit(textOf(item.text, ctx.lang))}}</Button></Form.Item></Col>`;
   } else if (item.kind === 'table') {
     ctx.antd.add('Table');
     const columns = item.columns.map((c) => ({ title: textOf(c.label, ctx.lang), dataIndex: c.name, key: c.name }));
@@ -103,7 +103,9 @@ function itemSource(item: FormField, ctx: EmitContext, schema: FormSchema, horiz
     const required = ctx.linked ? 'linked' : item.rules?.required ? 'static' : undefined;
     const rules = rulesSource(item, ctx.lang, required);
     const extra = source.extra ? ` extra={${lit(source.extra)}}` : '';
-    col = `<Col span={${span}}><Form.Item${labelAttr} name={${lit(item.name)}}${rules === '[]' ? '' : ` rules={${rules}}`}${source.itemProps}${labelCol}${extra}>${source.control}</Form.Item></Col>`;
+    // the control's own width (style width): the item's control column, as the preview does
+    const wrapperCol = item.width ? ` wrapperCol={{ ${horizontal ? 'flex: 1, ' : ''}style: { maxWidth: ${lit(item.width)} } }}` : '';
+    col = `<Col span={${span}}><Form.Item${labelAttr} name={${lit(item.name)}}${rules === '[]' ? '' : ` rules={${rules}}`}${source.itemProps}${labelCol}${wrapperCol}${extra}>${source.control}</Form.Item></Col>`;
   }
   return ctx.linked ? `{${state}.visible && (${col})}` : col;
 }
