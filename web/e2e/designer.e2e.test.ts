@@ -287,6 +287,11 @@ describe.runIf(process.env.DESIGNER_SCREENSHOTS === '1')('designer screenshots',
       await page.getByTestId('preview-validate').click();
       await page.waitForTimeout(600);
       await page.screenshot({ path: `../docs/screenshots/designer-preview-${suffix}.png` });
+      // 查看代码: the generated page file beside the preview (issue 19 #11)
+      await page.getByTestId('preview-code').click();
+      await visible(page.getByTestId('preview-code-view').locator('.cm-editor'), 30_000);
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `../docs/screenshots/designer-code-${suffix}.png` });
       await page.keyboard.press('Escape');
       await page.waitForTimeout(400);
       await page.getByTestId('designer-json').click();
