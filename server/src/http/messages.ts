@@ -57,7 +57,6 @@ const messages = {
   formJsonInvalid: ['表单结构不正确：{problems}', 'The form schema is not valid: {problems}'],
   formFieldNotColumn: ['表单字段 {field} 不是数据表 {table} 可填写的列', 'Form field {field} is not a column of table {table} that a form may fill'],
   formValuesInvalid: ['{problems}', '{problems}'],
-  formPatternTooSlow: ['{title}的格式规则过于复杂，无法在限定时间内校验，请联系管理员修改表单', 'The format rule of {title} is too complex to check in time; ask an administrator to change the form'],
   formSystemTable: ['数据表 {table} 是系统表，不能绑定表单', '{table} is a system table; a form cannot be bound to it'],
   formNotFound: ['表单定义不存在或已删除：#{id}', 'Form definition not found or deleted: #{id}'],
   formNoFields: ['表单没有可建成列的字段', 'The form has no fields to make columns of'],
