@@ -107,4 +107,20 @@ describe('designer property panel parity', () => {
     expect(within(preview).getByTestId('form-button-field102').className).toContain('ant-btn-sm');
     expect(within(preview).getByTestId('form-field-field101').querySelector('.ant-form-item-control')!.getAttribute('style')).toContain('max-width: 50%');
   }, 90_000);
+
+  it('未选中组件边框: a form key (checked, kept from version 1) that the canvas follows', async () => {
+    expect(parseFormSchema({ version: 2, unFocusedComponentBorder: false, fields: [] }).ok).toBe(true);
+    expect(parseFormSchema({ version: 2, unFocusedComponentBorder: 'no', fields: [] }).ok).toBe(false);
+    expect(migrateFormSchema({ fields: [], unFocusedComponentBorder: false }).unFocusedComponentBorder).toBe(false);
+    const user = userEvent.setup();
+    renderWithApp(<DesignerWorkspace />);
+    await user.click(screen.getByTestId('palette-text'));
+    expect(screen.getByTestId('designer-canvas').className).not.toContain('no-unfocused-border');
+    await user.click(screen.getByText('表单属性'));
+    const toggle = screen.getByRole('switch', { name: '未选中组件边框' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    await user.click(toggle);
+    expect(screen.getByTestId('designer-canvas').className).toContain('no-unfocused-border');
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('qb.designer.formConf')!).unFocusedComponentBorder).toBe(false));
+  }, 60_000);
 });

@@ -77,6 +77,7 @@ describe('migrateFormSchema', () => {
       gutter: 15,
       span: 24,
       buttons: true,
+      unFocusedComponentBorder: false,
       fields: [
         {
           kind: 'text',

@@ -67,7 +67,7 @@ export const Canvas = memo(function Canvas({
   return (
     <div
       ref={canvasRef}
-      className={`qb-designer-canvas${form.labelPosition === 'top' ? ' labels-top' : ''}`}
+      className={`qb-designer-canvas${form.labelPosition === 'top' ? ' labels-top' : ''}${form.unFocusedComponentBorder === false ? ' no-unfocused-border' : ''}`}
       role="region"
       aria-label={t('designer.canvasLabel')}
       data-testid="designer-canvas"

@@ -40,6 +40,14 @@ export const FormPanel = memo(function FormPanel({ form, dispatch }: { form: For
       <Form.Item label={t('designer.form.buttons')}>
         <Switch checked={!!form.buttons} onChange={(v) => set({ buttons: v })} aria-label={t('designer.form.buttons')} data-testid="form-buttons" />
       </Form.Item>
+      <Form.Item label={t('designer.form.unFocusedBorder')}>
+        <Switch
+          checked={form.unFocusedComponentBorder !== false}
+          onChange={(v) => set({ unFocusedComponentBorder: v })}
+          aria-label={t('designer.form.unFocusedBorder')}
+          data-testid="form-unFocusedBorder"
+        />
+      </Form.Item>
     </Form>
   );
 });

@@ -79,7 +79,7 @@ const designerEnUS: Texts<typeof designerZhCN> = {
     },
     form: {
       size: 'Size', labelPosition: 'Label position', labelWidth: 'Label width', gutter: 'Gutter', disabled: 'Disabled',
-      buttons: 'Form buttons', span: 'Default span', large: 'Large', middle: 'Medium', small: 'Small', left: 'Left', right: 'Right', top: 'Top',
+      buttons: 'Form buttons', unFocusedBorder: 'Border of unselected items', span: 'Default span', large: 'Large', middle: 'Medium', small: 'Small', left: 'Left', right: 'Right', top: 'Top',
     },
     acceptNames: { image: 'Images', video: 'Videos', audio: 'Audio', excel: 'Excel', word: 'Word', pdf: 'PDF', txt: 'Text' },
     dateTypes: { date: 'Date', week: 'Week', month: 'Month', year: 'Year', datetime: 'Date and time' },

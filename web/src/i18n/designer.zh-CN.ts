@@ -77,7 +77,7 @@ const designerZhCN = {
     },
     form: {
       size: '表单尺寸', labelPosition: '标签对齐', labelWidth: '标签宽度', gutter: '栅格间隔', disabled: '禁用表单',
-      buttons: '表单按钮', span: '默认栅格', large: '较大', middle: '中等', small: '较小', left: '左对齐', right: '右对齐', top: '顶部对齐',
+      buttons: '表单按钮', unFocusedBorder: '未选中组件边框', span: '默认栅格', large: '较大', middle: '中等', small: '较小', left: '左对齐', right: '右对齐', top: '顶部对齐',
     },
     acceptNames: { image: '图片', video: '视频', audio: '音频', excel: 'excel', word: 'word', pdf: 'pdf', txt: 'txt' },
     dateTypes: { date: '日期', week: '周', month: '月', year: '年', datetime: '日期时间' },

@@ -390,6 +390,7 @@ function fromV1(input: Obj, p: Problems): Obj {
   const span = num(input.span);
   if (span !== undefined) out.span = span;
   if (input.formBtns === true) out.buttons = true;
+  if (typeof input.unFocusedComponentBorder === 'boolean') out.unFocusedComponentBorder = input.unFocusedComponentBorder;
   if (!Array.isArray(input.fields)) p.add('fields', input.fields === undefined ? 'is required (a list of components)' : `must be a list, not ${show(input.fields)}`);
   else out.fields = input.fields.map((f, i) => v1Field(f, at('fields', i), p, input)).filter(Boolean);
   return out;

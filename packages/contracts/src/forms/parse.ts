@@ -291,7 +291,7 @@ export function parseFormSchema(input: unknown): FormSchemaParse {
     return { ok: false, problems: [`version: must be ${FORM_SCHEMA_VERSION}, not ${show(input.version)} (migrateFormSchema upgrades version 1)`] };
   }
   const r = new Reader(input, '', p);
-  r.keys(['version', 'labelWidth', 'labelPosition', 'size', 'gutter', 'disabled', 'span', 'buttons', 'fields']);
+  r.keys(['version', 'labelWidth', 'labelPosition', 'size', 'gutter', 'disabled', 'span', 'buttons', 'unFocusedComponentBorder', 'fields']);
   const schema = { version: FORM_SCHEMA_VERSION } as FormSchema;
   const put = <K extends keyof FormSchema>(key: K, value: FormSchema[K] | undefined) => {
     if (value !== undefined) schema[key] = value;
@@ -303,6 +303,7 @@ export function parseFormSchema(input: unknown): FormSchemaParse {
   put('disabled', r.bool('disabled'));
   put('span', r.num('span', 1, 24, true));
   put('buttons', r.bool('buttons'));
+  put('unFocusedComponentBorder', r.bool('unFocusedComponentBorder'));
   const ctx: ParseContext = { p, count: 0, optionCount: { n: 0 }, patternInstructions: { n: 0 }, names: new Map(), refs: [], kinds: new Map() };
   schema.fields = [];
   if (!Array.isArray(input.fields)) p.add('fields', input.fields === undefined ? 'is required (a list of fields)' : `must be a list, not ${show(input.fields)}`);

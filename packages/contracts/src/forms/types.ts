@@ -345,6 +345,8 @@ export interface FormSchema {
   span?: number;
   /** submit and reset buttons under the fields (the designer's formBtns) */
   buttons?: boolean;
+  /** the designer's canvas draws a border around the items not selected (form-generator's; default true) */
+  unFocusedComponentBorder?: boolean;
   fields: FormField[];
 }
 
