@@ -11,7 +11,7 @@ import { HookRegistry } from './hooks.ts';
 import { sortedIdsInWorker } from './sorted-ids.ts';
 import { parseSort, type SortTerm } from './sort.ts';
 import { toAnswerRow } from './values.ts';
-import { ROW_VERSION_FIELD, rowVersionOf } from './versions.ts';
+import { addRowVersions } from './versions.ts';
 import { type Condition, conditionsKey, parseWheres, whereExpression } from './wheres.ts';
 
 /** Where a table's rows live: the local database or one of the operators' data sources. */
@@ -266,7 +266,7 @@ export class CrudReads {
   private async answerRows(plan: SelectPlan, rows: Record<string, unknown>[], target: Target) {
     const answered = rows.map((r) => toAnswerRow(plan.table, r));
     // each row carries the version of its values: a client that saves back what it read is protected from a lost update
-    if (plan.versions !== false) for (const row of answered) row[ROW_VERSION_FIELD] = rowVersionOf(plan.table, row);
+    if (plan.versions !== false) addRowVersions(plan.table, answered);
     if (plan.parentColumn) await this.markParents(plan.table, plan.parentColumn, answered, target);
     return answered;
   }

@@ -23,7 +23,8 @@ function coveredBy(table: RegisteredTable): string[] {
   return names;
 }
 
-const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
+/** the 32 digits of a version, as character codes */
+const DIGITS = [...'0123456789abcdefghijklmnopqrstuv'].map((c) => c.charCodeAt(0));
 
 /** codes above U+10FFFF, so that no text produces them: "no value", the end of a value, an integer follows */
 const NO_VALUE = 0x110000;
@@ -40,10 +41,20 @@ const INTEGER = 0x110002;
  * save without one.
  */
 export function rowVersionOf(table: RegisteredTable, answered: Record<string, unknown>): string {
+  return versionOf(coveredBy(table), answered);
+}
+
+/** Sets `_version` on answer rows of one table (a list's page: the covered columns looked up once). */
+export function addRowVersions(table: RegisteredTable, rows: Record<string, unknown>[]): void {
+  const names = coveredBy(table);
+  for (const row of rows) row[ROW_VERSION_FIELD] = versionOf(names, row);
+}
+
+function versionOf(names: string[], answered: Record<string, unknown>): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  for (const name of coveredBy(table)) {
-    const value = answered[name];
+  for (let n = 0; n < names.length; n++) {
+    const value = answered[names[n]!];
     if (typeof value === 'number' && (value | 0) === value) {
       h1 = Math.imul(h1 ^ INTEGER, 2654435761);
       h2 = Math.imul(h2 ^ INTEGER, 1597334677);
@@ -63,12 +74,13 @@ export function rowVersionOf(table: RegisteredTable, answered: Record<string, un
     h1 = Math.imul(h1 ^ END_OF_VALUE, 2654435761);
     h2 = Math.imul(h2 ^ END_OF_VALUE, 1597334677);
   }
-  let a = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  let b = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
-  let token = '';
-  for (let i = 0; i < 6; i++, a >>>= 5) token += DIGITS[a & 31];
-  for (let i = 0; i < 6; i++, b >>>= 5) token += DIGITS[b & 31];
-  return token;
+  const a = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  const b = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
+  // one string made at once (built with += it would be twelve)
+  return String.fromCharCode(
+    DIGITS[a & 31]!, DIGITS[(a >>> 5) & 31]!, DIGITS[(a >>> 10) & 31]!, DIGITS[(a >>> 15) & 31]!, DIGITS[(a >>> 20) & 31]!, DIGITS[(a >>> 25) & 31]!,
+    DIGITS[b & 31]!, DIGITS[(b >>> 5) & 31]!, DIGITS[(b >>> 10) & 31]!, DIGITS[(b >>> 15) & 31]!, DIGITS[(b >>> 20) & 31]!, DIGITS[(b >>> 25) & 31]!,
+  );
 }
 
 /** A version a client sent back: absent (undefined, null, '') means "no check"; otherwise a version token. */
