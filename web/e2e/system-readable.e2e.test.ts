@@ -73,7 +73,7 @@ describe('defect 4: a column added to a created table shows on its open page', (
     await listed.getByRole('button', { name: '创建表' }).click();
     await visible(page.getByTestId('sql-preview'));
     await page.getByTestId('confirm-create-table').click();
-    await visible(page.getByText('建表成功', { exact: true }));
+    await visible(page.getByText('表结构已更新', { exact: true }));
     await page.getByTestId('tags-track').locator('[role="tab"]', { hasText: `书架${stamp}` }).click();
     await page.waitForURL(`${base}/manage/${name}`);
     await expect.poll(() => headers(page), { timeout: 10_000 }).toContain('层号');
