@@ -46,7 +46,9 @@ describe.each(engines)('login and sessions on %s', (engine, url) => {
       .insertInto('sys_userRole')
       .values([reviewers, editors, gone].map((roleId) => ({ userId: created.id, roleId })))
       .execute();
-    expect((await t.post('/api/action/delete/', { _flag: 'sys_role', id: gone })).statusCode).toBe(200);
+    // a role still held cannot be deleted through the API any more (409 ROW_IN_USE): deleted as an earlier release could
+    expect((await t.post('/api/action/delete/', { _flag: 'sys_role', id: gone })).statusCode).toBe(409);
+    await t.ctx.conn.db.updateTable('sys_role').set({ isdelete: 1 }).where('id', '=', gone).execute();
 
     const token = (await t.login('roleful', created.password)).json().token;
     const login = (await t.login('roleful', created.password)).json().data.user;

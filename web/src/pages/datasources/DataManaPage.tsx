@@ -103,7 +103,7 @@ export default function DataManaPage() {
               key: 'create',
               labelKey: 'datasources.table.create',
               onClick: (row, p) => {
-                if (p.modal && p.t) void createTableWithPreview(Number(row.id), p.modal, p.t).then((done) => done && (toast.success(t('datasources.table.created')), p.reload()));
+                if (p.modal && p.t) void createTableWithPreview(Number(row.id), p.modal, p.t).then((done) => done && (toast.success(t(done === 'altered' ? 'datasources.table.altered' : 'datasources.table.created')), p.reload()));
               },
             },
             { key: 'history', labelKey: 'datasources.history.button', onClick: (row) => setHistory({ id: Number(row.id), tableName: String(row.tableName) }) },
