@@ -103,7 +103,7 @@ const CanvasNode = memo(function CanvasNode(props: Shared & { node: DesignerNode
 
 /** The item's box: draggable; it re-renders when a drag starts and ends, not while it runs. */
 function DraggableNode({ node, form, activeId, dispatch }: Shared & { node: DesignerNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({ id: nodeDndId(node.id) });
   const active = activeId === node.id;
   const ref = useCallback(
@@ -137,7 +137,7 @@ function DraggableNode({ node, form, activeId, dispatch }: Shared & { node: Desi
       {...attributes}
       {...listeners}
       onKeyDown={onKeyDown}
-      aria-label={`${t(`designer.kinds.${node.field.kind}`)} ${formTextIn(node.field.label, 'zh') || node.field.name}`}
+      aria-label={`${t(`designer.kinds.${node.field.kind}`)} ${shownText(node.field, i18n.language)}`}
       aria-pressed={active}
       className={`qb-designer-node${active ? ' is-active' : ''}${isDragging ? ' is-dragging' : ''}${isRow ? ' is-row' : ''}`}
       data-testid={`node-${node.field.name}`}
@@ -201,6 +201,23 @@ function RowBody({ node, ...shared }: Shared & { node: DesignerNode }) {
 }
 
 /** What an item looks like on the canvas: its label and its real control (inert: the canvas only shows it). */
+/**
+ * The text an item shows on the canvas, in the page's language (its label, or its name when the label is hidden; a
+ * button's text; a text field's counter): the item's accessible name holds what a person sees, so that one who names
+ * it by what is on screen (voice control) finds it (axe: label-content-name-mismatch).
+ */
+function shownText(field: FormField, language: string): string {
+  const parts = [field.showLabel === false ? '' : formTextIn(field.label, language)];
+  if (field.kind === 'button') parts.push(formTextIn(field.text, language));
+  else if (field.kind === 'table') parts.push(...field.columns.map((c) => formTextIn(c.label, language)));
+  else if (field.kind === 'text' || field.kind === 'textarea' || field.kind === 'password') {
+    const max = field.rules?.maxLength;
+    const counted = field.kind === 'textarea' ? (field.showCount ?? true) : field.showCount;
+    if (counted && max !== undefined) parts.push(`${String(field.defaultValue ?? '').length} / ${max}`);
+  }
+  return parts.filter(Boolean).join(' ') || field.name;
+}
+
 const NodeBody = memo(function NodeBody({ field, labelWidth, top }: { field: FormField; renderKey: number; labelWidth: number; top: boolean }) {
   const { i18n } = useTranslation();
   const label = field.showLabel === false ? '' : formTextIn(field.label, i18n.language);
@@ -226,6 +243,7 @@ const NodeBody = memo(function NodeBody({ field, labelWidth, top }: { field: For
       <label className="qb-designer-item-label" style={top ? undefined : { width: field.labelWidth ?? labelWidth }}>
         {required && <span className="qb-designer-required">*</span>}
         {label}
+        {/* a space between the label and the control's text ("Mobile 0 / 11", not "Mobile0 / 11") for what reads the item's text */}{' '}
       </label>
       <div className="qb-designer-item-control">
         <div style={isFormValueField(field) && field.width ? { maxWidth: field.width } : undefined}>{control}</div>
