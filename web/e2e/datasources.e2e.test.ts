@@ -146,7 +146,7 @@ describe('data sources, real tables and their pages', () => {
     expect(await dialog.getByLabel('端口').inputValue()).toBe('5432');
     await dialog.getByLabel('数据库名称').pressSequentially('test');
     await dialog.getByLabel('用户名').pressSequentially('postgres');
-    await dialog.getByLabel('密码').pressSequentially('not-needed-trust');
+    await dialog.getByLabel('密码', { exact: true }).pressSequentially('not-needed-trust');
     // a wrong database first: the dialog says why
     await dialog.getByLabel('数据库名称').fill('no_such_db_e2e');
     await dialog.getByTestId('conn-test').click();
