@@ -129,8 +129,14 @@ describe('defect 14: the data pages are found, and 生成页面 asks where the m
     await listed.getByRole('button', { name: '生成页面' }).click();
     const picker = page.getByTestId('generated-page-parent');
     await visible(picker);
-    await picker.locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').filter({ hasText: /^系统管理$/ }).first().click();
+    // the menu tree may still be loading when the picker first opens (a loaded CI machine): open it until the group shows
+    const group = page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').filter({ hasText: /^系统管理$/ }).first();
+    for (let attempt = 0; attempt < 4; attempt++) {
+      if (!(await page.locator('.ant-select-dropdown:visible').count())) await picker.locator('.ant-select').click();
+      if (await group.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) break;
+      await page.keyboard.press('Escape');
+    }
+    await group.click();
     await page.getByTestId('generated-page-place').click();
     await visible(page.getByTestId('open-generated-page'));
     const menus = (await api(base, token, '/api/system/menu/')).body!.data as { id: number; name: string; url: string; parentMenu: number }[];
