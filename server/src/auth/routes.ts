@@ -73,7 +73,6 @@ async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
     .execute();
   // the registry's sys_user columns (never the hash), as the UserInfo schema lists them
   const access = await loadAccess(ctx.conn.db, ctx.registry, userId);
-  const must = await ctx.conn.db.selectFrom('sys_user').select('mustChangePassword').where('id', '=', userId).executeTakeFirst();
   return {
     ...(user as Omit<UserInfo, 'roles' | 'roleNames' | 'isAdmin' | 'grants' | 'menuIds'>),
     roles: roles.map((r) => Number(r.roleId)),
@@ -81,7 +80,8 @@ async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
     isAdmin: access.isAdmin,
     grants: Object.fromEntries([...access.grants].map(([flag, actions]) => [flag, GRANT_ACTIONS.filter((a) => actions.has(a))])),
     menuIds: [...access.menuIds].sort((x, y) => x - y),
-    mustChangePassword: Number(must?.mustChangePassword ?? 0) === 1,
+    // a column of the row read above (readOnly, never written by a client)
+    mustChangePassword: Number((user as { mustChangePassword?: unknown } | undefined)?.mustChangePassword ?? 0) === 1,
   };
 }
 

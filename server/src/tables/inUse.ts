@@ -70,6 +70,14 @@ function refusal(rule: Rule, row: Row, found: { kind: UseKind; count: number; na
 /** The in-use rules of the built-in tables, keyed by flag: register each as a hook (server/src/app.ts). */
 export function inUseRules(crud: CrudService, registry: TableRegistry): [string, TableHooks][] {
   const grantsText = (rows: { id: unknown; actions: unknown }[]) => JSON.stringify(rows.map((r) => [Number(r.id), String(r.actions)]));
+  /** A role's or a menu's grants go with it, logged as one change (the other side of each grant, its actions). */
+  const dropGrants = async (trx: AnyDb, caller: Caller | undefined, flag: 'sys_role' | 'sys_menu', id: unknown) => {
+    const [mine, other] = flag === 'sys_role' ? (['roleId', 'menuId'] as const) : (['menuId', 'roleId'] as const);
+    const grants = await trx.selectFrom('sys_roleMenu').select([`${other} as id`, 'actions']).where(mine, '=', id).orderBy(other).execute();
+    if (grants.length === 0) return;
+    await trx.deleteFrom('sys_roleMenu').where(mine, '=', id).execute();
+    await crud.auditLog.write(trx, caller, [{ flag, action: 'grants', rowId: String(id), changes: [{ column: 'grants', before: grantsText(grants), after: '[]' }] }]);
+  };
 
   const rules: Record<string, Rule> = {
     sys_role: {
@@ -88,13 +96,8 @@ export function inUseRules(crud: CrudService, registry: TableRegistry): [string,
       ],
       // the role's grants mean nothing without it; links of deleted accounts neither (no live account holds it here)
       async cascade(trx, row, caller) {
-        const grants = await trx.selectFrom('sys_roleMenu').select(['menuId as id', 'actions']).where('roleId', '=', row.id).orderBy('menuId').execute();
         await trx.deleteFrom('sys_userRole').where('roleId', '=', row.id).execute();
-        if (grants.length === 0) return;
-        await trx.deleteFrom('sys_roleMenu').where('roleId', '=', row.id).execute();
-        await crud.auditLog.write(trx, caller, [
-          { flag: 'sys_role', action: 'grants', rowId: String(row.id), changes: [{ column: 'grants', before: grantsText(grants), after: '[]' }] },
-        ]);
+        await dropGrants(trx, caller, 'sys_role', row.id);
       },
     },
     sys_connsql: {
@@ -124,12 +127,7 @@ export function inUseRules(crud: CrudService, registry: TableRegistry): [string,
       async cascade(trx, row, caller) {
         const layouts = await live(trx, 'sys_layList').where('menuId', '=', row.id).select('id').execute();
         if (layouts.length > 0) await crud.deleteWith(trx, registry.get('sys_layList'), layouts.map((l: { id: unknown }) => Number(l.id)));
-        const grants = await trx.selectFrom('sys_roleMenu').select(['roleId as id', 'actions']).where('menuId', '=', row.id).orderBy('roleId').execute();
-        if (grants.length === 0) return;
-        await trx.deleteFrom('sys_roleMenu').where('menuId', '=', row.id).execute();
-        await crud.auditLog.write(trx, caller, [
-          { flag: 'sys_menu', action: 'grants', rowId: String(row.id), changes: [{ column: 'grants', before: grantsText(grants), after: '[]' }] },
-        ]);
+        await dropGrants(trx, caller, 'sys_menu', row.id);
       },
     },
     questionsClass: {
