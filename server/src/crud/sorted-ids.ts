@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
+import { sqliteDriverPath as driverPath } from '../db/sqlite-driver.ts';
 
 /**
  * The code of the worker thread, run with `new Worker(source, { eval: true })` (plain CommonJS kept as
@@ -23,8 +23,6 @@ try {
   db.close();
 }
 `;
-
-const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
 
 /**
  * The ids a sorted SQLite query answers, read in a worker thread: better-sqlite3 is synchronous, and

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import Database from '../db/sqlite-driver.ts';
 import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import mysql from 'mysql2';
 import oracledb from 'oracledb';
@@ -341,7 +342,7 @@ export async function openSourceDb(asked: SourceConfig, options: OpenOptions): P
     }
     case 'sqlite': {
       const file = checkSqliteFile(config, options.localFiles);
-      let database: Database.Database;
+      let database: BetterSqlite3.Database;
       try {
         database = new Database(file, { fileMustExist: true, timeout: timeoutMs });
         database.pragma('foreign_keys = ON');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import Database from './sqlite-driver.ts';
 import { CompiledQuery, type DatabaseConnection, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import mysql from 'mysql2';
 import pg from 'pg';
@@ -22,7 +23,7 @@ export interface Connection {
   readDb: AnyDb;
   engine: Engine;
   /** the raw better-sqlite3 handle (SQLite only): used for PRAGMA data_version by the count cache */
-  sqlite?: Database.Database;
+  sqlite?: BetterSqlite3.Database;
   close(): Promise<void>;
 }
 
@@ -36,8 +37,8 @@ pg.types.setTypeParser(1114, (v) => v);
  * Kysely prepares every query anew; the generic API sends the same few SQL texts over and over, so
  * prepared statements are kept by their text (better-sqlite3 runs them synchronously, one at a time).
  */
-function withStatementCache(sqlite: Database.Database) {
-  const statements = new Map<string, Database.Statement>();
+function withStatementCache(sqlite: BetterSqlite3.Database) {
+  const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
