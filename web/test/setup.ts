@@ -33,6 +33,58 @@ if (typeof window.ResizeObserver === 'undefined') {
 const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (el: Element) => getComputedStyle(el);
 
+/**
+ * antd's CSS-in-JS writes thousands of rules into <style> elements, and jsdom's getComputedStyle matches every rule
+ * against the element and, for an inherited property such as visibility, against each of its ancestors: 79% of the
+ * component suite's time (a profile of crud-page.test.tsx) went there, called by Testing Library's role queries
+ * (is it hidden?), user-event's pointer-events check and antd's layout effects. jsdom lays nothing out, so the only
+ * rules that change what a test can see or click are the ones that hide an element or stop the pointer: a style
+ * element keeps its display, visibility and pointer-events declarations (the overrides as well as the none and hidden
+ * ones, inside @media and the like too) and drops the rest. What the element was given is still what innerHTML reads, so antd's "is it already
+ * injected" check holds.
+ */
+export function keepHidingRules(css: string): string {
+  const kept: string[] = [];
+  let i = 0;
+  while (i < css.length) {
+    const open = css.indexOf('{', i);
+    if (open < 0) break;
+    const prelude = css.slice(i, open).trim();
+    let depth = 1;
+    let j = open + 1;
+    while (j < css.length && depth > 0) {
+      if (css[j] === '{') depth++;
+      else if (css[j] === '}') depth--;
+      j++;
+    }
+    const body = css.slice(open + 1, j - 1);
+    if (prelude.startsWith('@')) {
+      if (/^@(media|supports|layer|container)\b/.test(prelude)) {
+        const inner = keepHidingRules(body);
+        if (inner) kept.push(`${prelude}{${inner}}`);
+      }
+    } else {
+      const decls = body.split(';').filter((d) => /^\s*(display|visibility|pointer-events)\s*:/i.test(d));
+      if (decls.length > 0) kept.push(`${prelude}{${decls.join(';')}}`);
+    }
+    i = j;
+  }
+  return kept.join('');
+}
+
+const innerHTML = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML')!;
+const given = new WeakMap<Element, string>();
+Object.defineProperty(HTMLStyleElement.prototype, 'innerHTML', {
+  configurable: true,
+  get(this: HTMLStyleElement) {
+    return given.get(this) ?? innerHTML.get!.call(this);
+  },
+  set(this: HTMLStyleElement, css: string) {
+    given.set(this, css);
+    innerHTML.set!.call(this, keepHidingRules(String(css)));
+  },
+});
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
