@@ -39,8 +39,8 @@ window.getComputedStyle = (el: Element) => getComputedStyle(el);
  * component suite's time (a profile of crud-page.test.tsx) went there, called by Testing Library's role queries
  * (is it hidden?), user-event's pointer-events check and antd's layout effects. jsdom lays nothing out, so the only
  * rules that change what a test can see or click are the ones that hide an element or stop the pointer: a style
- * element keeps its display, visibility and pointer-events declarations (the overrides as well as the none and hidden
- * ones, inside @media and the like too) and drops the rest. What the element was given is still what innerHTML reads, so antd's "is it already
+ * element keeps its display:none, visibility and pointer-events declarations (the overrides of the last two as well,
+ * antd turns pointer-events off and on again; inside @media and the like too) and drops the rest. What the element was given is still what innerHTML reads, so antd's "is it already
  * injected" check holds.
  */
 export function keepHidingRules(css: string): string {
@@ -64,7 +64,7 @@ export function keepHidingRules(css: string): string {
         if (inner) kept.push(`${prelude}{${inner}}`);
       }
     } else {
-      const decls = body.split(';').filter((d) => /^\s*(display|visibility|pointer-events)\s*:/i.test(d));
+      const decls = body.split(';').filter((d) => /^\s*(display\s*:\s*none|visibility\s*:|pointer-events\s*:)/i.test(d));
       if (decls.length > 0) kept.push(`${prelude}{${decls.join(';')}}`);
     }
     i = j;
