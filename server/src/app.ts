@@ -143,6 +143,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
 
   // the operators' tables join the registry before the first call, and follow changes made on other instances
   ctx.registrySync.log = app.log;
+  ctx.crud.searchIndexes.log = app.log;
   await ctx.registrySync.reload();
   ctx.registrySync.start();
   app.addHook('onClose', async () => {

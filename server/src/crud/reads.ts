@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import type { AnyDb, Engine } from '../db/connection.ts';
 import { allowedTable, assertAllowed, type Caller } from '../access/index.ts';
 import type { SourceEngine } from '../datasources/engines.ts';
@@ -7,6 +7,7 @@ import { ApiError, badRequest } from '../http/errors.ts';
 import { LOCAL_SOURCE, type TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
 import { CountCache, type CountCacheOptions } from './countCache.ts';
+import { charCount, isTextSearch, rowsInWorker, ScanGate, SearchIndexes, TRIGRAM } from './search.ts';
 import { HookRegistry } from './hooks.ts';
 import { sortedIdsInWorker } from './sorted-ids.ts';
 import { parseSort, type SortTerm } from './sort.ts';
@@ -94,6 +95,16 @@ export class CrudReads {
   readonly hooks = new HookRegistry();
   /** set once the data sources are built; without it every table is read from the local database */
   sources?: SourceLookup;
+  /** which searchable columns have an index (crud/search.ts) */
+  readonly searchIndexes: SearchIndexes;
+  /** searches that read every row: a few per table at a time */
+  readonly scans = new ScanGate();
+  /**
+   * How reads find rows (the search benchmark turns both off to measure plain LIKE and OFFSET): `indexedSearch`,
+   * contains-searches through the FTS5 table on SQLite; `deferredJoinFrom`, a page this far from the start reads
+   * its keys first (index only) and then only its own rows.
+   */
+  readonly reading = { indexedSearch: true, deferredJoinFrom: 1000 };
 
   constructor(
     readonly db: AnyDb,
@@ -107,6 +118,7 @@ export class CrudReads {
     readonly streaming: StreamingOptions = { above: 2000, chunkRows: 500 },
   ) {
     this.counts = new CountCache(readDb, engine, countCache);
+    this.searchIndexes = new SearchIndexes(readDb, engine);
   }
 
   /** The connection a table's rows live on: the local database, or its data source's pool. */
@@ -145,13 +157,14 @@ export class CrudReads {
   async countRows(plan: SelectPlan): Promise<number> {
     const { table } = plan;
     const target = await this.target(table);
+    const scan = await this.prepareSearch(plan, target);
     const count = async () => {
-      const counted = await target.readDb
+      const query = target.readDb
         .selectFrom(table.table)
         .select((eb) => eb.fn.countAll().as('total'))
-        .where((eb: any) => whereExpression(eb, plan.conditions, table.softDelete, target.engine))
-        .executeTakeFirstOrThrow();
-      return Number(counted.total);
+        .where((eb: any) => whereExpression(eb, plan.conditions, table.softDelete, target.engine));
+      const rows = scan ? await this.scanned(table, target, query) : [await query.executeTakeFirstOrThrow()];
+      return Number(rows[0]!.total);
     };
     try {
       return await this.countWith(target, table, plan, count);
@@ -176,12 +189,86 @@ export class CrudReads {
     return query;
   }
 
+  /**
+   * Marks the plan's text searches an index can answer (SQLite: the FTS5 table, set on the condition; PostgreSQL:
+   * the trigram index the planner picks by itself), once per plan. True when some search reads every row instead.
+   */
+  private prepareSearch(plan: SelectPlan, target: Target): Promise<boolean> {
+    let prepared = this.preparedSearches.get(plan);
+    if (!prepared) {
+      prepared = this.searchesScan(plan, target);
+      this.preparedSearches.set(plan, prepared);
+    }
+    return prepared;
+  }
+
+  private readonly preparedSearches = new WeakMap<SelectPlan, Promise<boolean>>();
+
+  private async searchesScan(plan: SelectPlan, target: Target): Promise<boolean> {
+    const searches = plan.conditions.filter(isTextSearch);
+    // off: every search is today's plain `like`, read like any other (the benchmark's "before")
+    if (searches.length === 0 || !this.reading.indexedSearch) return false;
+    const engine = target.engine;
+    const indexed = target.local && (engine === 'sqlite' || engine === 'postgres') ? await this.searchIndexes.columns(plan.table.table) : new Set<string>();
+    let scan = false;
+    for (const c of searches) {
+      const text = String(c.value);
+      if (!indexed.has(c.column.name)) scan = true;
+      else if (engine === 'sqlite') {
+        // every character is part of a trigram in FTS5; shorter searches read the rows
+        if (charCount(text) >= TRIGRAM) c.fts = SearchIndexes.ftsTable(plan.table.table);
+        else scan = true;
+      } else if (!/[\p{L}\p{N}]{3}/u.test(text)) {
+        // pg_trgm makes trigrams of the letters and digits of words only: a search without three in a row gets none
+        scan = true;
+      }
+    }
+    return scan;
+  }
+
+  /**
+   * A read that scans the table: it waits for one of the table's few scan slots, and on the local SQLite file runs
+   * in a worker thread (a million rows read on the event loop would hold every other call).
+   */
+  private async scanned(table: RegisteredTable, target: Target, query: { compile(): CompiledQuery; execute(): Promise<unknown[]> }): Promise<Record<string, unknown>[]> {
+    return this.scans.run(`${table.source}:${table.table}`, async () => {
+      const file = target.local && target.engine === 'sqlite' ? await this.databaseFile() : undefined;
+      if (file) return rowsInWorker(file, query.compile());
+      return (await query.execute()) as Record<string, unknown>[];
+    });
+  }
+
+  /**
+   * The plan's page. Far from the start it is a deferred join: the page's keys are read first (from an index alone
+   * where the engine has one: (isdelete, id), migration 0007), then only the page's rows, not every row before them.
+   */
+  private pageQuery(plan: SelectPlan, target: Target) {
+    const offset = (plan.page - 1) * plan.row;
+    const deferred = offset >= this.reading.deferredJoinFrom && (target.engine === 'sqlite' || target.engine === 'postgres' || target.engine === 'mysql');
+    if (!deferred) return this.rowsQuery(plan, target).limit(plan.row).offset(offset);
+    const { table } = plan;
+    const key = table.primaryKey;
+    let keys = target.readDb
+      .selectFrom(table.table)
+      .select(key)
+      .where((eb: any) => whereExpression(eb, plan.conditions, table.softDelete, target.engine));
+    for (const s of plan.sort) keys = keys.orderBy(s.column, s.direction);
+    let query = target.readDb
+      .selectFrom(table.table)
+      .innerJoin(keys.limit(plan.row).offset(offset).as('qb_page'), `qb_page.${key}`, `${table.table}.${key}`)
+      .select(table.selectable.map((c) => `${table.table}.${c}`));
+    for (const s of plan.sort) query = query.orderBy(`${table.table}.${s.column}`, s.direction);
+    return query;
+  }
+
   /** The plan's page in one read, as answer rows: for small pages (large ones go through selectChunks). */
   async readPage(plan: SelectPlan): Promise<Record<string, unknown>[]> {
     const target = await this.target(plan.table);
     let rows: Record<string, unknown>[];
     try {
-      rows = await this.rowsQuery(plan, target).limit(plan.row).offset((plan.page - 1) * plan.row).execute();
+      const scan = await this.prepareSearch(plan, target);
+      const query = this.pageQuery(plan, target);
+      rows = scan ? await this.scanned(plan.table, target, query) : await query.execute();
     } catch (err) {
       throw asDataFailure(err, plan.table, touchedBy(plan));
     }
@@ -207,6 +294,7 @@ export class CrudReads {
     const { table } = plan;
     const key = table.primaryKey;
     const target = await this.target(table);
+    await this.prepareSearch(plan, target);
     const offset = (plan.page - 1) * plan.row;
     if (plan.sort[0]!.column === key) {
       const ascending = plan.sort[0]!.direction === 'asc';

@@ -10,6 +10,8 @@ export interface Condition {
   column: RegisteredColumn;
   op: WhereOperator;
   value: unknown;
+  /** SQLite: the FTS5 trigram table indexing this column (crud/search.ts), set when the search is long enough to use it */
+  fts?: string;
 }
 
 const MAX_LIST = 1000;
@@ -116,6 +118,16 @@ function likeExpression(eb: ExpressionBuilder<any, any>, name: string, pattern: 
   return sql<SqlBool>`${ref} ${op} ${pattern} escape '!'`;
 }
 
+/**
+ * A text search with the rows its FTS5 trigram table finds for it (a superset: trigrams fold case beyond ASCII),
+ * the `like` of the row deciding as before. `rowid` outside is the base table's (its integer key), inside the FTS table's.
+ */
+function indexedBy(eb: ExpressionBuilder<any, any>, c: Condition, like: Expression<SqlBool>): Expression<SqlBool> {
+  if (!c.fts) return like;
+  const phrase = `${c.column.name} : "${String(c.value).replace(/"/g, '""')}"`;
+  return eb.and([sql<SqlBool>`rowid in (select rowid from ${sql.table(c.fts)} where ${sql.table(c.fts)} match ${phrase})`, like]);
+}
+
 function listContains(eb: ExpressionBuilder<any, any>, name: string, value: string, engine: Engine): Expression<SqlBool> {
   const v = escapeLike(value);
   return eb.or([
@@ -152,11 +164,11 @@ function conditionExpression(eb: ExpressionBuilder<any, any>, c: Condition, engi
     case 'lte':
       return eb(name, '<=', v);
     case 'like':
-      return likeExpression(eb, name, `%${escapeLike(v)}%`, engine, c.column);
+      return indexedBy(eb, c, likeExpression(eb, name, `%${escapeLike(v)}%`, engine, c.column));
     case 'startsWith':
-      return likeExpression(eb, name, `${escapeLike(v)}%`, engine, c.column);
+      return indexedBy(eb, c, likeExpression(eb, name, `${escapeLike(v)}%`, engine, c.column));
     case 'endsWith':
-      return likeExpression(eb, name, `%${escapeLike(v)}`, engine, c.column);
+      return indexedBy(eb, c, likeExpression(eb, name, `%${escapeLike(v)}`, engine, c.column));
     case 'in':
       return v.length === 0 ? sql<SqlBool>`1 = 0` : eb(name, 'in', v);
     case 'notIn':

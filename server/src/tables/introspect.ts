@@ -12,7 +12,8 @@ export async function listTables(source: SourceHandle, registry: TableRegistry):
   let names: string[];
   switch (source.engine) {
     case 'sqlite':
-      names = (await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(source.db)).rows.map((r) => r.name);
+      // ordinary tables only: not the FTS5 search tables of migration 0007 nor their shadow tables
+      names = (await sql<{ name: string }>`select name from pragma_table_list where schema = 'main' and type = 'table'`.execute(source.db)).rows.map((r) => r.name);
       break;
     case 'postgres':
       names = (

@@ -7,6 +7,7 @@ import * as access from './0003_access.ts';
 import * as ddl from './0004_ddl.ts';
 import * as passwordChange from './0005_password_change.ts';
 import * as utf8mb4 from './0006_utf8mb4.ts';
+import * as search from './0007_search.ts';
 
 /**
  * Every schema change, in order. A migration that has run on a released database never changes:
@@ -19,6 +20,7 @@ const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] 
   ['0004_ddl', ddl.up],
   ['0005_password_change', passwordChange.up],
   ['0006_utf8mb4', utf8mb4.up],
+  ['0007_search', search.up],
 ];
 
 export const migrationNames = steps.map(([name]) => name);

@@ -1,0 +1,165 @@
+import { Worker } from 'node:worker_threads';
+import { type CompiledQuery, sql } from 'kysely';
+import type { AnyDb } from '../db/connection.ts';
+import { sqliteDriverPath as driverPath } from '../db/sqlite-driver.ts';
+import type { SourceEngine } from '../datasources/engines.ts';
+import type { Condition } from './wheres.ts';
+
+/*
+ * Indexed keyword search (issue 21, docs/search.md). A contains-search (`like`, and startsWith/endsWith) keeps its
+ * `like` semantics on every engine; what changes is how the rows are found:
+ * - SQLite: the FTS5 trigram table `<table>__search` (migration 0007) gives the candidate rowids of a search of 3
+ *   characters or more; the `like` of the base row decides, so the answer is exactly today's.
+ * - PostgreSQL: the same `ilike`, which the planner answers from the pg_trgm GIN index (3 characters or more).
+ * - MySQL/MariaDB, a search shorter than a trigram, or a column without an index: a scan, which holds at most
+ *   SCANS_PER_TABLE connections per table (ScanGate), and on SQLite runs in a worker thread, off the event loop.
+ */
+
+/** Characters, not UTF-16 units: a trigram is three characters (𠀀 is one). */
+export const charCount = (text: string) => [...text].length;
+
+/** Shortest search an index of three-character grams can answer. */
+export const TRIGRAM = 3;
+
+/** Searches of a table that read every row may hold this many connections at a time; the others wait their turn. */
+export const SCANS_PER_TABLE = 2;
+
+export const isTextSearch = (c: Condition) => c.op === 'like' || c.op === 'startsWith' || c.op === 'endsWith';
+
+interface Logger {
+  warn(obj: unknown, msg?: string): void;
+}
+
+/** Which searchable columns of which tables have an index, per engine, read once from the catalogue. */
+export class SearchIndexes {
+  private readonly byTable = new Map<string, Promise<Set<string>>>();
+  private warned = false;
+  log?: Logger;
+
+  constructor(
+    private readonly readDb: AnyDb,
+    private readonly engine: SourceEngine,
+  ) {}
+
+  /** The columns of `table` with a search index (the FTS5 table's columns on SQLite, the trigram indexes on PostgreSQL). */
+  columns(table: string): Promise<Set<string>> {
+    let found = this.byTable.get(table);
+    if (!found) {
+      found = this.read(table).catch(() => new Set<string>());
+      this.byTable.set(table, found);
+    }
+    return found;
+  }
+
+  /** The FTS5 table of `table` on SQLite. */
+  static ftsTable = (table: string) => `${table}__search`;
+
+  private async read(table: string): Promise<Set<string>> {
+    if (this.engine === 'sqlite') {
+      const fts = SearchIndexes.ftsTable(table);
+      const exists = await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${fts}`.execute(this.readDb);
+      if (Number(exists.rows[0]?.n ?? 0) === 0) return new Set();
+      const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${fts})`.execute(this.readDb);
+      return new Set(rows.map((r) => r.name));
+    }
+    if (this.engine === 'postgres') {
+      const { rows } = await sql<{ def: string }>`select indexdef as def from pg_indexes where schemaname = current_schema() and tablename = ${table} and indexdef like '%gin_trgm_ops%'`.execute(
+        this.readDb,
+      );
+      if (!this.warned) {
+        this.warned = true;
+        const ext = await sql<{ n: number }>`select count(*) as n from pg_extension where extname = 'pg_trgm'`.execute(this.readDb);
+        if (Number(ext.rows[0]?.n ?? 0) === 0) {
+          this.log?.warn(
+            { extension: 'pg_trgm' },
+            'keyword search is not indexed: the pg_trgm extension is missing and could not be created (docs/search.md says how to add it); searches read every row',
+          );
+        }
+      }
+      const columns = new Set<string>();
+      for (const { def } of rows) {
+        const m = /using gin \("?((?:[^"]|"")+?)"? (?:[\w"]+\.)?"?gin_trgm_ops/i.exec(def);
+        if (m) columns.add(m[1]!.replace(/""/g, '"'));
+      }
+      return columns;
+    }
+    return new Set();
+  }
+
+  /** Forgets what was read (a table altered, the extension added). */
+  forget(table?: string): void {
+    if (table === undefined) this.byTable.clear();
+    else this.byTable.delete(table);
+  }
+}
+
+/**
+ * Bounds the statements that read a whole table: at most `limit` per table at a time, the others queued in
+ * order. A search typed for the first time on MariaDB reads every row; ten of them at once would take every
+ * pooled connection, and the calls of everyone else (a save, /api/health/ready) would wait behind them.
+ */
+export class ScanGate {
+  private readonly running = new Map<string, number>();
+  private readonly waiting = new Map<string, (() => void)[]>();
+
+  constructor(readonly limit = SCANS_PER_TABLE) {}
+
+  async run<T>(table: string, work: () => Promise<T>): Promise<T> {
+    if ((this.running.get(table) ?? 0) >= this.limit) {
+      await new Promise<void>((resolve) => {
+        const queue = this.waiting.get(table) ?? [];
+        queue.push(resolve);
+        this.waiting.set(table, queue);
+      });
+    } else this.running.set(table, (this.running.get(table) ?? 0) + 1);
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.get(table)?.shift();
+      // the slot passes to the next in line as it is; else it is freed
+      if (next) next();
+      else {
+        this.running.set(table, (this.running.get(table) ?? 1) - 1);
+        if (this.waiting.get(table)?.length === 0) this.waiting.delete(table);
+      }
+    }
+  }
+
+  /** Statements running now for `table` (tests). */
+  active(table: string): number {
+    return this.running.get(table) ?? 0;
+  }
+}
+
+/** Worker source (plain CommonJS, as crud/sorted-ids.ts): one compiled read on its own read-only connection. */
+const ROWS_WORKER_SOURCE = String.raw`
+'use strict';
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driverPath);
+const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+try {
+  db.pragma('busy_timeout = 5000');
+  parentPort.postMessage(db.prepare(workerData.sql).all(...workerData.parameters));
+} finally {
+  db.close();
+}
+`;
+
+/**
+ * A SQLite read that scans a table, run in a worker thread: better-sqlite3 is synchronous, and a search reading a
+ * million rows would hold the event loop (every other call, /api/health) for the whole scan.
+ */
+export function rowsInWorker(file: string, query: CompiledQuery): Promise<Record<string, unknown>[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(ROWS_WORKER_SOURCE, { eval: true, workerData: { driverPath, file, sql: query.sql, parameters: query.parameters } });
+    let answered = false;
+    worker.once('message', (rows: Record<string, unknown>[]) => {
+      answered = true;
+      resolve(rows);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`the search worker stopped (exit code ${code}) without an answer`));
+    });
+  });
+}
