@@ -1,9 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    // the console's report, and a JSON one for `npm run slowest` (scripts/slowest-tests.mjs)
+    reporters: ['default', ['json', { outputFile: fileURLToPath(new URL('../test-results/web.json', import.meta.url)) }]],
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
