@@ -7,7 +7,7 @@ import { ApiError, badRequest } from '../http/errors.ts';
 import { LOCAL_SOURCE, type TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
 import { CountCache, type CountCacheOptions } from './countCache.ts';
-import { charCount, isTextSearch, rowsInWorker, ScanGate, SearchIndexes, TRIGRAM } from './search.ts';
+import { charCount, isTextSearch, ScanGate, ScanWorkers, SearchIndexes, TRIGRAM } from './search.ts';
 import { HookRegistry } from './hooks.ts';
 import { sortedIdsInWorker } from './sorted-ids.ts';
 import { parseSort, type SortTerm } from './sort.ts';
@@ -203,6 +203,7 @@ export class CrudReads {
   }
 
   private readonly preparedSearches = new WeakMap<SelectPlan, Promise<boolean>>();
+  private scanWorkers?: ScanWorkers;
 
   private async searchesScan(plan: SelectPlan, target: Target): Promise<boolean> {
     const searches = plan.conditions.filter(isTextSearch);
@@ -233,7 +234,7 @@ export class CrudReads {
   private async scanned(table: RegisteredTable, target: Target, query: { compile(): CompiledQuery; execute(): Promise<unknown[]> }): Promise<Record<string, unknown>[]> {
     return this.scans.run(`${table.source}:${table.table}`, async () => {
       const file = target.local && target.engine === 'sqlite' ? await this.databaseFile() : undefined;
-      if (file) return rowsInWorker(file, query.compile());
+      if (file) return (this.scanWorkers ??= new ScanWorkers(file)).run(query.compile());
       return (await query.execute()) as Record<string, unknown>[];
     });
   }
