@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { parseFormSchema, type FormField, type FormSchema } from '@qb/contracts';
+import { FORM_CODE_IDENTIFIERS, FORM_CODE_NAME_DEFAULTS, FORM_CODE_RESERVED_WORDS, parseFormSchema, type FormField, type FormSchema } from '@qb/contracts';
 import { generateFormCode } from '../src/designer/codegen/index.ts';
 import { allKinds, defaultSample, HOSTILE, hostile } from './designer-codegen-schemas.ts';
 
@@ -24,13 +24,36 @@ const singles: [string, FormSchema][] = allKinds.fields.map((f) => {
   return [`single-${f.name}`, { version: 2, fields: [...needs, withoutLinkage(f)] }];
 });
 
+/** 表单名, 表单模型, 校验模型 of the user's (the model named like a field's constant, which gives way), uploads to the other route and sent on submit. */
+const customNames: FormSchema = {
+  ...allKinds,
+  formRef: 'elForm',
+  formModel: 'levelOptions',
+  formRules: 'rules',
+  fields: allKinds.fields.map((f) => (f.kind === 'upload' ? { ...f, action: '/api/action/uploadsOss/', ...(f.name === 'files' ? { autoUpload: false } : {}) } : f)),
+};
+/** One upload sent when the form is submitted. */
+const manualUpload: FormSchema = {
+  version: 2,
+  buttons: true,
+  formRef: 'uploadForm',
+  fields: [{ kind: 'upload', name: 'doc', label: { zh: '附件' }, autoUpload: false, fieldName: 'files', action: '/api/action/uploadsOss/', rules: { required: true } }],
+};
+
 const CASES: [string, FormSchema][] = [
   ['sample', defaultSample],
   ['allKinds', allKinds],
+  ['customNames', customNames],
+  ['manualUpload', manualUpload],
   ['hostile', hostile],
   ['disabledLeft', { ...allKinds, disabled: true, labelPosition: 'left', size: 'small', buttons: false }],
   ...singles,
 ];
+
+function formValueNames(schema: FormSchema): string[] {
+  const walk = (list: FormField[]): string[] => list.flatMap((f) => (f.kind === 'row' ? walk(f.children) : f.kind === 'button' || f.kind === 'table' ? [] : [f.name]));
+  return walk(schema.fields);
+}
 
 function stringsIn(code: string): { literals: string[]; jsxText: string[] } {
   const source = ts.createSourceFile('x.tsx', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
@@ -43,6 +66,28 @@ function stringsIn(code: string): { literals: string[]; jsxText: string[] } {
   };
   walk(source);
   return { literals, jsxText };
+}
+
+/** The identifiers of a file that name something in its scopes (not the names of properties, attributes or keys). */
+function identifiersIn(code: string): Set<string> {
+  const source = ts.createSourceFile('x.tsx', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const out = new Set<string>();
+  const walk = (node: ts.Node) => {
+    const parent = node.parent;
+    const keyName =
+      parent &&
+      ((ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+        ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isMethodSignature(parent) || ts.isJsxAttribute(parent)) && parent.name === node) ||
+        (ts.isBindingElement(parent) && parent.propertyName === node) ||
+        (ts.isQualifiedName(parent) && parent.right === node) ||
+        // <div>, <button>: elements, not names; `as const` is no name either
+        ((ts.isJsxOpeningElement(parent) || ts.isJsxClosingElement(parent) || ts.isJsxSelfClosingElement(parent)) && /^[a-z]/.test(node.getText())) ||
+        (ts.isTypeReferenceNode(parent) && node.getText() === 'const'));
+    if (ts.isIdentifier(node) && !keyName) out.add(node.text);
+    ts.forEachChild(node, walk);
+  };
+  walk(source);
+  return out;
 }
 
 beforeAll(async () => {
@@ -89,6 +134,57 @@ describe('generateFormCode', () => {
     });
     expect(diagnostics).toEqual([]);
   }, 120_000);
+
+  it('declares and reads no identifier beyond FORM_CODE_IDENTIFIERS, the form names and the fields\' constants (the parser refuses those as form names)', () => {
+    const componentNames = ['GeneratedFormPage', 'GeneratedFormDialog', 'GeneratedFormDialogProps'];
+    const known = new Set([...FORM_CODE_IDENTIFIERS, ...FORM_CODE_RESERVED_WORDS, ...Object.values(FORM_CODE_NAME_DEFAULTS), ...componentNames, 'elForm', 'rules', 'uploadForm']);
+    const unknown = new Set<string>();
+    for (const code of files.values()) {
+      for (const id of identifiersIn(code)) if (!known.has(id) && !/(Options|Depends)_*$/.test(id)) unknown.add(id);
+    }
+    expect([...unknown].sort()).toEqual([]);
+  });
+
+  it('names the form instance, the initial values and the one rules object as the form says (表单名, 表单模型, 校验模型)', () => {
+    const sample = files.get('sample-page-zh')!.replace(/\s+/g, ' ');
+    expect(sample).toContain('const [form] = Form.useForm<FormValues>();');
+    expect(sample).toContain('const INITIAL_VALUES: Partial<FormValues> = {};');
+    expect(sample).toMatch(/const FORM_RULES = \{ mobile: \[ \{ required: true, whitespace: true, message: "请输入手机号"/);
+    expect(sample).toContain('rules={FORM_RULES.mobile}');
+    expect(sample).toContain('initialValues={INITIAL_VALUES}');
+
+    for (const type of ['page', 'dialog']) {
+      const code = files.get(`customNames-${type}-zh`)!.replace(/\s+/g, ' ');
+      const ids = identifiersIn(code);
+      expect(ids.has('form') || ids.has('INITIAL_VALUES') || ids.has('FORM_RULES'), type).toBe(false);
+      expect(code).toContain('const [elForm] = Form.useForm<FormValues>();');
+      expect(code).toContain('form={elForm}');
+      expect(code).toContain('Form.useWatch("subject", elForm)');
+      expect(code).toContain('const levelOptions: Partial<FormValues> = {');
+      expect(code).toContain('initialValues={levelOptions}');
+      // the select's own constant gave way to the model's name
+      expect(code).toContain('const levelOptions_: Option[] = [');
+      expect(code).toContain('options={levelOptions_}');
+      expect(code).toMatch(/const rules = \{ title: \[/);
+      expect(code).toContain('} satisfies Record<keyof FormValues, FormRule[]>;');
+      // every value item reads its entry of the one rules object
+      for (const f of formValueNames(customNames)) expect(code, f).toContain(`name={"${f}"} rules={rules.${f}}`);
+      if (type === 'dialog') expect(code).toContain('onOk={() => elForm.submit()}');
+    }
+  });
+
+  it('sends uploads to the route and field the form names; 自动上传 off sends them when the form is submitted', () => {
+    const all = files.get('allKinds-page-zh')!.replace(/\s+/g, ' ');
+    expect(all).toContain('action="/api/action/upload/" name="files" headers={uploadHeaders()}');
+    expect(all).not.toContain('sendPendingUploads');
+    const custom = files.get('customNames-page-zh')!.replace(/\s+/g, ' ');
+    // the picture upload goes at once to uploadsOss, the file list waits for the submit
+    expect(custom).toContain('action="/api/action/uploadsOss/" name="files" headers={uploadHeaders()}');
+    expect(custom.match(/action="/g)).toHaveLength(1);
+    expect(custom).toContain('const PENDING_UPLOADS: { name: keyof FormValues; action: string; field: string }[] = [ { name: "files", action: "/api/action/uploadsOss/", field: "files" }, ];');
+    expect(custom).toMatch(/beforeUpload=\{\(file\) => checkUpload\([^)]*\) === true \? false : Upload.LIST_IGNORE \}/);
+    expect(custom).toContain('const sent = await sendPendingUploads(values);');
+  });
 
   it('is formatted by prettier: 2-space indent, code lines within 110 columns, stable', async () => {
     const prettier = await import('prettier/standalone');
@@ -188,6 +284,36 @@ describe('generateFormCode', () => {
       fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
     });
     await waitFor(() => expect(submitted).toEqual([{ mobile: '13812345678' }]));
+  });
+
+  it('renders 自动上传 off: nothing is sent when a file is picked; on 提交 it goes to the route in its field, then the values', async () => {
+    const Page = ((await import(/* @vite-ignore */ join(outDir, 'manualUpload-page-zh.tsx'))) as { default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement }).default;
+    const sent: { url: string; field: string; name: string }[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (url: string, init: RequestInit) => {
+      const body = init.body as FormData;
+      const [[field, file]] = [...body.entries()] as [string, File][];
+      sent.push({ url, field, name: file.name });
+      return new Response(JSON.stringify({ status: true, data: { path: '/api/file/2024/a.pdf', oldFileName: file.name } }), { status: 200 });
+    }) as typeof fetch;
+    try {
+      const submitted: { doc?: { status?: string; url?: string; name: string }[] }[] = [];
+      const { container } = render(<Page onSubmit={(v) => submitted.push(v as never)} />);
+      const input = container.querySelector('input[type=file]') as HTMLInputElement;
+      await act(async () => {
+        fireEvent.change(input, { target: { files: [new File(['%PDF'], 'a.pdf', { type: 'application/pdf' })] } });
+      });
+      expect(await screen.findByText('a.pdf')).toBeTruthy();
+      expect(sent).toEqual([]);
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: /提\s*交/ }));
+      });
+      await waitFor(() => expect(submitted).toHaveLength(1));
+      expect(sent).toEqual([{ url: '/api/action/uploadsOss/', field: 'files', name: 'a.pdf' }]);
+      expect(submitted[0]!.doc).toEqual([expect.objectContaining({ name: 'a.pdf', status: 'done', url: '/api/file/2024/a.pdf' })]);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 
   it('renders linkage: a row shown by another field, a field required while another is filled', async () => {

@@ -78,6 +78,10 @@ describe('migrateFormSchema', () => {
       span: 24,
       buttons: true,
       unFocusedComponentBorder: false,
+      // 表单名, 表单模型, 校验模型 come over (issue 19 #11; the generated file names its variables so)
+      formRef: 'elForm',
+      formModel: 'formData',
+      formRules: 'rules',
       fields: [
         {
           kind: 'text',

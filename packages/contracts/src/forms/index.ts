@@ -17,5 +17,25 @@ export {
 export { FormSchemaError, FORM_SCHEMA_LIMITS, type FormSchemaParse } from './parse-reader.ts';
 export { parseFormSchema } from './parse.ts';
 export { migrateFormSchema } from './migrate-v1.ts';
-export { FORM_OPTION_READ_ROUTES, FORM_OPTION_METHODS, formOptionUrlProblem, isFormOptionSourceReadable } from './option-urls.ts';
+export {
+  FORM_OPTION_READ_ROUTES,
+  FORM_OPTION_METHODS,
+  formOptionUrlProblem,
+  isFormOptionSourceReadable,
+  FORM_UPLOAD_ROUTES,
+  formUploadActionProblem,
+  formUploadFieldNameProblem,
+} from './option-urls.ts';
+export {
+  FORM_CODE_NAME_KEYS,
+  FORM_CODE_NAME_DEFAULTS,
+  FORM_CODE_NAME_RE,
+  FORM_CODE_RESERVED_WORDS,
+  FORM_CODE_IDENTIFIERS,
+  formCodeNames,
+  formCodeNameProblem,
+  formCodeNameProblemText,
+  type FormCodeNameKey,
+  type FormCodeNameProblem,
+} from './code-names.ts';
 export { FORM_PATTERN_LIMITS, compileFormPattern, translateFormPattern, type FormPatternProgram, type FormPatternCompile } from './pattern-engine.ts';

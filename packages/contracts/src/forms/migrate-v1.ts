@@ -7,6 +7,8 @@ import {
   FORM_SCHEMA_VERSION,
   FORM_SIZE_UNITS,
   FORM_TIME_FORMAT,
+  FORM_UPLOAD_ACTION,
+  FORM_UPLOAD_FIELD_NAME,
   type FormDateType,
   type FormSchema,
   type FormValueKind,
@@ -14,6 +16,8 @@ import {
 import { at, FormSchemaError, isObj, Problems, show, type Obj } from './parse-reader.ts';
 import { parseFormSchema } from './parse.ts';
 import { formIconFromV1 } from './icons-v1.ts';
+import { FORM_CODE_NAME_KEYS, formCodeNameProblem, type FormCodeNameKey } from './code-names.ts';
+import { formUploadActionProblem, formUploadFieldNameProblem } from './option-urls.ts';
 
 // Version 1: the JSON of form-generator (SPEC.md §3 "Designer component" and "Designer form config")
 
@@ -349,6 +353,12 @@ function v1Field(item: unknown, path: string, p: Problems, form: Obj): Obj | und
       if (limit !== undefined && limit > 0) out.limit = limit;
       if (nonEmpty(config.buttonText)) out.buttonText = { zh: config.buttonText };
       if (config.showTip === true) out.showTip = true;
+      // action and name come over only where they are an upload route of this server and a field it reads: a
+      // form-generator default (a demo URL, the field `file`) leaves the server's own route and `files`
+      const action = typeof item.action === 'string' && !formUploadActionProblem(item.action) ? item.action : FORM_UPLOAD_ACTION;
+      if (action !== FORM_UPLOAD_ACTION) out.action = action;
+      if (typeof item.name === 'string' && item.name !== FORM_UPLOAD_FIELD_NAME && !formUploadFieldNameProblem(action, item.name)) out.fieldName = item.name;
+      if (item['auto-upload'] === false) out.autoUpload = false;
       const size = num(config.fileSize);
       if (size !== undefined && size > 0) {
         const unit = typeof config.sizeUnit === 'string' ? config.sizeUnit.toUpperCase() : 'MB';
@@ -391,6 +401,14 @@ function fromV1(input: Obj, p: Problems): Obj {
   if (span !== undefined) out.span = span;
   if (input.formBtns === true) out.buttons = true;
   if (typeof input.unFocusedComponentBorder === 'boolean') out.unFocusedComponentBorder = input.unFocusedComponentBorder;
+  // 表单名, 表单模型, 校验模型 (elForm, formData, rules by default) come over where they are names the generated file
+  // can take; one it cannot (a reserved word, a name of its own) is left out and the default used
+  const names: Partial<Record<FormCodeNameKey, string>> = {};
+  for (const key of FORM_CODE_NAME_KEYS) {
+    const name = input[key];
+    if (typeof name === 'string' && !formCodeNameProblem(key, name, names)) names[key] = name;
+  }
+  for (const key of FORM_CODE_NAME_KEYS) if (names[key] !== undefined && !formCodeNameProblem(key, names[key], names)) out[key] = names[key];
   if (!Array.isArray(input.fields)) p.add('fields', input.fields === undefined ? 'is required (a list of components)' : `must be a list, not ${show(input.fields)}`);
   else out.fields = input.fields.map((f, i) => v1Field(f, at('fields', i), p, input)).filter(Boolean);
   return out;

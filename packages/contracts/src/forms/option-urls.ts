@@ -34,3 +34,26 @@ export function formOptionUrlProblem(url: string): string | undefined {
 export function isFormOptionSourceReadable(source: { url: unknown; method: unknown }): boolean {
   return typeof source.url === 'string' && source.method === 'get' && formOptionUrlProblem(source.url) === undefined;
 }
+
+/**
+ * The upload routes a form's upload may send its files to, with the multipart field each reads the file from. A file
+ * goes with the viewer's session token, so only this server's own upload routes (the same handler today; SPEC.md §7
+ * names uploadsOss for object storage), never another route or origin.
+ */
+export const FORM_UPLOAD_ROUTES: Readonly<Record<string, readonly string[]>> = {
+  '/api/action/upload/': ['files'],
+  '/api/action/uploadsOss/': ['files'],
+};
+
+/** Why `action` is not an upload route of FORM_UPLOAD_ROUTES, or undefined when it is. */
+export function formUploadActionProblem(action: string): string | undefined {
+  if (Object.hasOwn(FORM_UPLOAD_ROUTES, action)) return undefined;
+  return `must be one of this server's upload routes ${Object.keys(FORM_UPLOAD_ROUTES).join(', ')} (the file goes with the viewer's session)`;
+}
+
+/** Why `fieldName` is not a multipart field that `action` reads, or undefined when it is. */
+export function formUploadFieldNameProblem(action: string, fieldName: string): string | undefined {
+  const fields = Object.hasOwn(FORM_UPLOAD_ROUTES, action) ? FORM_UPLOAD_ROUTES[action]! : [];
+  if (fields.includes(fieldName)) return undefined;
+  return `must be a field that ${action} reads the file from: ${fields.join(', ') || '(none)'}`;
+}

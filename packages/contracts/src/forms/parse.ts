@@ -7,6 +7,7 @@ import {
   FORM_ICONS,
   FORM_LAYOUT_KINDS,
   FORM_SCHEMA_VERSION,
+  FORM_UPLOAD_ACTION,
   type FormField,
   type FormFieldKind,
   type FormIcon,
@@ -18,6 +19,8 @@ import {
 import { isFormValueField } from './states.ts';
 import { isFormFieldEmpty, shapeProblem } from './rules.ts';
 import { at, FORM_SCHEMA_LIMITS, isObj, NAME_RE, Problems, Reader, show, type FormSchemaParse } from './parse-reader.ts';
+import { FORM_CODE_NAME_KEYS, formCodeNameProblem, formCodeNameProblemText, type FormCodeNameKey } from './code-names.ts';
+import { formUploadActionProblem, formUploadFieldNameProblem } from './option-urls.ts';
 import { readLinkage, readOptions, readRules, readScalar } from './parse-parts.ts';
 
 // Parsing (version 2): a whole schema, field by field.
@@ -42,7 +45,7 @@ const KIND_KEYS: Record<FormFieldKind, string[]> = {
   dateRange: ['type', 'format', 'startPlaceholder', 'endPlaceholder'],
   rate: ['count', 'allowHalf', 'showText', 'showScore'],
   color: ['format', 'alpha'],
-  upload: ['listType', 'multiple', 'limit', 'buttonText', 'showTip'],
+  upload: ['listType', 'multiple', 'limit', 'buttonText', 'showTip', 'action', 'fieldName', 'autoUpload'],
   row: ['children', 'gutter', 'justify', 'align'],
   button: ['text', 'icon', 'buttonType', 'size', 'action', 'disabled'],
   table: ['columns'],
@@ -57,6 +60,40 @@ function readIcon(r: Reader, key: string): FormIcon | undefined {
     return undefined;
   }
   return v as FormIcon;
+}
+
+/** 上传地址 and 文件字段名 within FORM_UPLOAD_ROUTES (a stored form never sends a viewer's files elsewhere), 自动上传. */
+function readUploadTarget(r: Reader, put: (key: string, value: unknown) => void) {
+  const action = r.str('action', { what: 'an upload route of this server' });
+  const actionProblem = action === undefined ? undefined : formUploadActionProblem(action);
+  if (actionProblem) r.p.add(at(r.path, 'action'), `${actionProblem}, not ${show(action)}`);
+  else put('action', action);
+  const fieldName = r.str('fieldName', { what: 'a multipart field name' });
+  const route = actionProblem ? undefined : (action ?? FORM_UPLOAD_ACTION);
+  if (fieldName !== undefined && route !== undefined) {
+    const problem = formUploadFieldNameProblem(route, fieldName);
+    if (problem) r.p.add(at(r.path, 'fieldName'), `${problem}, not ${show(fieldName)}`);
+    else put('fieldName', fieldName);
+  }
+  put('autoUpload', r.bool('autoUpload'));
+}
+
+/** 表单名, 表单模型, 校验模型: identifiers that are no reserved word, no other name of the generated file, and differ. */
+function readCodeNames(r: Reader, schema: FormSchema) {
+  const given: Partial<Record<FormCodeNameKey, string>> = {};
+  for (const key of FORM_CODE_NAME_KEYS) {
+    const v = r.o[key];
+    if (v === undefined) continue;
+    if (typeof v !== 'string') r.p.add(key, `must be a JavaScript identifier, not ${show(v)}`);
+    else given[key] = v;
+  }
+  for (const key of FORM_CODE_NAME_KEYS) {
+    const name = given[key];
+    if (name === undefined) continue;
+    const problem = formCodeNameProblem(key, name, given);
+    if (problem) r.p.add(key, `${formCodeNameProblemText(problem)}, not ${show(name)}`);
+    else schema[key] = name;
+  }
 }
 
 interface ParseContext {
@@ -218,6 +255,7 @@ function readField(v: unknown, path: string, ctx: ParseContext, depth: number): 
       put('limit', r.num('limit', 1, 100, true));
       put('buttonText', r.text('buttonText'));
       put('showTip', r.bool('showTip'));
+      readUploadTarget(r, put);
       break;
     case 'row': {
       put('gutter', r.num('gutter', 0, 100));
@@ -291,7 +329,7 @@ export function parseFormSchema(input: unknown): FormSchemaParse {
     return { ok: false, problems: [`version: must be ${FORM_SCHEMA_VERSION}, not ${show(input.version)} (migrateFormSchema upgrades version 1)`] };
   }
   const r = new Reader(input, '', p);
-  r.keys(['version', 'labelWidth', 'labelPosition', 'size', 'gutter', 'disabled', 'span', 'buttons', 'unFocusedComponentBorder', 'fields']);
+  r.keys(['version', 'labelWidth', 'labelPosition', 'size', 'gutter', 'disabled', 'span', 'buttons', 'unFocusedComponentBorder', ...FORM_CODE_NAME_KEYS, 'fields']);
   const schema = { version: FORM_SCHEMA_VERSION } as FormSchema;
   const put = <K extends keyof FormSchema>(key: K, value: FormSchema[K] | undefined) => {
     if (value !== undefined) schema[key] = value;
@@ -304,6 +342,7 @@ export function parseFormSchema(input: unknown): FormSchemaParse {
   put('span', r.num('span', 1, 24, true));
   put('buttons', r.bool('buttons'));
   put('unFocusedComponentBorder', r.bool('unFocusedComponentBorder'));
+  readCodeNames(r, schema);
   const ctx: ParseContext = { p, count: 0, optionCount: { n: 0 }, patternInstructions: { n: 0 }, names: new Map(), refs: [], kinds: new Map() };
   schema.fields = [];
   if (!Array.isArray(input.fields)) p.add('fields', input.fields === undefined ? 'is required (a list of fields)' : `must be a list, not ${show(input.fields)}`);

@@ -56,8 +56,13 @@ export const FORM_UPLOAD_ACCEPTS = {
 } as const;
 export type FormUploadAccept = keyof typeof FORM_UPLOAD_ACCEPTS;
 
-/** Uploads always go to the server's own upload call (multipart, field `files`); a schema cannot name another. */
+/**
+ * The upload route of a field that names none (multipart, field `files`). A schema may name another route only among
+ * FORM_UPLOAD_ROUTES (option-urls.ts): the file goes with the viewer's session.
+ */
 export const FORM_UPLOAD_ACTION = '/api/action/upload/';
+/** The multipart field of a field that names none. */
+export const FORM_UPLOAD_FIELD_NAME = 'files';
 
 export interface FormPatternRule {
   /** the source of a JavaScript regular expression, without slashes */
@@ -299,6 +304,12 @@ export interface FormUploadField extends ValueBase {
   buttonText?: FormText;
   /** show the accepted types and size under the control */
   showTip?: boolean;
+  /** 上传地址: a route of FORM_UPLOAD_ROUTES, default FORM_UPLOAD_ACTION */
+  action?: string;
+  /** 文件字段名: the multipart field, one that the route reads (FORM_UPLOAD_ROUTES), default FORM_UPLOAD_FIELD_NAME */
+  fieldName?: string;
+  /** 自动上传, default true; false: a picked file is kept in the form and sent when the form is submitted */
+  autoUpload?: boolean;
 }
 export interface FormRowField extends ItemBase {
   kind: 'row';
@@ -347,6 +358,12 @@ export interface FormSchema {
   buttons?: boolean;
   /** the designer's canvas draws a border around the items not selected (form-generator's; default true) */
   unFocusedComponentBorder?: boolean;
+  /** 表单名: the form instance's name in generated code (code-names.ts; default `form`) */
+  formRef?: string;
+  /** 表单模型: the name of the generated file's initial values (default `INITIAL_VALUES`) */
+  formModel?: string;
+  /** 校验模型: the name of the generated file's rules object (default `FORM_RULES`) */
+  formRules?: string;
   fields: FormField[];
 }
 

@@ -1,4 +1,7 @@
 import {
+  FORM_CODE_IDENTIFIERS,
+  FORM_CODE_RESERVED_WORDS,
+  formCodeNames,
   formItems,
   formValueFields,
   isFormValueField,
@@ -8,7 +11,7 @@ import {
 } from '@qb/contracts';
 import { fieldSource, iconAttr, type EmitContext } from './fields.ts';
 import { rulesSource } from './rules.ts';
-import { DATE_PROPS, FIND_PATH, LAST_OF, LINKAGE, OPTION_TYPE, RANGE_PROPS, REMOTE_OPTIONS, RICH_TEXT, UPLOAD_CHECKS } from './runtime.ts';
+import { DATE_PROPS, FIND_PATH, LAST_OF, LINKAGE, OPTION_TYPE, PENDING_UPLOADS, RANGE_PROPS, REMOTE_OPTIONS, RICH_TEXT, UPLOAD_CHECKS } from './runtime.ts';
 import { codegenText, lit, textOf, type CodegenLanguage } from './texts.ts';
 
 // A form schema → one React + TypeScript file using antd 6 (unformatted: index.ts runs prettier over it).
@@ -101,11 +104,12 @@ function itemSource(item: FormField, ctx: EmitContext, schema: FormSchema, horiz
     const disabled = ctx.linked ? ` disabled={${state}.disabled}` : item.disabled ? ' disabled' : '';
     const source = fieldSource(item, ctx, disabled);
     const required = ctx.linked ? 'linked' : item.rules?.required ? 'static' : undefined;
-    const rules = rulesSource(item, ctx.lang, required);
+    // every item reads its rules from the one rules object (form-generator's 校验模型)
+    ctx.rules.push(`${item.name}: ${rulesSource(item, ctx.lang, required)},`);
     const extra = source.extra ? ` extra={${lit(source.extra)}}` : '';
     // the control's own width (style width): the item's control column, as the preview does
     const wrapperCol = item.width ? ` wrapperCol={{ ${horizontal ? 'flex: 1, ' : ''}style: { maxWidth: ${lit(item.width)} } }}` : '';
-    col = `<Col span={${span}}><Form.Item${labelAttr} name={${lit(item.name)}}${rules === '[]' ? '' : ` rules={${rules}}`}${source.itemProps}${labelCol}${wrapperCol}${extra}>${source.control}</Form.Item></Col>`;
+    col = `<Col span={${span}}><Form.Item${labelAttr} name={${lit(item.name)}} rules={${ctx.names.formRules}.${item.name}}${source.itemProps}${labelCol}${wrapperCol}${extra}>${source.control}</Form.Item></Col>`;
   }
   return ctx.linked ? `{${state}.visible && (${col})}` : col;
 }
@@ -128,8 +132,20 @@ export function generateFormSource(schema: FormSchema, options: CodegenOptions):
   const dialog = options.type === 'dialog';
   const name = options.componentName ?? (dialog ? 'GeneratedFormDialog' : 'GeneratedFormPage');
   const items = formItems(schema);
+  const names = formCodeNames(schema);
+  // a field's own constants (mobileOptions) give way to every other name of the file
+  const taken = new Set([...FORM_CODE_IDENTIFIERS, ...FORM_CODE_RESERVED_WORDS, ...Object.values(names), name, `${name}Props`]);
   const ctx: EmitContext = {
     lang,
+    names,
+    rules: [],
+    pendingUploads: [],
+    declare(base) {
+      let id = base;
+      while (taken.has(id)) id += '_';
+      taken.add(id);
+      return id;
+    },
     linked: items.some((i) => (i.linkage ?? []).length > 0),
     helpers: new Set(),
     antd: new Set(['Col', 'Form', 'Row']),
@@ -158,7 +174,8 @@ export function generateFormSource(schema: FormSchema, options: CodegenOptions):
   const lines: string[] = [];
   if (reactImports.length) lines.push(`import { ${reactImports.sort().join(', ')} } from "react";`);
   lines.push(`import { ${[...ctx.antd].sort().join(', ')} } from "antd";`);
-  if (ctx.helpers.has('upload')) lines.push('import type { UploadFile } from "antd";');
+  const antdTypes = [...(ctx.rules.length ? ['FormRule'] : []), ...(ctx.helpers.has('upload') ? ['UploadFile'] : [])];
+  if (antdTypes.length) lines.push(`import type { ${antdTypes.join(', ')} } from "antd";`);
   if (ctx.icons.size) lines.push(`import { ${[...ctx.icons].sort().join(', ')} } from "@ant-design/icons";`);
   if (ctx.helpers.has('date') || ctx.helpers.has('range')) lines.push('import dayjs from "dayjs";', 'import type { Dayjs } from "dayjs";');
   if (ctx.helpers.has('richText')) lines.push('import { EditorContent, useEditor } from "@tiptap/react";', 'import StarterKit from "@tiptap/starter-kit";');
@@ -173,6 +190,10 @@ export function generateFormSource(schema: FormSchema, options: CodegenOptions):
   if (ctx.helpers.has('date')) lines.push(DATE_PROPS);
   if (ctx.helpers.has('range')) lines.push(RANGE_PROPS);
   if (ctx.helpers.has('upload')) lines.push(UPLOAD_CHECKS);
+  if (ctx.pendingUploads.length) {
+    lines.push(`const PENDING_UPLOADS: { name: keyof FormValues; action: string; field: string }[] = ${lit(ctx.pendingUploads)};`);
+    lines.push(PENDING_UPLOADS.replace('{{uploadFailed}}', lit(codegenText(lang, 'uploadFailed'))));
+  }
   if (ctx.helpers.has('richText')) lines.push(RICH_TEXT);
   if (ctx.linked) {
     lines.push(`type ItemName = ${items.map((i) => lit(i.name)).join(' | ')};`);
@@ -180,23 +201,28 @@ export function generateFormSource(schema: FormSchema, options: CodegenOptions):
     lines.push(`const LINKED_ITEMS: LinkedItem[] = ${lit(linkedItems(schema))};`);
   }
   lines.push(...ctx.constants);
-  lines.push(`const INITIAL_VALUES: Partial<FormValues> = ${lit(initialValues(schema))};`);
+  lines.push(`const ${names.formModel}: Partial<FormValues> = ${lit(initialValues(schema))};`);
+  if (ctx.rules.length) lines.push(`const ${names.formRules} = {\n${ctx.rules.join('\n')}\n} satisfies Record<keyof FormValues, FormRule[]>;`);
 
   const formAttrs = [
-    'form={form}',
+    `form={${names.formRef}}`,
     `layout=${lit(horizontal ? 'horizontal' : 'vertical')}`,
     position === 'left' ? 'labelAlign="left"' : '',
     horizontal ? `labelCol={{ flex: ${lit(`${schema.labelWidth ?? 100}px`)} }} wrapperCol={{ flex: "auto" }} labelWrap` : '',
     schema.size ? `size=${lit(schema.size)}` : '',
     schema.disabled ? 'disabled' : '',
-    'initialValues={INITIAL_VALUES}',
-    dialog ? 'onFinish={finish}' : 'onFinish={(values) => onSubmit?.(values)}',
+    `initialValues={${names.formModel}}`,
+    dialog
+      ? 'onFinish={finish}'
+      : ctx.pendingUploads.length
+        ? 'onFinish={async (values) => { const sent = await sendPendingUploads(values); if (sent) onSubmit?.(sent); }}'
+        : 'onFinish={(values) => onSubmit?.(values)}',
   ].filter(Boolean);
   const formJsx = `<Form<FormValues> ${formAttrs.join(' ')}><Row gutter={${schema.gutter ?? 15}}>${body}${buttons}</Row></Form>`;
 
-  const setup: string[] = ['const [form] = Form.useForm<FormValues>();'];
+  const setup: string[] = [`const [${names.formRef}] = Form.useForm<FormValues>();`];
   if (ctx.watched.size) {
-    setup.push(`const watched: Record<string, unknown> = { ${[...ctx.watched].map((n) => `${lit(n)}: Form.useWatch(${lit(n)}, form)`).join(', ')} };`);
+    setup.push(`const watched: Record<string, unknown> = { ${[...ctx.watched].map((n) => `${lit(n)}: Form.useWatch(${lit(n)}, ${names.formRef})`).join(', ')} };`);
   }
   if (ctx.linked) setup.push('const states = fieldStates(watched);');
   setup.push(...ctx.hooks);
@@ -209,13 +235,13 @@ const [saving, setSaving] = useState(false);
 const finish = async (values: FormValues) => {
 setSaving(true);
 try {
-await onSubmit(values);
+${ctx.pendingUploads.length ? 'const sent = await sendPendingUploads(values);\nif (!sent) return;\nawait onSubmit(sent);' : 'await onSubmit(values);'}
 onClose();
 } finally {
 setSaving(false);
 }
 };
-return (<Modal open={open} title={${lit(codegenText(lang, 'dialogTitle'))}} width="50%" maskClosable={false} confirmLoading={saving} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>${formJsx}</Modal>);
+return (<Modal open={open} title={${lit(codegenText(lang, 'dialogTitle'))}} width="50%" maskClosable={false} confirmLoading={saving} onCancel={onClose} onOk={() => ${names.formRef}.submit()} destroyOnHidden>${formJsx}</Modal>);
 }`);
   } else {
     lines.push(`export default function ${name}({ onSubmit }: { onSubmit?: (values: FormValues) => void }) {

@@ -2,9 +2,11 @@ import {
   FORM_DATE_FORMATS,
   FORM_TIME_FORMAT,
   FORM_UPLOAD_ACTION,
+  FORM_UPLOAD_FIELD_NAME,
   formAcceptExtensions,
   formRuleMessage,
   type FormCascaderField,
+  type FormCodeNameKey,
   type FormCheckboxField,
   type FormIcon,
   type FormOption,
@@ -35,6 +37,14 @@ export interface EmitContext {
   hooks: string[];
   /** fields whose values the component watches (linkage conditions, dependent dropdowns) */
   watched: Set<string>;
+  /** the form's names in the file (表单名, 表单模型, 校验模型) */
+  names: Record<FormCodeNameKey, string>;
+  /** entries of the rules object, `name: [...],` */
+  rules: string[];
+  /** upload fields whose files are sent when the form is submitted (自动上传 off) */
+  pendingUploads: { name: string; action: string; field: string }[];
+  /** a free identifier from `base` (a field's constant that would meet another name of the file gets a trailing _) */
+  declare(base: string): string;
 }
 
 type OptionField = FormSelectField | FormCascaderField | FormRadioField | FormCheckboxField;
@@ -56,7 +66,7 @@ function optionLiteral(options: FormOption[], lang: CodegenLanguage): unknown[] 
 /** The expression of a field's options: a module constant, or a hook reading them from this server. */
 function optionsExpr(field: OptionField, ctx: EmitContext): string {
   ctx.helpers.add('options');
-  const id = `${field.name}Options`;
+  const id = ctx.declare(`${field.name}Options`);
   const source = field.options;
   if (Array.isArray(source)) {
     ctx.constants.push(`const ${id}: Option[] = ${lit(optionLiteral(source, ctx.lang))};`);
@@ -84,7 +94,7 @@ function optionsExpr(field: OptionField, ctx: EmitContext): string {
   // a dependent dropdown: the rows whose column equals the other field's value (a cascader's last element)
   ctx.watched.add(source.dependsOn.field);
   ctx.helpers.add('depends');
-  const dep = `${field.name}Depends`;
+  const dep = ctx.declare(`${field.name}Depends`);
   ctx.hooks.push(`const ${dep} = lastOf(watched[${lit(source.dependsOn.field)}]);`);
   ctx.hooks.push(
     `const ${id} = useRemoteOptions(${dep} === undefined || ${dep} === null || ${dep} === "" ? null : ({ url: ${lit(base)} + encodeURIComponent(JSON.stringify({ isdelete: 0, ${lit(source.dependsOn.whereField)}: ${dep} })), ...${lit(request)} } as OptionsRequest));`,
@@ -125,11 +135,17 @@ function uploadSource(field: FormUploadField, ctx: EmitContext, disabled: string
   const trigger = card
     ? `<button type="button" style={{ border: 0, background: "none" }}><${icon} /><div style={{ marginTop: 8 }}>{${lit(text)}}</div></button>`
     : `<Button icon={<${icon} />}>{${lit(text)}}</Button>`;
+  const action = field.action ?? FORM_UPLOAD_ACTION;
+  const fieldName = field.fieldName ?? FORM_UPLOAD_FIELD_NAME;
+  const check = `checkUpload(file, ${lit(extensions)}, ${maxBytes}, ${lit(typeMessage)}, ${lit(sizeMessage)})`;
+  // 自动上传 off: a picked file stays in the list and is sent when the form is submitted (sendPendingUploads)
+  const manual = field.autoUpload === false;
+  if (manual) ctx.pendingUploads.push({ name: field.name, action, field: fieldName });
   const control =
-    `<Upload action=${lit(FORM_UPLOAD_ACTION)} name="files" headers={uploadHeaders()} listType=${lit(listType)}` +
+    `<Upload${manual ? '' : ` action=${lit(action)} name=${lit(fieldName)} headers={uploadHeaders()}`} listType=${lit(listType)}` +
     `${attr('multiple', !!field.multiple)}${attr('maxCount', field.limit ?? (field.multiple ? undefined : 1))}` +
     `${extensions.length ? attr('accept', extensions.map((e) => `.${e}`).join(',')) : ''}${disabled}` +
-    ` beforeUpload={(file) => checkUpload(file, ${lit(extensions)}, ${maxBytes}, ${lit(typeMessage)}, ${lit(sizeMessage)})}>${trigger}</Upload>`;
+    ` beforeUpload={(file) => ${manual ? `(${check} === true ? false : Upload.LIST_IGNORE)` : check}}>${trigger}</Upload>`;
   let extra: string | undefined;
   if (field.showTip && size) {
     extra = extensions.length

@@ -144,6 +144,37 @@ function uploadHeaders(): Record<string, string> {
 `;
 
 /**
+ * 自动上传 off: the files picked into those uploads (PENDING_UPLOADS) are sent when the form is submitted, each to its
+ * route in its multipart field; the values then hold the uploaded files (status done, url = the served path).
+ * Undefined, after a message, when one could not be sent.
+ */
+export const PENDING_UPLOADS = `
+async function sendFile(file: UploadFile, action: string, field: string): Promise<UploadFile> {
+  if (!file.originFileObj || file.status === "done") return file;
+  const body = new FormData();
+  body.append(field, file.originFileObj);
+  const answer = await fetch(action, { method: "POST", headers: uploadHeaders(), body });
+  const json = (await answer.json().catch(() => ({}))) as { status?: unknown; message?: string; data?: { path?: string } };
+  if (!answer.ok || !json.status || !json.data?.path) throw new Error(json.message || answer.statusText);
+  return { ...file, status: "done", url: json.data.path, response: json };
+}
+
+async function sendPendingUploads(values: FormValues): Promise<FormValues | undefined> {
+  const sent: Record<string, unknown> = { ...values };
+  try {
+    for (const { name, action, field } of PENDING_UPLOADS) {
+      const files = sent[name];
+      if (Array.isArray(files)) sent[name] = await Promise.all(files.map((file: UploadFile) => sendFile(file, action, field)));
+    }
+  } catch (error) {
+    message.error(error instanceof Error && error.message ? error.message : {{uploadFailed}});
+    return undefined;
+  }
+  return sent as FormValues;
+}
+`;
+
+/**
  * Field linkage (docs/forms.md "Linkage"), the same evaluation as the preview: show rules hide a field unless one
  * holds, any hide rule that holds hides it, require and disable while they hold; a hidden field counts as empty in
  * the conditions of others, a row passes its state to its children.

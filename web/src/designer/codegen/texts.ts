@@ -15,6 +15,7 @@ const TEXTS = {
     uploadTip: '只能上传不超过 {size}{unit} 的{accept}文件',
     uploadTipSize: '只能上传不超过 {size}{unit} 的文件',
     upload: '点击上传',
+    uploadFailed: '上传失败',
     rates: ['极差', '失望', '一般', '满意', '惊喜'],
   },
   en: {
@@ -26,6 +27,7 @@ const TEXTS = {
     uploadTip: 'Files of type {accept} up to {size} {unit}',
     uploadTipSize: 'Files up to {size} {unit}',
     upload: 'Upload',
+    uploadFailed: 'Upload failed',
     rates: ['Terrible', 'Disappointing', 'Average', 'Good', 'Wonderful'],
   },
 } as const;
