@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Image, Space, Upload } from 'antd';
 import { DeleteOutlined, LoadingOutlined, PaperClipOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { UploadAnswer } from '@qb/contracts';
 import { ApiError, uploadFile } from '../api/index.ts';
 import { useToast } from '../shell/toast.ts';
 
@@ -13,14 +14,14 @@ export function isImageFileName(name: string): boolean {
   return IMAGE_EXTENSIONS.test(name);
 }
 
-function useUpload(onDone: (path: string, name: string) => void) {
+function useUpload(onDone: (path: string, name: string) => void, send: (file: File) => Promise<UploadAnswer> = uploadFile) {
   const { t } = useTranslation();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const run = async (file: File) => {
     setBusy(true);
     try {
-      const answer = await uploadFile(file);
+      const answer = await send(file);
       onDone(answer.path, answer.oldFileName || file.name);
     } catch (error) {
       const reason = error instanceof ApiError && error.kind !== 'network' ? error.message : '';
@@ -35,11 +36,19 @@ function useUpload(onDone: (path: string, name: string) => void) {
 /** A further check of a picked file (size, type); its message is shown and the file is not uploaded. */
 export type UploadCheck = (file: File) => string | undefined;
 
+/** Where a picked file goes (a designed form's upload route and field), and what happens instead of sending it. */
+export interface UploadTarget {
+  /** default: uploadFile (the server's upload route, field files) */
+  send?: (file: File) => Promise<UploadAnswer>;
+  /** given: the picked (and checked) file is handed over instead of sent (a form that sends it on submit) */
+  onPick?: (file: File) => void;
+}
+
 /** One image: upload, 50%-box preview with click-to-enlarge, replace, remove. The value is the served path. */
-export function ImageUpload({ value, onChange, id, check }: { value?: unknown; onChange?: (v: string | null) => void; id?: string; check?: UploadCheck }) {
+export function ImageUpload({ value, onChange, id, check, send, onPick }: { value?: unknown; onChange?: (v: string | null) => void; id?: string; check?: UploadCheck } & UploadTarget) {
   const { t } = useTranslation();
   const toast = useToast();
-  const upload = useUpload((path) => onChange?.(path));
+  const upload = useUpload((path) => onChange?.(path), send);
   const path = typeof value === 'string' && value ? value : '';
   const picker = (content: ReactNode) => (
     <Upload
@@ -55,7 +64,8 @@ export function ImageUpload({ value, onChange, id, check }: { value?: unknown; o
           toast.error(refused);
           return Upload.LIST_IGNORE;
         }
-        void upload.run(file);
+        if (onPick) onPick(file);
+        else void upload.run(file);
         return false;
       }}
     >
@@ -98,7 +108,9 @@ export function FileUpload({
   check,
   accept,
   buttonText,
-}: {
+  send,
+  onPick,
+}: UploadTarget & {
   value?: unknown;
   onChange?: (v: string | null) => void;
   id?: string;
@@ -113,7 +125,7 @@ export function FileUpload({
   const upload = useUpload((path, fileName) => {
     setName(fileName);
     onChange?.(path);
-  });
+  }, send);
   const path = typeof value === 'string' && value ? value : '';
   return (
     <Space orientation="vertical" id={id} size={4}>
@@ -126,7 +138,8 @@ export function FileUpload({
             toast.error(refused);
             return Upload.LIST_IGNORE;
           }
-          void upload.run(file);
+          if (onPick) onPick(file);
+          else void upload.run(file);
           return false;
         }}
       >

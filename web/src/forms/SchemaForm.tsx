@@ -1,5 +1,5 @@
 import { hasOwnKey, ownValue } from '@qb/contracts';
-import { useMemo, type ComponentType, type ReactNode } from 'react';
+import { useMemo, useRef, type ComponentType, type ReactNode } from 'react';
 import { Button, Col, Form, Row, type FormInstance } from 'antd';
 import { useErrorAnnouncer } from './ErrorAnnouncer.tsx';
 import type { Rule } from 'antd/es/form';
@@ -21,6 +21,9 @@ import {
   type FormValueField,
 } from '@qb/contracts';
 import { FieldInput } from './FieldInput.tsx';
+import { manualUploadFields, sendPendingFiles, withPendingAsNames } from './formUploads.ts';
+import { ApiError } from '../api/index.ts';
+import { useToast } from '../shell/toast.ts';
 import { formIconNode } from './formIcons.tsx';
 import './forms.css';
 
@@ -36,7 +39,10 @@ export interface SchemaFormProps {
   form: FormInstance;
   /** default: the schema's default values (a new record) */
   initialValues?: FormValues;
-  /** the values of the visible fields, after every rule passed */
+  /**
+   * the values of the visible fields, after every rule passed; the files of uploads with 自动上传 off have been sent
+   * by then (their values are the served paths)
+   */
   onFinish?(values: FormValues): void;
   onValuesChange?(changed: FormValues, all: FormValues): void;
   /** the table and row being edited: options read from that same table cannot pick the row (its own parent) */
@@ -110,6 +116,27 @@ export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChan
   const gutter = schema.gutter ?? DEFAULT_GUTTER;
   const top = schema.labelPosition === 'top';
   const announcer = useErrorAnnouncer();
+  const toast = useToast();
+  const sending = useRef(false);
+
+  // 自动上传 off: the files waiting in the form are sent first, each replaced by its path (kept in the form, so a
+  // second submit after a failed save sends nothing twice); a file that cannot be sent stops the submit
+  const finish = async (values: FormValues) => {
+    if (!onFinish) return;
+    if (manualUploadFields(schema).length === 0) return onFinish(values);
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      const sent = await sendPendingFiles(schema, values);
+      if (Object.keys(sent.changed).length) form.setFieldsValue(sent.changed);
+      onFinish(sent.values);
+    } catch (error) {
+      const reason = error instanceof ApiError && error.kind !== 'network' ? error.message : '';
+      toast.error(reason ? t('crud.uploadFailedWith', { message: reason }) : t('crud.uploadFailed'));
+    } finally {
+      sending.current = false;
+    }
+  };
 
   const renderValueField = (field: FormValueField, state: FormFieldState) => {
     const Custom = components && ownValue(components, field.name);
@@ -117,7 +144,7 @@ export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChan
       {
         validator: async (_rule, value) => {
           if (Custom && !isFormFieldEmpty(field, value)) return;
-          const message = formFieldProblem(schema, field.name, { ...form.getFieldsValue(true), [field.name]: value }, lang);
+          const message = formFieldProblem(schema, field.name, { ...form.getFieldsValue(true), [field.name]: withPendingAsNames(value) }, lang);
           if (message) throw new Error(message);
         },
       },
@@ -223,7 +250,7 @@ export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChan
       colon={false}
       size={schema.size}
       disabled={schema.disabled}
-      onFinish={onFinish}
+      onFinish={(values: FormValues) => void finish(values)}
       onFieldsChange={announcer.onFieldsChange}
       onValuesChange={(changed: FormValues, all: FormValues) => {
         // a dependent dropdown starts over when what it depends on changes

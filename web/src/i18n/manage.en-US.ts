@@ -286,6 +286,7 @@ const manageEnUS: ManageTexts = {
     cancel: 'Cancel',
     save: 'Save',
     optionsFailed: 'Could not load the options',
+    uploadPending: 'Sent when the form is submitted',
     uploadTipAccept: 'Only {{accept}} files',
     uploadTipSize: 'at most {{size}} {{unit}} each',
     startTime: 'Start time',

@@ -287,6 +287,7 @@ const manageZhCN = {
     cancel: '取消',
     save: '保存',
     optionsFailed: '选项加载失败',
+    uploadPending: '待上传，提交时发送',
     uploadTipAccept: '只能上传 {{accept}} 文件',
     uploadTipSize: '单个文件不超过 {{size}}{{unit}}',
     startTime: '开始时间',
