@@ -1,0 +1,222 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, createContext } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openConnection } from '../src/db/connection.ts';
+import { migrate } from '../src/db/migrations/index.ts';
+import { seed } from '../src/db/seed.ts';
+import { SYSTEM } from '../src/access/index.ts';
+import { ScanGate } from '../src/crud/search.ts';
+import { ADMIN_PASSWORD, engines, freshDatabase, sha, startTestApp, type TestApp } from './helpers.ts';
+
+// Keyword search (issue 21): the same answers as a plain `like` on every engine, through the index where there is one.
+const NAMES = [
+  'ABC信号传输的说法',
+  'xyzabcq 题目',
+  '100%_done 完成',
+  '100 percent done',
+  'x_y 下划线',
+  '第 999999 题：信号',
+  '信',
+  '纯中文题目没有字母',
+  'TCP/IP 协议',
+];
+
+/** The rows a contains-search must answer: ASCII letters compared without case (the one folding every engine shares). */
+const contains = (text: string) => NAMES.filter((n) => n.toLowerCase().includes(text.toLowerCase())).sort();
+
+const SEARCHES = ['abc', 'ABC', '信号', '信', '%', '_', '0%_', '%_d', '信号传', 'C信号', '第 999999 题', 'p', 'tcp/ip', 'qzxv', 'x_y', 'xy'];
+
+describe.each(engines)('keyword search on %s', (engine, url) => {
+  let t: TestApp;
+  const ids: number[] = [];
+  beforeAll(async () => {
+    t = await startTestApp(engine, url);
+    for (const name of NAMES) {
+      const res = await t.post('/api/action/save/', { _flag: 'questionBank', params: { parentId: 1, typeId: 1, name } });
+      expect(res.json()).toMatchObject({ status: 200 });
+      const row = await t.ctx.conn.db.selectFrom('questionBank').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+      ids.push(Number(row.id));
+    }
+  });
+  afterAll(async () => t?.close());
+
+  /** the names a search answers among this file's rows (the seed's questions left out), or among all rows */
+  const namesOf = async (value: string, op = 'like', everywhere = false) => {
+    const res = await t.select('questionBank', { row: '100', wheres: { name: { type: op, value }, ...(everywhere ? {} : { id: ids }) } });
+    expect(res.body.status).toBe(200);
+    const names = res.body.data.map((r: { name: string }) => r.name).sort();
+    expect(res.body.total).toBe(names.length);
+    return names;
+  };
+
+  it.each(SEARCHES)('contains %s: the rows a plain like answers, with an exact total', async (value) => {
+    expect(await namesOf(value)).toEqual(contains(value));
+  });
+
+  it('startsWith and endsWith keep their meaning through the index', async () => {
+    expect(await namesOf('100%_', 'startsWith')).toEqual(['100%_done 完成']);
+    expect(await namesOf('题：信号', 'endsWith')).toEqual(['第 999999 题：信号']);
+    expect(await namesOf('信号', 'startsWith')).toEqual([]);
+  });
+
+  it('keeps the index in step with saves, deletes and an import', async () => {
+    const id = ids[1]!;
+    const edit = await t.post('/api/action/save/', { _flag: 'questionBank', params: { id, parentId: 1, typeId: 1, name: 'renamed 改名后的题目' } });
+    expect(edit.json()).toMatchObject({ status: 200 });
+    expect(await namesOf('xyzabcq')).toEqual([]);
+    expect(await namesOf('改名后的')).toEqual(['renamed 改名后的题目']);
+    const del = await t.post('/api/action/delete/', { _flag: 'questionBank', id });
+    expect(del.json()).toMatchObject({ status: 200 });
+    expect(await namesOf('改名后的')).toEqual([]);
+    // rows written in one transaction of batched inserts, as the import writes them
+    await t.ctx.crud.writeTransaction(['questionBank'], async (trx) => {
+      await trx
+        .insertInto('questionBank')
+        .values(Array.from({ length: 300 }, (_, k) => ({ parentId: 1, typeId: 1, name: `导入题 ${k} 号`, isdelete: 0 })))
+        .execute();
+    });
+    expect((await namesOf('导入题 29', 'like', true)).length).toBe(11);
+    await t.ctx.conn.db.deleteFrom('questionBank').where('name', 'like', '导入题 %').execute();
+    expect(await namesOf('导入题', 'like', true)).toEqual([]);
+    if (engine === 'sqlite') {
+      // the FTS5 table agrees with its content table row for row
+      await sql`insert into ${sql.table('questionBank__search')} (${sql.table('questionBank__search')}, rank) values ('integrity-check', 1)`.execute(t.ctx.conn.db);
+      const hits = await sql<{ id: number }>`select rowid as id from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'name : "改名后"'}`.execute(t.ctx.conn.db);
+      expect(hits.rows.map((r) => Number(r.id))).toEqual([id]);
+    }
+  });
+
+  it('answers a search of three characters or more from the index', async () => {
+    if (engine === 'sqlite') {
+      const fts = await sql<{ n: number }>`select count(*) as n from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'name : "信号传"'}`.execute(t.ctx.conn.db);
+      expect(Number(fts.rows[0]!.n)).toBe(1);
+    }
+    if (engine === 'postgres') {
+      const idx = await sql<{ n: number }>`select count(*) as n from pg_indexes where schemaname = current_schema() and indexname = 'ix_questionBank_name_trgm'`.execute(t.ctx.conn.db);
+      expect(Number(idx.rows[0]!.n)).toBe(1);
+      expect([...(await t.ctx.crud.searchIndexes.columns('questionBank'))]).toEqual(['name']);
+    }
+  });
+
+  it('reads a deep page as the same rows, deferred join or not', async () => {
+    const page = { row: '3', page: '3', sort: 'name', sortType: 'desc' };
+    t.ctx.crud.reading.deferredJoinFrom = Number.POSITIVE_INFINITY;
+    const plain = await t.select('questionBank', page);
+    t.ctx.crud.reading.deferredJoinFrom = 0;
+    const deferred = await t.select('questionBank', page);
+    t.ctx.crud.reading.deferredJoinFrom = 1000;
+    expect(deferred.body.data).toEqual(plain.body.data);
+    expect(deferred.body.data.length).toBe(3);
+    expect(deferred.body.total).toBe(plain.body.total);
+  });
+
+  it('finds the rows of a database made before the index (migration 0007 builds it)', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qb-search-'));
+    const database = await freshDatabase(engine, url, dataDir);
+    const conn = openConnection(database.url, dataDir);
+    try {
+      await migrate(conn.db, conn.engine, '0006_utf8mb4');
+      await conn.db.insertInto('questionBank').values({ parentId: 1, typeId: 1, name: '升级前的题目 Legacy', isdelete: 0 }).execute();
+      await migrate(conn.db, conn.engine);
+      await seed(conn.db, conn.engine, ADMIN_PASSWORD);
+      const ctx = createContext(loadConfig({ DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: database.url } : {}) }), conn);
+      const plan = ctx.crud.planSelect({ _flag: 'questionBank', wheres: JSON.stringify({ name: { type: 'like', value: '题目 leg' } }) }, SYSTEM);
+      expect((await ctx.crud.readPage(plan)).map((r) => r.name)).toEqual(['升级前的题目 Legacy']);
+      if (engine === 'sqlite') expect(plan.conditions[0]!.fts).toBe('questionBank__search');
+    } finally {
+      await conn.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('scan gate', () => {
+  it('lets at most two scans of a table run at once, in order, and the others proceed', async () => {
+    const gate = new ScanGate(2);
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const work = (k: number) => async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, 10));
+      running--;
+      order.push(k);
+      return k;
+    };
+    const other = gate.run('other', work(99));
+    const results = await Promise.all([0, 1, 2, 3, 4].map((k) => gate.run('questionBank', work(k))));
+    await other;
+    expect(results).toEqual([0, 1, 2, 3, 4]);
+    expect(most).toBeLessThanOrEqual(3);
+    expect(gate.active('questionBank')).toBe(0);
+    expect(order.indexOf(99)).toBeLessThan(2);
+  });
+});
+
+describe.skipIf(!process.env.TEST_PG_URL)('PostgreSQL without the right to create pg_trgm', () => {
+  const admin = process.env.TEST_PG_URL!;
+  const name = `t_notrgm_${crypto.randomBytes(4).toString('hex')}`;
+  let dataDir: string;
+  beforeAll(async () => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`create role ${name} login`);
+    await c.query(`create database ${name} owner postgres`);
+    await c.end();
+    // the role may create tables in public, but not extensions (no CREATE on the database)
+    const d = new pg.Client({ connectionString: Object.assign(new URL(admin), { pathname: `/${name}` }).toString() });
+    await d.connect();
+    await d.query(`grant all on schema public to ${name}`);
+    await d.end();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qb-notrgm-'));
+  });
+  afterAll(async () => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`drop database if exists ${name}`);
+    await c.query(`drop role if exists ${name}`);
+    await c.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates, logs it once, and searches as before', async () => {
+    const u = new URL(admin);
+    u.username = name;
+    u.pathname = `/${name}`;
+    const conn = openConnection(u.toString(), dataDir);
+    const warnings: string[] = [];
+    try {
+      await migrate(conn.db, conn.engine);
+      await seed(conn.db, conn.engine, ADMIN_PASSWORD);
+      await conn.db.updateTable('sys_user').set({ mustChangePassword: 0 }).execute();
+      const ext = await sql<{ n: number }>`select count(*) as n from pg_extension where extname = 'pg_trgm'`.execute(conn.db);
+      expect(Number(ext.rows[0]!.n)).toBe(0);
+      const ctx = createContext(loadConfig({ DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'silent', DATABASE_URL: u.toString() }), conn);
+      const app = await buildApp(ctx, { logger: false });
+      ctx.crud.searchIndexes.log = { warn: (_o: unknown, msg?: string) => void warnings.push(String(msg)) };
+      try {
+        await conn.db.insertInto('questionBank').values({ parentId: 1, typeId: 1, name: '没有索引也能找到 Found', isdelete: 0 }).execute();
+        const login = await app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'admin', pass: sha(ADMIN_PASSWORD) } });
+        const token = login.json().token as string;
+        for (const value of ['也能找到 found', '找到', 'no such text']) {
+          const params = new URLSearchParams({ _flag: 'questionBank', wheres: JSON.stringify({ name: { type: 'like', value } }) });
+          const res = await app.inject({ method: 'GET', url: `/api/select/?${params}`, headers: { authorization: token } });
+          expect(res.json().total).toBe(value === 'no such text' ? 0 : 1);
+        }
+        expect(warnings.filter((w) => w.includes('pg_trgm'))).toHaveLength(1);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await conn.close();
+    }
+  });
+});
