@@ -24,12 +24,16 @@ export function useCan(flag: string): Can {
 /** Pages every signed-in account may open (the landing page and its own profile). */
 const ALWAYS = new Set(['/manage/home', '/manage/profile']);
 
-/** Whether the account may open a page: an administrator any, others the pages of the menus granted to them. */
+/**
+ * Whether the account may open a page: an administrator any, others the pages of the menus granted to them. Until the
+ * account or its menu is known (undefined), nothing is refused here: the server refuses what is not granted.
+ */
+export function mayOpenPage(user: UserInfo | undefined, menuRoutePaths: readonly string[] | undefined, path: string): boolean {
+  return !user || user.isAdmin || !menuRoutePaths || ALWAYS.has(path) || menuRoutePaths.includes(path);
+}
+
 export function useMayOpen(): (path: string) => boolean {
   const user = useUserInfo().data;
   const menu = useMenuTree();
-  return useCallback(
-    (path: string) => !user || user.isAdmin || !menu.isSuccess || ALWAYS.has(path) || menu.routePaths.includes(path),
-    [user, menu.isSuccess, menu.routePaths],
-  );
+  return useCallback((path: string) => mayOpenPage(user, menu.isSuccess ? menu.routePaths : undefined, path), [user, menu.isSuccess, menu.routePaths]);
 }

@@ -129,3 +129,13 @@ function keyPath(nodes: MenuNode[], key: string): string[] {
   }
   return [];
 }
+
+/** The navigation of an account: its menu rows, with 开发工具 for an administrator (withAdministratorTools). */
+export function menuTreeFor(rows: MenuRow[], isAdmin: boolean): MenuNode[] {
+  return buildMenuTree(isAdmin ? withAdministratorTools(rows) : rows);
+}
+
+/** The pages a menu tree opens (/manage/... paths), in menu order. */
+export function routePathsOf(tree: MenuNode[]): string[] {
+  return [...walkMenu(tree)].flatMap((n) => (n.target.kind === 'route' ? [n.target.path] : []));
+}

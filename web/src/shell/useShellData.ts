@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchMenu } from '../api/system.ts';
 import { fetchUserInfo } from '../api/auth.ts';
 import { findManageRoute, resolveManageRoute } from '../pages/manageRoutes.ts';
-import { buildMenuTree, walkMenu, withAdministratorTools, type MenuNode } from './menuTree.ts';
+import { menuTreeFor, routePathsOf, walkMenu, type MenuNode } from './menuTree.ts';
 import { preloadPages } from './pageLoader.ts';
 import { queryKeys } from './queryClient.ts';
 import { useTabMenuStore } from './stores.ts';
@@ -13,8 +13,8 @@ export function useMenuTree() {
   const query = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: 5 * 60_000 });
   // an administrator finds the hidden data pages under 开发工具 (menuTree.ts, withAdministratorTools)
   const isAdmin = useUserInfo().data?.isAdmin === true;
-  const tree = useMemo(() => buildMenuTree(isAdmin ? withAdministratorTools(query.data ?? []) : (query.data ?? [])), [query.data, isAdmin]);
-  const routePaths = useMemo(() => [...walkMenu(tree)].flatMap((n) => (n.target.kind === 'route' ? [n.target.path] : [])), [tree]);
+  const tree = useMemo(() => menuTreeFor(query.data ?? [], isAdmin), [query.data, isAdmin]);
+  const routePaths = useMemo(() => routePathsOf(tree), [tree]);
   return { ...query, tree, routePaths };
 }
 

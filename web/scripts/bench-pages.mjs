@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Time to a usable page for the system pages a person opens by typed URL or reload (issue 19, "Speed a person
+// feels"), in headless Chromium. Needs web/dist (npm run bench -w web builds it first). Starts its own server
+// (temporary DATA_DIR) and, for each page, opens a new browser context with the session already stored, types the
+// URL and waits until the page is usable: the content area is there, no page placeholder or spinner is left in it,
+// a table (if the page has one) holds its rows. Prints the median of RUNS runs per page (the target: under 1 s), and
+// the first open of 菜单管理 after the server started (in a fresh server: its first call of each kind).
+// Usage: node web/scripts/bench-pages.mjs [--runs N] [--profile PATH] (--profile: also writes a CPU profile of one
+// load of that path, e.g. --profile layTable, to /tmp/bench-pages-<path>.cpuprofile, for Chromium's DevTools)
+import { writeFileSync } from 'node:fs';
+import { apiLogin, launchBrowser, startServer } from '../e2e/harness.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const RUNS = Number(arg('--runs', 5));
+const PROFILE = arg('--profile', '');
+const TARGET_MS = 1000;
+const PAGES = ['connSql', 'dataMana', 'dataSMana', 'layTable', 'menu', 'role', 'user', 'permission', 'questionBank'];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Resolves, in the page, with performance.now() once the page is usable (checked on every DOM change and frame). */
+const whenUsable = () =>
+  new Promise((resolve) => {
+    const usable = () => {
+      const content = document.querySelector('[data-testid="content"]');
+      if (!content || document.querySelector('[data-testid="page-loading"]')) return false;
+      if (content.querySelector('.ant-spin-spinning, .ant-skeleton-active')) return false;
+      const table = content.querySelector('[data-testid="crud-table"]');
+      if (table && !table.hasAttribute('data-rows')) return false;
+      // a page's own content, not the heading alone
+      return content.querySelectorAll('button, input, table, canvas, [role="tree"], [role="tab"]').length > 0;
+    };
+    const check = () => {
+      if (!usable()) return false;
+      requestAnimationFrame(() => resolve(performance.now()));
+      return true;
+    };
+    if (check()) return;
+    const observer = new MutationObserver(() => check() && observer.disconnect());
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+  });
+
+async function openPage(browser, url, token, path, profile) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript((t) => localStorage.setItem('qb.token', t), token);
+  const page = await context.newPage();
+  let cdp;
+  if (profile) {
+    cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
+  await page.goto(`${url}/manage/${path}`, { waitUntil: 'commit' });
+  const ms = await page.evaluate(whenUsable);
+  if (cdp) {
+    const { profile: p } = await cdp.send('Profiler.stop');
+    writeFileSync(`/tmp/bench-pages-${path}.cpuprofile`, JSON.stringify(p));
+  }
+  await context.close();
+  return ms;
+}
+
+const server = await startServer({ captcha: 'off' });
+const browser = await launchBrowser();
+try {
+  const token = await apiLogin(server.url);
+  const first = await openPage(browser, server.url, token, 'menu');
+  const figures = [];
+  for (const path of PAGES) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await openPage(browser, server.url, token, path));
+    figures.push({ path, runs });
+  }
+  if (PROFILE) await openPage(browser, server.url, token, PROFILE, true);
+  console.log(`\nTyped URL -> usable page, median of ${RUNS} runs, headless Chromium 1440x900, new tab each run (target ${TARGET_MS} ms):`);
+  for (const { path, runs } of figures) {
+    console.log(`  /manage/${path.padEnd(14)} ${String(median(runs).toFixed(0)).padStart(5)} ms  (runs ${runs.map((x) => x.toFixed(0)).join(', ')})`);
+  }
+  console.log(`  first /manage/menu after the server started: ${first.toFixed(0)} ms`);
+  if (PROFILE) console.log(`  CPU profile of /manage/${PROFILE}: /tmp/bench-pages-${PROFILE}.cpuprofile`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
