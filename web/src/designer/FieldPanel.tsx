@@ -1,4 +1,5 @@
 import { memo, useEffect, useState, type Dispatch, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { Button, Empty, Form, Input, Select, Slider, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,11 +8,15 @@ import {
   FORM_DATE_TYPES,
   FORM_SIZE_UNITS,
   FORM_UPLOAD_ACCEPTS,
+  FORM_UPLOAD_ACTION,
+  FORM_UPLOAD_FIELD_NAME,
+  FORM_UPLOAD_ROUTES,
   FORM_WIDTH_PATTERN,
   isFormValueField,
   type FormField,
   type FormOptionsSource,
   type FormRules,
+  type FormUploadField,
 } from '@qb/contracts';
 import { FieldInput } from '../forms/FieldInput.tsx';
 import { IconPicker } from '../shell/IconPicker.tsx';
@@ -77,6 +82,43 @@ function WidthInput({ value, onChange }: { value?: string; onChange(width: strin
       />
     </Form.Item>
   );
+}
+
+/**
+ * 上传地址, 文件字段名, 自动上传: the route and its field are chosen among FORM_UPLOAD_ROUTES only (the file goes with
+ * the viewer's session); the defaults are not stored. 自动上传 off: the file is sent when the form is submitted.
+ */
+function uploadTargetRows(field: FormUploadField, set: (patch: Record<string, unknown>) => void, t: TFunction): ReactNode[] {
+  const action = field.action ?? FORM_UPLOAD_ACTION;
+  const fields = FORM_UPLOAD_ROUTES[action] ?? [FORM_UPLOAD_FIELD_NAME];
+  const fieldName = field.fieldName ?? FORM_UPLOAD_FIELD_NAME;
+  const label = (key: string) => t(`designer.props.${key}`);
+  return [
+    <Form.Item key="uploadAction" label={label('uploadAction')} help={t('designer.props.uploadActionHelp')}>
+      <Select
+        value={action}
+        aria-label={label('uploadAction')}
+        data-testid="prop-uploadAction"
+        onChange={(next: string) => {
+          const read = FORM_UPLOAD_ROUTES[next] ?? [];
+          set({ action: next === FORM_UPLOAD_ACTION ? undefined : next, fieldName: read.includes(fieldName) && fieldName !== FORM_UPLOAD_FIELD_NAME ? fieldName : undefined });
+        }}
+        options={Object.keys(FORM_UPLOAD_ROUTES).map((route) => ({ value: route, label: route }))}
+      />
+    </Form.Item>,
+    <Form.Item key="uploadFieldName" label={label('uploadFieldName')}>
+      <Select
+        value={fieldName}
+        aria-label={label('uploadFieldName')}
+        data-testid="prop-uploadFieldName"
+        onChange={(next: string) => set({ fieldName: next === FORM_UPLOAD_FIELD_NAME ? undefined : next })}
+        options={fields.map((name) => ({ value: name, label: name }))}
+      />
+    </Form.Item>,
+    <Form.Item key="autoUpload" label={label('autoUpload')} help={field.autoUpload === false ? t('designer.props.autoUploadOff') : undefined}>
+      <Switch checked={field.autoUpload !== false} onChange={(on) => set({ autoUpload: on ? undefined : false })} aria-label={label('autoUpload')} data-testid="prop-autoUpload" />
+    </Form.Item>,
+  ];
 }
 
 /** 组件属性: every key of SPEC.md §3 the schema expresses for the active item's kind. */
@@ -231,6 +273,7 @@ export const FieldPanel = memo(function FieldPanel({
         num('limit', 1),
         text('buttonText'),
         bool('showTip'),
+        ...uploadTargetRows(field as FormUploadField, set, t),
         item('accept', t('designer.props.accept'), (
           <Select
             mode="multiple"

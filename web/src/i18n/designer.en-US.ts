@@ -75,9 +75,15 @@ const designerEnUS: Texts<typeof designerZhCN> = {
       prefixIcon: 'Prefix icon', suffixIcon: 'Suffix icon', iconOf: '{{label}}: {{name}}',
       text: 'Button text', buttonType: 'Button type', action: 'Action', columns: 'Columns', columnName: 'Column field', width: 'Component width', widthInvalid: 'A width in px or %, e.g. 240px, 50%', buttonSize: 'Button size', columnLabel: 'Column title', sizeUnit: 'Size unit', addColumn: 'Add column',
       icon: 'Icon', none: 'None', submit: 'Submit', reset: 'Reset',
+      uploadAction: 'Upload route', uploadActionHelp: "Only this server's upload routes (the file goes with the viewer's session)", uploadFieldName: 'File field name', autoUpload: 'Upload at once', autoUploadOff: 'A picked file is sent when the form is submitted',
       nameInvalid: 'A field name starts with a letter, _ or $ and holds letters, digits, _ and $ only (at most 64)', nameTaken: 'This field name is already used',
     },
     form: {
+      formRef: 'Form name', formModel: 'Form model', formRules: 'Rules model',
+      codeName: {
+        syntax: 'A JavaScript identifier: a letter, _ or $, then letters, digits, _ or $ (at most 64)', reserved: '{{name}} is a reserved word of JavaScript',
+        used: '{{name}} is already a name in the generated code', same: '{{name}} is already the {{other}}',
+      },
       size: 'Size', labelPosition: 'Label position', labelWidth: 'Label width', gutter: 'Gutter', disabled: 'Disabled',
       buttons: 'Form buttons', unFocusedBorder: 'Border of unselected items', span: 'Default span', large: 'Large', middle: 'Medium', small: 'Small', left: 'Left', right: 'Right', top: 'Top',
     },

@@ -73,9 +73,15 @@ const designerZhCN = {
       prefixIcon: '前图标', suffixIcon: '后图标', iconOf: '{{label}}：{{name}}',
       text: '按钮文字', buttonType: '按钮类型', action: '按钮动作', columns: '表格列', columnName: '列字段', width: '组件宽度', widthInvalid: '宽度为像素或百分比，如 240px、50%', buttonSize: '按钮尺寸', columnLabel: '列标题', sizeUnit: '大小单位', addColumn: '添加列',
       icon: '图标', none: '无', submit: '提交', reset: '重置',
+      uploadAction: '上传地址', uploadActionHelp: '只能是本系统的上传接口（文件随查看者的登录身份发送）', uploadFieldName: '文件字段名', autoUpload: '自动上传', autoUploadOff: '选择的文件在提交表单时上传',
       nameInvalid: '字段名须以字母、_ 或 $ 开头，只含字母、数字、_、$（最多64个字符）', nameTaken: '字段名已被使用',
     },
     form: {
+      formRef: '表单名', formModel: '表单模型', formRules: '校验模型',
+      codeName: {
+        syntax: '须为 JavaScript 标识符：以字母、_ 或 $ 开头，只含字母、数字、_、$（最多64个字符）', reserved: '{{name}} 是 JavaScript 保留字',
+        used: '{{name}} 已是生成代码中的名称', same: '{{name}} 已用作{{other}}',
+      },
       size: '表单尺寸', labelPosition: '标签对齐', labelWidth: '标签宽度', gutter: '栅格间隔', disabled: '禁用表单',
       buttons: '表单按钮', unFocusedBorder: '未选中组件边框', span: '默认栅格', large: '较大', middle: '中等', small: '较小', left: '左对齐', right: '右对齐', top: '顶部对齐',
     },
