@@ -96,6 +96,10 @@ describe('keyboard only', () => {
     expect(add.outline).not.toBe('none'); // the focus ring shows
     await page.keyboard.press('Enter');
     await page.locator('.ant-modal:visible [data-testid="schema-form"]').waitFor();
+    // every field there (on a loaded machine the inputs that load their code on demand came after the first ones,
+    // and the focus wrapped round the dialog from the name to its close button)
+    await page.locator('.ant-modal:visible #edit_member_phone').waitFor();
+    await page.locator('.ant-modal:visible [data-testid="schema-dialog-submit"]').waitFor();
     await pressUntil(page, 'Tab', (f) => f.id === 'edit_member_name');
     await page.keyboard.type(name);
     // (a filled field's clear button comes in between)
