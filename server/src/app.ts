@@ -172,12 +172,30 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
 
   const webDist = ctx.config.webDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: 'index.html' });
+  const webAssets = path.join(webDist, 'assets') + path.sep;
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: 'index.html',
+      // the build writes .br and .gz beside each text file (web/vite.config.ts): sent as they are, no compression per call
+      preCompressed: true,
+      // files under assets/ are named by their content's hash: a browser keeps them for a year and never asks again
+      // (a reload, or a new version, only fetches index.html, which says which files to load)
+      setHeaders(reply, filePath) {
+        if (filePath.startsWith(webAssets)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
 
   app.setNotFoundHandler((req, reply) => {
     // as the router sees it: /%61pi/x is /api/x, and gets the API's 404
     const urlPath = routedPathOf(req.url);
     if (urlPath.startsWith('/api/') || urlPath === '/api') return sendError(req, reply, new ApiError(404, 'notFoundRoute'));
+    // a missing built file is a 404, not the app's page: a browser still running an older build that asks for a
+    // chunk the new build has not got must see the load fail (the shell offers to load the page again)
+    if (urlPath.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
     if (req.method === 'GET' && hasWeb) {
       // client-side routes of the web app fall back to its index.html
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
