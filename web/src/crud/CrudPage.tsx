@@ -1,3 +1,4 @@
+import { useIdlePreload } from '../shell/idlePreload.ts';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Modal, Pagination, Skeleton, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -68,11 +69,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
 
   // the dialog's code loads once the table has shown its rows, so that the first add/edit opens at once
   const listed = list.rows.length > 0 || list.total === 0;
-  useEffect(() => {
-    if (!listed) return;
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
-    idle(() => void loadEditDialog());
-  }, [listed]);
+  useIdlePreload(listed, config.loadEditDialog ?? loadEditDialog);
 
   const reload = () => {
     list.reload();

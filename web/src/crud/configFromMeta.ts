@@ -42,6 +42,7 @@ type PageParts =
   | 'toParams'
   | 'onSaved'
   | 'editDialog'
+  | 'loadEditDialog'
   | 'beforeAdd';
 
 /**

@@ -152,6 +152,8 @@ export interface CrudPageConfig {
   toParams?(values: Row, row: Row | undefined): Row;
   /** the page's own add/edit dialog instead of the generated one (a connection's test button, a table's column grid) */
   editDialog?: ComponentType<EditDialogProps>;
+  /** the code of a lazily loaded editDialog: loaded once the page has listed its rows, so that 新增 opens at once */
+  loadEditDialog?: () => Promise<unknown>;
   /** asked when 新增 is pressed: false keeps the dialog closed (the page says why) */
   beforeAdd?(): boolean;
   /** after a successful save, e.g. show a new account's password */

@@ -12,12 +12,15 @@ import { useCanvasDrag } from './useCanvasDrag.ts';
 import { Palette } from './Palette.tsx';
 import { FieldPanel } from './FieldPanel.tsx';
 import { FormPanel } from './FormPanel.tsx';
+import { useIdlePreload } from '../shell/idlePreload.ts';
 import { JsonDrawer } from './JsonDrawer.tsx';
 import { PreviewDrawer } from './PreviewDrawer.tsx';
 import { GenerateDialog, type GenerateChoice, type GenerateMode } from './GenerateDialog.tsx';
 import { KindIcon } from './kindIcons.tsx';
 import { toSchema, type DesignerAction, type DesignerState } from './store.ts';
 import './designer.css';
+
+const loadCodeEditor = () => import('./codeEditor.ts');
 
 async function generate(schema: FormSchema, type: GenerateChoice['type']): Promise<string> {
   const { generateFormCode } = await import('./codegen/index.ts');
@@ -43,6 +46,9 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
   const { t } = useTranslation();
   const toast = useToast();
   const [modal, modalHolder] = Modal.useModal();
+  // the JSON view's and 查看代码's editor (CodeMirror), so that they open at once; the code generator (prettier) is
+  // larger and only for 导出代码, so it still loads on demand
+  useIdlePreload(true, loadCodeEditor);
   const [tab, setTab] = useState('field');
   const [drawer, setDrawer] = useState<'run' | 'json' | null>(null);
   // each 运行 is a new preview (a new form): it starts from the defaults, not from what the last run typed

@@ -3,7 +3,8 @@ import { TablePage } from '../../crud/TablePage.tsx';
 import type { PageOverrides } from '../../crud/configFromMeta.ts';
 import { SOURCE_PAGE_SIZES } from './shared.ts';
 
-const ConnSqlDialog = lazy(() => import('./ConnSqlDialog.tsx'));
+const loadConnSqlDialog = () => import('./ConnSqlDialog.tsx');
+const ConnSqlDialog = lazy(loadConnSqlDialog);
 
 /**
  * 数据源管理 (SPEC.md §2): the generic table page of sys_connsql (connection name, English name, type, host, port,
@@ -26,6 +27,7 @@ export const connSqlPage: PageOverrides = {
     createTime: { column: { hidden: true } },
   },
   editDialog: ConnSqlDialog,
+  loadEditDialog: loadConnSqlDialog,
 };
 
 export default function ConnSqlPage() {
