@@ -144,10 +144,13 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   // the operators' tables join the registry before the first call, and follow changes made on other instances
   ctx.registrySync.log = app.log;
   ctx.crud.searchIndexes.log = app.log;
+  ctx.crud.searchUpkeep.log = app.log;
+  void ctx.crud.searchUpkeep.everyTable();
   await ctx.registrySync.reload();
   ctx.registrySync.start();
   app.addHook('onClose', async () => {
     ctx.registrySync.stop();
+    await ctx.crud.searchUpkeep.stop();
     await ctx.sources.closeAll();
   });
 

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createContext } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openConnection } from '../src/db/connection.ts';
+import { type AnyDb, openConnection } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrations/index.ts';
 import { seed } from '../src/db/seed.ts';
 import { SYSTEM } from '../src/access/index.ts';
@@ -85,16 +85,47 @@ describe.each(engines)('keyword search on %s', (engine, url) => {
     await t.ctx.conn.db.deleteFrom('questionBank').where('name', 'like', '导入题 %').execute();
     expect(await namesOf('导入题', 'like', true)).toEqual([]);
     if (engine === 'sqlite') {
-      // the FTS5 table agrees with its content table row for row
+      // the FTS5 table agrees with its content table row for row, once it has caught up (the rows above the mark)
+      await t.ctx.crud.searchUpkeep.settled();
       await sql`insert into ${sql.table('questionBank__search')} (${sql.table('questionBank__search')}, rank) values ('integrity-check', 1)`.execute(t.ctx.conn.db);
-      const hits = await sql<{ id: number }>`select rowid as id from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'name : "改名后"'}`.execute(t.ctx.conn.db);
+      const hits = await sql<{ id: number }>`select rowid as id from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'"改名后"'}`.execute(t.ctx.conn.db);
       expect(hits.rows.map((r) => Number(r.id))).toEqual([id]);
     }
   });
 
+  it('finds rows inserted above the mark before the index catches up, and indexes them after the commit', async () => {
+    if (engine !== 'sqlite') return;
+    await t.ctx.crud.searchUpkeep.settled();
+    const mark = async () => Number((await sql<{ upto: number }>`select upto from qb_search_mark where tbl = 'questionBank'`.execute(t.ctx.conn.db)).rows[0]!.upto);
+    const before = await mark();
+    // written outside the crud (no catch-up scheduled): above the mark, not in the FTS5 table, still found
+    await t.ctx.conn.db
+      .insertInto('questionBank')
+      .values(Array.from({ length: 5 }, (_, k) => ({ parentId: 1, typeId: 1, name: `尾部题 tailq ${k}`, isdelete: 0 })))
+      .execute();
+    const inFts = async () => Number((await sql<{ n: number }>`select count(*) as n from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'"ilq" AND "部题 "'}`.execute(t.ctx.conn.db)).rows[0]!.n);
+    expect(await inFts()).toBe(0);
+    expect((await namesOf('部题 tailq', 'like', true)).length).toBe(5);
+    expect(await mark()).toBe(before);
+    expect(await t.ctx.crud.searchUpkeep.catchUp('questionBank')).toBe(5);
+    expect(await mark()).toBeGreaterThan(before);
+    expect(await inFts()).toBe(5);
+    expect((await namesOf('部题 tailq', 'like', true)).length).toBe(5);
+    // a row at or below the mark (an id given explicitly) is indexed by its insert; edits and deletes below the mark too
+    const low = before + 1;
+    await t.ctx.conn.db.deleteFrom('questionBank').where('id', '=', low).execute();
+    await t.ctx.conn.db.insertInto('questionBank').values({ id: low, parentId: 1, typeId: 1, name: '低号题 lowid', isdelete: 0 }).execute();
+    await t.ctx.conn.db.updateTable('questionBank').set({ name: '低号题 lowid 改' }).where('id', '=', low).execute();
+    expect(await namesOf('号题 lowid 改', 'like', true)).toEqual(['低号题 lowid 改']);
+    await sql`insert into ${sql.table('questionBank__search')} (${sql.table('questionBank__search')}, rank) values ('integrity-check', 1)`.execute(t.ctx.conn.db);
+    await t.ctx.conn.db.deleteFrom('questionBank').where('name', 'like', '%tailq%').execute();
+    await t.ctx.conn.db.deleteFrom('questionBank').where('id', '=', low).execute();
+    await sql`insert into ${sql.table('questionBank__search')} (${sql.table('questionBank__search')}, rank) values ('integrity-check', 1)`.execute(t.ctx.conn.db);
+  });
+
   it('answers a search of three characters or more from the index', async () => {
     if (engine === 'sqlite') {
-      const fts = await sql<{ n: number }>`select count(*) as n from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'name : "信号传"'}`.execute(t.ctx.conn.db);
+      const fts = await sql<{ n: number }>`select count(*) as n from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'"信号传"'}`.execute(t.ctx.conn.db);
       expect(Number(fts.rows[0]!.n)).toBe(1);
     }
     if (engine === 'postgres') {
@@ -134,6 +165,38 @@ describe.each(engines)('keyword search on %s', (engine, url) => {
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('migration 0008 on SQLite', () => {
+  const shape = async (db: AnyDb) =>
+    (await sql<{ type: string; name: string; sql: string | null }>`select type, name, sql from sqlite_master where name like '%search%' order by name`.execute(db)).rows;
+
+  it('leaves a database made before 0007 and one made with 0007 the same: FTS5 detail=none, the mark, the triggers', async () => {
+    const shapes = [];
+    for (const via of ['0006_utf8mb4', '0007_search']) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qb-search-'));
+      const database = await freshDatabase('sqlite', undefined, dataDir);
+      const conn = openConnection(database.url, dataDir);
+      try {
+        await migrate(conn.db, conn.engine, via);
+        await conn.db.insertInto('questionBank').values({ parentId: 1, typeId: 1, name: `升级前的题目 ${via}`, isdelete: 0 }).execute();
+        await migrate(conn.db, conn.engine);
+        shapes.push(await shape(conn.db));
+        const mark = await sql<{ upto: number }>`select upto from qb_search_mark where tbl = 'questionBank'`.execute(conn.db);
+        expect(Number(mark.rows[0]!.upto)).toBe(1);
+        const hits = await sql<{ id: number }>`select rowid as id from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'"升级前" AND "的题目"'}`.execute(conn.db);
+        expect(hits.rows.map((r) => Number(r.id))).toEqual([1]);
+        await sql`insert into ${sql.table('questionBank__search')} (${sql.table('questionBank__search')}, rank) values ('integrity-check', 1)`.execute(conn.db);
+      } finally {
+        await conn.close();
+        await database.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+    expect(shapes[0]).toEqual(shapes[1]);
+    expect(shapes[0]!.find((r) => r.name === 'questionBank__search')!.sql).toContain('detail=none');
+    expect(shapes[0]!.some((r) => r.name === 'qb_search_mark')).toBe(true);
   });
 });
 

@@ -7,7 +7,7 @@ import { ApiError, badRequest } from '../http/errors.ts';
 import { LOCAL_SOURCE, type TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
 import { CountCache, type CountCacheOptions } from './countCache.ts';
-import { charCount, isTextSearch, ScanGate, ScanWorkers, SearchIndexes, TRIGRAM } from './search.ts';
+import { charCount, isTextSearch, ScanGate, ScanWorkers, SearchIndexes, SearchUpkeep, TRIGRAM } from './search.ts';
 import { HookRegistry } from './hooks.ts';
 import { sortedIdsInWorker } from './sorted-ids.ts';
 import { parseSort, type SortTerm } from './sort.ts';
@@ -97,6 +97,8 @@ export class CrudReads {
   sources?: SourceLookup;
   /** which searchable columns have an index (crud/search.ts) */
   readonly searchIndexes: SearchIndexes;
+  /** SQLite: indexes the rows inserted above a table's mark after the commit (crud/search.ts) */
+  readonly searchUpkeep: SearchUpkeep;
   /** searches that read every row: a few per table at a time */
   readonly scans = new ScanGate();
   /**
@@ -119,6 +121,7 @@ export class CrudReads {
   ) {
     this.counts = new CountCache(readDb, engine, countCache);
     this.searchIndexes = new SearchIndexes(readDb, engine);
+    this.searchUpkeep = new SearchUpkeep(db, engine);
   }
 
   /** The connection a table's rows live on: the local database, or its data source's pool. */

@@ -93,6 +93,141 @@ export class SearchIndexes {
   }
 }
 
+/** Rows indexed per transaction when the index catches up (SQLite: ~20 ms of the writer each, the event loop free between). */
+export const CATCH_UP_ROWS = 2000;
+
+/** The table holding, per indexed table, the highest key its FTS5 table has caught up to (migration 0008). */
+const MARK_TABLE = 'qb_search_mark';
+
+/**
+ * SQLite: indexes in bulk, after the commit, the rows inserted above a table's mark (migration 0008). A write does no
+ * FTS5 work for the rows it inserts (FTS5 written row by row from a trigger cost ~9x a bulk insert); searches take every
+ * row above the mark as a candidate meanwhile, so they stay exact. Catching up runs in chunks of CATCH_UP_ROWS, each
+ * its own short write transaction, delayMs after the writes (the saves of a few hundred milliseconds coalesce into one
+ * catch-up per table).
+ */
+export class SearchUpkeep {
+  private readonly pending = new Set<string>();
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  log?: Logger;
+
+  constructor(
+    private readonly db: AnyDb,
+    private readonly engine: SourceEngine,
+    readonly delayMs = 300,
+  ) {}
+
+  /** After a commit on the local database: the written tables catch up soon. */
+  written(tables: Iterable<string>): void {
+    if (this.engine !== 'sqlite') return;
+    for (const t of tables) this.pending.add(t);
+    this.schedule();
+  }
+
+  /** Every indexed table catches up (the server's start: rows committed just before a stop are indexed). */
+  async everyTable(): Promise<void> {
+    if (this.engine !== 'sqlite') return;
+    try {
+      const { rows } = await sql<{ tbl: string }>`select tbl from ${sql.table(MARK_TABLE)}`.execute(this.db);
+      this.written(rows.map((r) => r.tbl));
+    } catch {
+      // no mark table: nothing indexed this way
+    }
+  }
+
+  /** Resolves once every table written so far has caught up (tests, the benchmark). */
+  async settled(): Promise<void> {
+    for (;;) {
+      if (this.timer) {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+        this.start();
+      }
+      if (this.running) await this.running;
+      else if (this.pending.size === 0 || this.stopped) return;
+      else this.start();
+    }
+  }
+
+  /** The server closes: no new catch-up starts, the running one ends after its chunk; the rest waits for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private stopped = false;
+  /** the FTS5 table's columns per table written (none: not indexed) */
+  private readonly columnsOf = new Map<string, string[]>();
+
+  /** A table made, altered or dropped (its FTS5 table with it). */
+  forget(table?: string): void {
+    if (table === undefined) this.columnsOf.clear();
+    else this.columnsOf.delete(table);
+  }
+
+  private schedule(): void {
+    if (this.stopped || this.timer || this.running || this.pending.size === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.start();
+    }, this.delayMs);
+    this.timer.unref();
+  }
+
+  private start(): void {
+    if (this.running || this.stopped) return;
+    this.running = (async () => {
+      while (this.pending.size > 0 && !this.stopped) {
+        const table = this.pending.values().next().value as string;
+        this.pending.delete(table);
+        try {
+          await this.catchUp(table);
+        } catch (err) {
+          // the rows stay above the mark: still found (read), indexed at the next write or start
+          this.log?.warn({ err, table }, 'search index: catching up failed');
+        }
+      }
+    })().finally(() => {
+      this.running = undefined;
+      this.schedule();
+    });
+  }
+
+  /** Indexes the rows of `table` above its mark, CATCH_UP_ROWS per transaction; the rows indexed. */
+  async catchUp(table: string): Promise<number> {
+    const fts = SearchIndexes.ftsTable(table);
+    let columns = this.columnsOf.get(table);
+    if (!columns) {
+      columns = (await sql<{ name: string }>`select name from pragma_table_info(${fts})`.execute(this.db)).rows.map((r) => r.name);
+      this.columnsOf.set(table, columns);
+    }
+    if (columns.length === 0) return 0;
+    const cols = sql.join(columns.map((c) => sql.ref(c)));
+    let total = 0;
+    for (;;) {
+      const moved = await this.db.transaction().execute(async (trx) => {
+        const mark = await sql<{ upto: number }>`select upto from ${sql.table(MARK_TABLE)} where tbl = ${table}`.execute(trx);
+        if (mark.rows.length === 0) return 0;
+        const upto = Number(mark.rows[0]!.upto);
+        const chunk = await sql<{ last: number | null; n: number }>`select max(id) as last, count(*) as n from (select id from ${sql.table(table)} where id > ${upto} order by id limit ${CATCH_UP_ROWS})`.execute(trx);
+        const n = Number(chunk.rows[0]?.n ?? 0);
+        if (n === 0) return 0;
+        const last = Number(chunk.rows[0]!.last);
+        await sql`insert into ${sql.table(fts)} (rowid, ${cols}) select id, ${cols} from ${sql.table(table)} where id > ${upto} and id <= ${last}`.execute(trx);
+        await sql`update ${sql.table(MARK_TABLE)} set upto = ${last} where tbl = ${table}`.execute(trx);
+        return n;
+      });
+      total += moved;
+      if (moved < CATCH_UP_ROWS || this.stopped) return total;
+      // the event loop and other writers get their turn between chunks
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+}
+
 /**
  * Bounds the statements that read a whole table: at most `limit` per table at a time, the others queued in
  * order. A search typed for the first time on MariaDB reads every row; ten of them at once would take every

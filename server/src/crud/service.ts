@@ -174,6 +174,7 @@ export class CrudService extends CrudReads {
     });
     if (!local) await this.auditLog.write(this.db, audit?.caller, entries(result));
     if (local) this.counts.committed([...tables, ...written.tables]);
+    if (local) this.searchUpkeep.written([...tables, ...written.tables]);
     await this.hooks.afterCommit(changes);
     return result;
   }

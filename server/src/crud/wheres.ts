@@ -119,13 +119,24 @@ function likeExpression(eb: ExpressionBuilder<any, any>, name: string, pattern: 
 }
 
 /**
- * A text search with the rows its FTS5 trigram table finds for it (a superset: trigrams fold case beyond ASCII),
- * the `like` of the row deciding as before. `rowid` outside is the base table's (its integer key), inside the FTS table's.
+ * A text search with the rows its FTS5 trigram table finds for it (migration 0008: `detail=none`, so the AND of the
+ * search's trigrams; a superset, as trigrams fold case beyond ASCII and ignore order), plus every row above the
+ * table's mark (inserted since the index last caught up, crud/search.ts SearchUpkeep); the `like` of the row decides
+ * as before. `rowid` outside is the base table's (its integer key), inside the FTS table's.
  */
 function indexedBy(eb: ExpressionBuilder<any, any>, c: Condition, like: Expression<SqlBool>): Expression<SqlBool> {
   if (!c.fts) return like;
-  const phrase = `${c.column.name} : "${String(c.value).replace(/"/g, '""')}"`;
-  return eb.and([sql<SqlBool>`rowid in (select rowid from ${sql.table(c.fts)} where ${sql.table(c.fts)} match ${phrase})`, like]);
+  const chars = [...String(c.value)];
+  const grams = new Set<string>();
+  for (let k = 0; k + 3 <= chars.length; k++) grams.add(chars.slice(k, k + 3).join(''));
+  const query = [...grams].map((g) => `"${g.replace(/"/g, '""')}"`).join(' AND ');
+  const base = c.fts.slice(0, -'__search'.length);
+  const fts = sql.table(c.fts);
+  return eb.and([
+    // one `in` list (not an `or`): the planner reads the candidates from it rather than scanning in key order
+    sql<SqlBool>`rowid in (select rowid from ${fts} where ${fts} match ${query} union all select rowid from ${sql.table(base)} where rowid > coalesce((select upto from qb_search_mark where tbl = ${base}), -9223372036854775807))`,
+    like,
+  ]);
 }
 
 function listContains(eb: ExpressionBuilder<any, any>, name: string, value: string, engine: Engine): Expression<SqlBool> {

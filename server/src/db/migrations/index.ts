@@ -8,6 +8,7 @@ import * as ddl from './0004_ddl.ts';
 import * as passwordChange from './0005_password_change.ts';
 import * as utf8mb4 from './0006_utf8mb4.ts';
 import * as search from './0007_search.ts';
+import * as searchUpkeep from './0008_search_upkeep.ts';
 
 /**
  * Every schema change, in order. A migration that has run on a released database never changes:
@@ -21,6 +22,7 @@ const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] 
   ['0005_password_change', passwordChange.up],
   ['0006_utf8mb4', utf8mb4.up],
   ['0007_search', search.up],
+  ['0008_search_upkeep', searchUpkeep.up],
 ];
 
 export const migrationNames = steps.map(([name]) => name);
