@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../src/access/index.ts';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
 import { addField, defineTable, history, threeColumns } from './tables-helpers.ts';
 
@@ -116,6 +117,44 @@ describe.each(engines)('createSqlTable on the local database (%s)', (engine, url
     expect(removed.json().data.statements).toEqual([]);
     expect(await localColumns(t, name)).toContain('note');
     expect(t.ctx.registry.get(name).columns.has('note')).toBe(false);
+  });
+
+  it('indexes the searchable text columns of a created table for keyword search, again after an ALTER (issue 21)', async () => {
+    const name = unique('srch');
+    const id = await defineTable(t, name, threeColumns());
+    expect((await t.post('/api/action/createSqlTable/', { id })).statusCode).toBe(200);
+    for (const title of ['信号传输一', '信号传输二', 'other 其他']) {
+      expect((await t.post('/api/action/save/', { _flag: name, params: { title, price: 1 } })).json().status).toBe(200);
+    }
+    const search = async (value: string) => {
+      const res = await t.select(name, { wheres: { title: { type: 'like', value } } });
+      expect(res.body.total).toBe(res.body.data.length);
+      return res.body.data.map((r: { title: string }) => r.title).sort();
+    };
+    const indexed = async () => {
+      if (engine === 'sqlite') return (await sql<{ name: string }>`select name from pragma_table_info(${`${name}__search`})`.execute(t.ctx.conn.db)).rows.map((r) => r.name);
+      if (engine === 'postgres') {
+        const rows = await sql<{ n: string }>`select indexname as n from pg_indexes where schemaname = current_schema() and tablename = ${name} and indexdef like '%gin_trgm_ops%' order by indexname`.execute(t.ctx.conn.db);
+        return rows.rows.map((r) => r.n);
+      }
+      return [];
+    };
+    expect(await search('信号传输')).toEqual(['信号传输一', '信号传输二']);
+    expect(await search('号传输二')).toEqual(['信号传输二']);
+    if (engine === 'sqlite') expect(await indexed()).toEqual(['title']);
+    if (engine === 'postgres') expect(await indexed()).toEqual([`ix_${name}_title_trgm`]);
+    if (engine === 'sqlite') {
+      const plan = t.ctx.crud.planSelect({ _flag: name, wheres: JSON.stringify({ title: { type: 'like', value: '信号传输' } }) }, SYSTEM);
+      await t.ctx.crud.readPage(plan).catch(() => []);
+      expect(plan.conditions[0]!.fts).toBe(`${name}__search`);
+      await t.ctx.crud.searchUpkeep.settled();
+      await sql`insert into ${sql.table(`${name}__search`)} (${sql.table(`${name}__search`)}, rank) values ('integrity-check', 1)`.execute(t.ctx.conn.db);
+    }
+    await addField(t, id, { columnName: 'memo', type: 'nvarchar', length: 50, intro: '备注' });
+    expect((await t.post('/api/action/createSqlTable/', { id })).statusCode).toBe(200);
+    if (engine === 'sqlite') expect(await indexed()).toEqual(['title', 'memo']);
+    if (engine === 'postgres') expect(await indexed()).toEqual([`ix_${name}_memo_trgm`, `ix_${name}_title_trgm`]);
+    expect(await search('信号传输')).toEqual(['信号传输一', '信号传输二']);
   });
 
   it('a failed run leaves nothing half-made and is recorded with the engine\'s reason', async () => {

@@ -10,6 +10,7 @@ import { ApiError } from '../http/errors.ts';
 import { bumpRegistryVersion } from '../schema/sync.ts';
 import { assertNameFree, assertNotBuiltin, checkDefinition, checkPageColumns, type DdlPlan, loadSheet, planDdl, refusal } from './definition.ts';
 import { listTables, type ReadBackColumn, readColumns } from './introspect.ts';
+import { afterTableDdl, beforeTableDdl } from './search-index.ts';
 
 /** Engines whose DDL runs in a transaction; on the others (MySQL, Oracle) each statement commits and a failure is undone by hand. */
 const TRANSACTIONAL = new Set(['sqlite', 'postgres', 'mssql']);
@@ -118,8 +119,11 @@ async function createSqlTableNow(ctx: AppContext, id: number, preview: boolean, 
   if (plan.statements.length === 0) return { ...answer, applied: false, created: true };
   const history = { sheetId: def.id, sourceId: def.sourceId, tableName: def.tableName, statements: plan.statements, caller };
   try {
+    await beforeTableDdl(ctx, def.sourceId, def.tableName);
     await runPlan(source, plan);
   } catch (err) {
+    // the search index of the table as it still is (issue 21)
+    if (def.created) await afterTableDdl(ctx, def.sourceId, def.tableName).catch(() => {});
     const reason = reasonOf(err);
     await ctx.crud.writeTransaction(['sys_ddlHistory'], (trx) => writeHistory(trx, { ...history, result: reason }));
     throw new ApiError(422, 'ddlFailed', { detail: reason });
@@ -130,6 +134,8 @@ async function createSqlTableNow(ctx: AppContext, id: number, preview: boolean, 
     await bumpRegistryVersion(trx);
   });
   await ctx.registrySync.reload();
+  // the table is made: a search index that cannot be made leaves its searches reading the rows (as before), logged
+  await afterTableDdl(ctx, def.sourceId, def.tableName).catch((err) => ctx.crud.searchUpkeep.log?.warn({ err, table: def.tableName }, 'search index of the table not made'));
   return { ...answer, applied: true, created: true };
 }
 
