@@ -1,5 +1,4 @@
-import { useIdlePreload } from '../shell/idlePreload.ts';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Modal, Pagination, Skeleton, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -22,6 +21,7 @@ import type { CrudPageConfig, PageContextApi, Row } from './types.ts';
 import { useCan } from '../shell/access.ts';
 import { useUserInfo } from '../shell/useShellData.ts';
 import './crud.css';
+import { useIdlePreload } from '../shell/idlePreload.ts';
 
 /** Loads the dialog's code; the page calls it when idle so that the first add/edit opens at once. */
 let dialogLoaded = false;
