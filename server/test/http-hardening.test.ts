@@ -176,6 +176,22 @@ describe('malformed input gets a 4xx envelope with a message, never a 500', () =
       expect(answer).toMatch(/\r\ncontent-length: 0\r\n/i);
       expect(answer.endsWith('\r\n\r\n')).toBe(true);
     }
+    // a short head refused with 400 (a raw non-ASCII byte in its path) whose refused bytes are its second read
+    for (const method of ['HEAD', 'GET']) {
+      const answer = await new Promise<string>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        let text = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (d) => (text += d));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(text));
+        socket.write(`${method} /api/schema/`, () => setTimeout(() => socket.write(Buffer.from('\u00e9?_flag=x HTTP/1.1\r\nHost: x\r\n\r\n', 'utf8')), 150));
+        socket.setTimeout(5000, () => socket.destroy());
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).toMatch(/\r\ncontent-length: 0\r\n/i);
+      expect(answer.endsWith('\r\n\r\n')).toBe(true);
+    }
     // the same HEAD through Node's client: the answer reads cleanly (with a body it fails, "Data after Connection: close")
     const client = await new Promise<{ status?: number; error?: string }>((resolve) => {
       const req = http.request({ host: '127.0.0.1', port, method: 'HEAD', path: `/api/select/?wheres=${'a'.repeat(20_000)}`, headers: { 'x-pad': 'b' } }, (res) => {

@@ -138,11 +138,13 @@ export function answerUnparsableRequest(err: Error & { code?: string; rawPacket?
   const headers = { 'accept-language': acceptLanguageOf(received) };
   const body = JSON.stringify(errorAnswer({ headers }, message, { max: Math.floor(maxHeaderSize / 1024) }));
   // The answer to a HEAD request has no body (its Content-Length still says how long the body would be). The method
-  // is read from the bytes Node refused. A head over 16 KB may have come in several reads: then those bytes are a later
-  // read, the request line is not among them and the method is unknown, so no body is sent either (Content-Length: 0,
-  // as Node's own answer), since a HEAD client would take a body for the start of a next answer. The status line still
-  // says what happened.
-  const methodUnknown = status === 431 && !/^[A-Z]+ /.test(received);
+  // is read from the bytes Node refused. A head may have come in several reads (a long one, or a slow client's, or a
+  // loaded server's): then those bytes are a later read, the request line is not among them and the method is unknown,
+  // so no body is sent either (Content-Length: 0, as Node's own answer), since a HEAD client would take a body for the
+  // start of a next answer. The status line still says what happened. (Seen by the fuzz test under load: a HEAD with
+  // a raw non-ASCII path, refused with 400 in its second read.)
+  // (a request cut short or timed out is refused at its end, so the bytes are its body or nothing: they keep the body)
+  const methodUnknown = (status === 431 || message === 'badHttpRequest') && !/^[A-Z]+[ \r\n]/.test(received);
   const withBody = !methodUnknown && !received.startsWith('HEAD ');
   // a response already under way on this connection cannot be followed by another
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
