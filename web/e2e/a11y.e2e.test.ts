@@ -34,7 +34,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   });
 
   for (const lang of ['zh-CN', 'en-US'] as const) {
-    it(`${lang}: no serious or critical violation on any screen`, { timeout: 400_000 }, async () => {
+    it.concurrent(`${lang}: no serious or critical violation on any screen`, { timeout: 400_000 }, async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
       await context.addInitScript((l) => localStorage.setItem('qb.lang', l), lang);
       const page = await context.newPage();

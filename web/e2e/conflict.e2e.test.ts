@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, uiLogin } from './harness.mjs';
+import { api, apiLogin, sessionLogin, uiLogin } from './harness.mjs';
 import { gone, useBrowser, visible } from './support.ts';
 
 /** Issue 18 #4, #6, #7: two people edit one member; the stale dialog is told, field by field, and loses nothing. */
@@ -34,7 +34,7 @@ beforeAll(async () => {
   token = await apiLogin(base);
 });
 beforeEach(async () => {
-  await uiLogin(b.page, base);
+  await sessionLogin(b.page, base, token);
 });
 
 describe('two people editing one member', () => {
@@ -44,7 +44,7 @@ describe('two people editing one member', () => {
     const made = await api(base, token, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_member', params: { name: `冲突${stamp}`, phone, gender: 1 } } });
     const id = (made.body!.data as { id: number }).id;
 
-    const other = await b.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+    const other = await b.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', reducedMotion: 'reduce' });
     try {
       const pageB = await other.newPage();
       await uiLogin(pageB, base);

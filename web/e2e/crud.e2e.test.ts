@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { api, apiLogin, uiLogin } from './harness.mjs';
-import { gone, useBrowser, visible } from './support.ts';
+import { api, apiLogin, sessionLogin } from './harness.mjs';
+import { closeDropdown, gone, useBrowser, visible } from './support.ts';
 
 const base = inject('baseUrl');
 const b = useBrowser();
@@ -39,7 +39,7 @@ beforeAll(async () => {
   token = await apiLogin(base);
 });
 beforeEach(async () => {
-  await uiLogin(b.page, base);
+  await sessionLogin(b.page, base, token);
 });
 
 describe('member page', () => {
@@ -237,7 +237,7 @@ describe('tree, references and single-form pages', () => {
     await gone(notice);
     expect(await selectApi('sys_user', { loginid })).toHaveLength(1);
 
-    const other = await b.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const other = await b.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     try {
       const second = await other.newPage();
       await second.goto(`${base}/user/login`);
@@ -356,7 +356,7 @@ describe('question form', () => {
     await form.getByLabel('所属科目').click();
     await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: String(parent!.name) }).click();
     await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: String(subject!.name) }).click();
-    await page.keyboard.press('Escape');
+    await closeDropdown(page);
     // a dependent dropdown reads 9999 rows of the chosen parent (SPEC.md §9)
     expect(new URL((await categoriesRequest).url()).searchParams.get('row')).toBe('9999');
     await chooseOption(page, form.getByLabel('题目分类'), String(category!.name));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, ROOT_DIR, uiLogin } from './harness.mjs';
+import { api, apiLogin, ROOT_DIR, sessionLogin } from './harness.mjs';
 import { gone, useBrowser, visible } from './support.ts';
 
 const base = inject('baseUrl');
@@ -22,7 +22,7 @@ beforeAll(async () => {
   token = await apiLogin(base);
 });
 beforeEach(async () => {
-  await uiLogin(b.page, base);
+  await sessionLogin(b.page, base, token);
 });
 afterAll(async () => {
   // the PostgreSQL table this run created, wherever the source put it

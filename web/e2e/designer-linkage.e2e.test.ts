@@ -1,6 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { uiLogin } from './harness.mjs';
+import { apiLogin, sessionLogin } from './harness.mjs';
 import { useBrowser, visible } from './support.ts';
 
 /**
@@ -8,6 +8,11 @@ import { useBrowser, visible } from './support.ts';
  * browser, seen working in 运行. DESIGNER_SCREENSHOTS=1 also saves docs/screenshots/designer-linkage-<zh|en>.png.
  */
 const base = inject('baseUrl');
+let token: string;
+
+beforeAll(async () => {
+  token = await apiLogin(base);
+});
 const b = useBrowser({ width: 1440, height: 900 });
 
 /** Opens a select of the linkage editor from the keyboard and picks the option `downs` places below the current one. */
@@ -22,7 +27,7 @@ async function pick(page: Page, name: string, downs: number) {
 describe('designer linkage', () => {
   it('makes a text field show only when the radio is 选项二, by keyboard, and the preview follows', async () => {
     const { page } = b;
-    await uiLogin(page, base);
+    await sessionLogin(page, base, token);
     // an emptied designer (a fresh profile shows SPEC.md's sample, web/e2e/designer-parity.e2e.test.ts)
     await page.evaluate(() => {
       localStorage.setItem('qb.designer.drawingItems', '[]');
@@ -78,7 +83,7 @@ describe.runIf(process.env.DESIGNER_SCREENSHOTS === '1')('designer linkage scree
   for (const lang of ['zh-CN', 'en-US'] as const) {
     it(`shoots the linkage editor (${lang})`, async () => {
       const { page } = b;
-      await uiLogin(page, base);
+      await sessionLogin(page, base, token);
       await page.evaluate(
         ({ fields, lang }) => {
           localStorage.setItem('qb.designer.drawingItems', JSON.stringify(fields));

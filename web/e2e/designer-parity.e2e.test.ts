@@ -1,10 +1,15 @@
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { uiLogin } from './harness.mjs';
+import { apiLogin, sessionLogin } from './harness.mjs';
 import { useBrowser, visible } from './support.ts';
 
 /** Issue 19: the designer as a person uses it, in Chromium (#9 the range slider's handles, #10 the sample). */
 const base = inject('baseUrl');
+let token: string;
+
+beforeAll(async () => {
+  token = await apiLogin(base);
+});
 const b = useBrowser({ width: 1440, height: 900 });
 
 /**
@@ -29,7 +34,7 @@ async function outside(locator: Locator, box: Locator, ring = 0): Promise<number
 }
 
 async function openFresh(page: Page) {
-  await uiLogin(page, base);
+  await sessionLogin(page, base, token);
   await page.evaluate(() => {
     for (const key of Object.keys(localStorage)) if (key.startsWith('qb.designer.')) localStorage.removeItem(key);
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { uiLogin } from './harness.mjs';
+import { apiLogin, sessionLogin } from './harness.mjs';
 import { useBrowser, visible } from './support.ts';
 
 /**
@@ -9,6 +9,11 @@ import { useBrowser, visible } from './support.ts';
  * mouse moves, previewed with its messages, downloaded as a generated file, and found again after a reload.
  */
 const base = inject('baseUrl');
+let token: string;
+
+beforeAll(async () => {
+  token = await apiLogin(base);
+});
 const b = useBrowser({ width: 1440, height: 900 });
 
 /**
@@ -33,7 +38,7 @@ async function drag(page: Page, from: Locator, to: Locator, { at = 0.7, beforeRe
 describe('form designer', () => {
   it('builds the default sample by drag and drop, previews its messages, downloads the file and restores after reload', async () => {
     const { page } = b;
-    await uiLogin(page, base);
+    await sessionLogin(page, base, token);
     // an emptied designer (a fresh profile shows SPEC.md's sample, web/e2e/designer-parity.e2e.test.ts)
     await page.evaluate(() => {
       localStorage.setItem('qb.designer.drawingItems', '[]');
@@ -117,7 +122,7 @@ describe('form designer', () => {
 
   it('drops into a row container (the innermost area under the pointer) and beside it', async () => {
     const { page } = b;
-    await uiLogin(page, base);
+    await sessionLogin(page, base, token);
     await page.evaluate(() => {
       localStorage.setItem('qb.designer.drawingItems', '[]');
       localStorage.setItem('qb.designer.idGlobal', '200');
@@ -147,7 +152,7 @@ describe('form designer', () => {
 
   it('scrolls a long canvas while an item is dragged to its edge, and drops where the line shows', async () => {
     const { page } = b;
-    await uiLogin(page, base);
+    await sessionLogin(page, base, token);
     await page.evaluate(() => {
       const fields = Array.from({ length: 40 }, (_, i) => ({ kind: 'text', name: `f${i}`, label: { zh: `字段${i}` } }));
       localStorage.setItem('qb.designer.drawingItems', JSON.stringify(fields));
@@ -185,7 +190,7 @@ describe('form designer', () => {
 
   it('works from the keyboard alone: Enter adds, Space drags, Alt+arrows move, Delete removes, Ctrl+Z undoes', async () => {
     const { page } = b;
-    await uiLogin(page, base);
+    await sessionLogin(page, base, token);
     // an emptied designer (a fresh profile shows SPEC.md's sample, web/e2e/designer-parity.e2e.test.ts)
     await page.evaluate(() => {
       localStorage.setItem('qb.designer.drawingItems', '[]');
@@ -257,7 +262,7 @@ describe.runIf(process.env.DESIGNER_SCREENSHOTS === '1')('designer screenshots',
   for (const lang of ['zh-CN', 'en-US'] as const) {
     it(`shoots the designer (${lang})`, async () => {
       const { page } = b;
-      await uiLogin(page, base);
+      await sessionLogin(page, base, token);
       await page.evaluate(
         ({ fields, lang }) => {
           localStorage.setItem('qb.designer.drawingItems', JSON.stringify(fields));

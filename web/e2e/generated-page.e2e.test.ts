@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, defineBookTable, TOKEN_KEY, uiLogin } from './harness.mjs';
+import { api, apiLogin, defineBookTable, TOKEN_KEY, sessionLogin } from './harness.mjs';
 import { gone, tabTitles, useBrowser, visible } from './support.ts';
 
 const base = inject('baseUrl');
@@ -20,7 +20,7 @@ beforeAll(async () => {
   token = await apiLogin(base);
 });
 beforeEach(async () => {
-  await uiLogin(b.page, base);
+  await sessionLogin(b.page, base, token);
 });
 
 describe('pages from the table registry', () => {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import * as XLSX from '@e965/xlsx';
 import { api, apiLogin, ROOT_DIR, uiLogin } from './harness.mjs';
-import { gone, useBrowser, visible } from './support.ts';
+import { closeDropdown, gone, useBrowser, visible } from './support.ts';
 
 /**
  * The spreadsheet import through its dialogs (web/src/import), against the real server: question import
@@ -62,7 +62,7 @@ const result = (page: Page, index: number) => page.getByTestId(`import-result-${
 async function chooseSubject(page: Page, form: Locator, label: string, name: string) {
   await form.getByLabel(label).click();
   await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: name }).first().click();
-  await page.keyboard.press('Escape');
+  await closeDropdown(page);
 }
 
 async function chooseCategory(page: Page, form: Locator, label: string, name: string) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { api, apiLogin, ROOT_DIR, uiLogin } from './harness.mjs';
+import { api, apiLogin, ROOT_DIR, sessionLogin } from './harness.mjs';
 import { gone, useBrowser, visible } from './support.ts';
 
 // a laptop screen: the dialogs and overlays must fit it
@@ -48,7 +48,7 @@ beforeAll(async () => {
   token = await apiLogin(base);
 });
 beforeEach(async () => {
-  await uiLogin(b.page, base);
+  await sessionLogin(b.page, base, token);
 });
 
 describe('at 1280x900', () => {

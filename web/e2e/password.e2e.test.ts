@@ -18,7 +18,7 @@ describe('change password', () => {
   it('validates, changes the password, ends the other sessions, and the new password logs in', async () => {
     const { page, browser } = b;
     // a second session of the same account, elsewhere
-    const other = await browser.newContext();
+    const other = await browser.newContext({ reducedMotion: 'reduce' });
     const otherPage = await other.newPage();
     await uiLogin(otherPage, server.url);
     const otherToken = (await storedToken(otherPage))!;

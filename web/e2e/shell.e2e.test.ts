@@ -1,12 +1,17 @@
-import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { uiLogin } from './harness.mjs';
+import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { apiLogin, sessionLogin } from './harness.mjs';
 import { activeTab, clickMenu, expectTabs, gone, tab, useBrowser, visible } from './support.ts';
 
 const base = inject('baseUrl');
 const b = useBrowser();
+let token: string;
+
+beforeAll(async () => {
+  token = await apiLogin(base);
+});
 
 beforeEach(async () => {
-  await uiLogin(b.page, base);
+  await sessionLogin(b.page, base, token);
 });
 
 describe('navigation and tag tabs', () => {

@@ -1,8 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, TOKEN_KEY } from './harness.mjs';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser, ROOT_DIR, TOKEN_KEY } from './harness.mjs';
 
-/** One browser per test file, a fresh context (empty storage) per test; an uncaught error in the page fails the test. */
+/**
+ * One browser per test file, a fresh context (empty storage) per test; an uncaught error in the page fails the test.
+ * The context asks for reduced motion, which the app honours (antd's motion off): a click never lands on a dialog
+ * still zooming in, and nothing waits for an animation. The accessibility audit runs with motion on.
+ */
 export function useBrowser(viewport = { width: 1280, height: 800 }) {
   const state = {} as { browser: Browser; context: BrowserContext; page: Page };
   let pageErrors: string[] = [];
@@ -13,17 +19,40 @@ export function useBrowser(viewport = { width: 1280, height: 800 }) {
     await state.browser?.close();
   });
   beforeEach(async () => {
-    state.context = await state.browser.newContext({ viewport, locale: 'zh-CN' });
+    state.context = await state.browser.newContext({ viewport, locale: 'zh-CN', reducedMotion: 'reduce' });
     state.context.setDefaultTimeout(10_000);
     pageErrors = [];
     state.context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(e.message)));
     state.page = await state.context.newPage();
   });
-  afterEach(async () => {
+  afterEach(async (ctx) => {
+    // a failed test leaves what its page showed: a screenshot and the page's text, for a failure seen only in CI
+    if (ctx.task.result?.state === 'fail' && state.page && !state.page.isClosed()) await keepFailure(state.page, ctx.task.name);
     await state.context?.close();
     expect(pageErrors).toEqual([]);
   });
   return state;
+}
+
+async function keepFailure(page: Page, name: string) {
+  try {
+    const dir = join(ROOT_DIR, 'test-results', 'e2e-failures');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${name.replace(/[^\w\u4e00-\u9fff-]+/g, '_').slice(0, 80)}.png`);
+    await page.screenshot({ path: file, timeout: 5_000 });
+    const text = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 1500));
+    console.error(`[e2e failure] ${name}\n  url: ${page.url()}\n  screenshot: ${file}\n  page text: ${text}`);
+  } catch (e) {
+    console.error(`[e2e failure] ${name}: could not keep the page (${(e as Error).message})`);
+  }
+}
+
+/**
+ * Closes an open select or cascader list with Escape, and only then: a list that closed itself on the choice (as it
+ * does at once with reduced motion) leaves Escape to the dialog, which it would close.
+ */
+export async function closeDropdown(page: Page) {
+  if ((await page.locator('.ant-select-dropdown:visible, .ant-cascader-dropdown:visible').count()) > 0) await page.keyboard.press('Escape');
 }
 
 export async function visible(locator: Locator, timeout = 10_000) {

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, defineBookTable, sha256Hex, uiLogin } from './harness.mjs';
+import { api, apiLogin, defineBookTable, sha256Hex, sessionLogin } from './harness.mjs';
 import { gone, useBrowser, visible } from './support.ts';
 
 const base = inject('baseUrl');
@@ -22,7 +22,7 @@ beforeAll(async () => {
   token = await apiLogin(base);
 });
 beforeEach(async () => {
-  await uiLogin(b.page, base);
+  await sessionLogin(b.page, base, token);
 });
 
 describe('system management pages', () => {

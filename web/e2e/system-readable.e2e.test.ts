@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, uiLogin } from './harness.mjs';
+import { api, apiLogin, sessionLogin } from './harness.mjs';
 import { gone, useBrowser, visible } from './support.ts';
 
 /** Issue 19 (the system pages as a person uses them): what a person sees on the pages, in the browser. */
@@ -17,7 +17,7 @@ beforeAll(async () => {
   token = await apiLogin(base);
 });
 beforeEach(async () => {
-  await uiLogin(b.page, base);
+  await sessionLogin(b.page, base, token);
 });
 
 /** A table defined and created on the local database through the API, as the data-table manager does it. */

@@ -2,7 +2,7 @@ import { Fragment, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ConfigProvider, message } from 'antd';
 // the same look as the app (shell/AppProviders.tsx)
-import { APP_THEME } from '../shell/theme.ts';
+import { useAppTheme } from '../shell/theme.ts';
 import zhCNLocale from 'antd/es/locale/zh_CN';
 import enUSLocale from 'antd/es/locale/en_US';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -67,9 +67,10 @@ export function unmountDialogHost() {
 
 function DialogHost() {
   const { i18n } = useTranslation();
+  const theme = useAppTheme();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={i18n.language === 'en-US' ? enUSLocale : zhCNLocale} theme={APP_THEME}>
+      <ConfigProvider locale={i18n.language === 'en-US' ? enUSLocale : zhCNLocale} theme={theme}>
         <HostedDialog />
       </ConfigProvider>
     </QueryClientProvider>

@@ -6,7 +6,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { configureClient } from '../api/client.ts';
 import { queryClient as defaultQueryClient } from './queryClient.ts';
-import { APP_THEME } from './theme.ts';
+import { useAppTheme } from './theme.ts';
 import { ToastContext } from './toast.ts';
 
 /** An image preview's close button sits below the app header (56 px) and the tag tabs (40 px), not over the user menu. */
@@ -21,9 +21,10 @@ const FORM_CONFIG = { scrollToFirstError: { focus: true, block: 'nearest' as con
 export function AppProviders({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const { i18n } = useTranslation();
   const locale = i18n.language === 'en-US' ? enUSLocale : zhCNLocale;
+  const theme = useAppTheme();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale} theme={APP_THEME} image={IMAGE_CONFIG} form={FORM_CONFIG}>
+      <ConfigProvider locale={locale} theme={theme} image={IMAGE_CONFIG} form={FORM_CONFIG}>
         <Toasts>{children}</Toasts>
       </ConfigProvider>
     </QueryClientProvider>

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { ThemeConfig } from 'antd';
 
 /**
@@ -73,3 +74,28 @@ export const APP_THEME: ThemeConfig = {
     ...PRESET_TOKENS,
   },
 };
+
+/**
+ * The theme for a person who asked their system for less motion (prefers-reduced-motion: reduce, WCAG 2.3.3):
+ * antd's motion off — dialogs, menus, messages and tabs appear and go at once.
+ */
+export const STILL_THEME: ThemeConfig = { ...APP_THEME, token: { ...APP_THEME.token, motion: false } };
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** The theme for this person's motion setting, following a change of it while the app is open. */
+export function useAppTheme(): ThemeConfig {
+  const reduced = useSyncExternalStore(subscribeReducedMotion, reducedMotion, () => false);
+  return reduced ? STILL_THEME : APP_THEME;
+}
+
+function reducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches;
+}
+
+function subscribeReducedMotion(changed: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
+}
