@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Files that replace a module of the app (vi.mock) or a page's loader: they run with modules of their own. Every other file shares the
+ * modules of its worker (isolate: false): importing antd and the app once per worker instead of once per file halves
+ * the suite; test/setup.ts puts the app's module-level state back after each test (test/shared-state.ts).
+ */
+const OWN_MODULES = ['test/menu-page.test.tsx', 'test/shell-layout.test.tsx', 'test/page-loader.test.tsx'];
 
 export default defineConfig({
   plugins: [react()],
@@ -8,7 +15,6 @@ export default defineConfig({
     // the console's report, and a JSON one for `npm run slowest` (scripts/slowest-tests.mjs)
     reporters: ['default', ['json', { outputFile: fileURLToPath(new URL('../test-results/web.json', import.meta.url)) }]],
     environment: 'jsdom',
-    include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
     // a ceiling for a hung test, not a speed check (speed is measured by the benchmarks): the dialog tests drive antd
     // in jsdom for 10-15 s each on this 2-core machine, and 20 s was met under load (the data-table read-back test)
@@ -17,5 +23,9 @@ export default defineConfig({
     // two files at a time on the two cores (vitest's default leaves one core idle): 351 s instead of 1064 s for the
     // suite, with the stylesheet trim of test/setup.ts
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'shared', isolate: false, include: ['test/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...OWN_MODULES] } },
+      { extends: true, test: { name: 'own-modules', include: OWN_MODULES } },
+    ],
   },
 });

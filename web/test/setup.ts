@@ -2,6 +2,7 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 // the shell adds the texts behind the login when it loads; tests render its parts on their own
 import '../src/i18n/manage.ts';
+import { resetSharedState } from './shared-state.ts';
 
 // antd dialogs render slowly in jsdom on a busy two-core CI machine: findBy/waitFor wait up to 5 s, not 1 s
 configure({ asyncUtilTimeout: 5000 });
@@ -85,7 +86,8 @@ Object.defineProperty(HTMLStyleElement.prototype, 'innerHTML', {
   },
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   localStorage.clear();
+  await resetSharedState();
 });

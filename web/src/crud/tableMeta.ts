@@ -29,6 +29,11 @@ export const TABLE_FLAG_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 let allRead = false;
 
+/** For tests that share modules: the next table page reads every table's metadata again. */
+export function forgetAllTableMetaRead(): void {
+  allRead = false;
+}
+
 /**
  * Once a table page is on screen, the metadata of every table in one call (GET /api/schema/), so that the next
  * pages open with their rows alone. Not earlier: a call in the background of a shell nobody uses would find a
