@@ -9,7 +9,7 @@ import { seed } from './db/seed.ts';
 process.umask(0o077);
 const config = loadConfig();
 
-let log: Pick<FastifyBaseLogger, 'warn' | 'fatal' | 'info'> | undefined;
+let log: Pick<FastifyBaseLogger, 'warn' | 'fatal' | 'info'> | undefined = undefined;
 // an error nobody handled leaves the process in a state nobody knows: logged, then exit 1 for the supervisor to restart it.
 // Database failures are handled where they arise (every pool and client has its listener, db/connection.ts), not here.
 const die = (what: string) => (err: unknown) => {

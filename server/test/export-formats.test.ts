@@ -12,13 +12,21 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') rows.push([...row, field]), (row = []), (field = ''), i++;
-    else field += c;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      rows.push([...row, field]);
+      row = [];
+      field = '';
+      i++;
+    } else field += c;
   }
   if (field !== '' || row.length > 0) rows.push([...row, field]);
   return rows;

@@ -122,14 +122,18 @@ describe('values', () => {
       resize(1000);
     });
     expect(result.current).toBe(500);
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(result.current).toBe(700);
     act(() => {
       resize(700);
       vi.advanceTimersByTime(999);
     });
     expect(result.current).toBe(700);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current).toBe(400);
   });
 });

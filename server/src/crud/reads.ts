@@ -1,6 +1,6 @@
 import { type CompiledQuery, sql } from 'kysely';
-import type { AnyDb, Engine } from '../db/connection.ts';
-import { allowedTable, assertAllowed, type Caller } from '../access/index.ts';
+import type { AnyDb } from '../db/connection.ts';
+import { allowedTable, type Caller } from '../access/index.ts';
 import type { SourceEngine } from '../datasources/engines.ts';
 import { dataFailureOf } from '../datasources/failures.ts';
 import { ApiError, badRequest } from '../http/errors.ts';

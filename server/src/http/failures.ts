@@ -111,7 +111,10 @@ export async function requireHostHeader(req: FastifyRequest) {
  */
 export function answerFrameworkError(limits: BodyLimits) {
   const answer = answerError(limits);
-  return (err: ThrownError, req: FastifyRequest, reply: FastifyReply) => answer(err, req, reply.header('X-Content-Type-Options', 'nosniff'));
+  // Fastify calls this and goes on: the reply (a thenable) is not handed back
+  return (err: ThrownError, req: FastifyRequest, reply: FastifyReply): void => {
+    void answer(err, req, reply.header('X-Content-Type-Options', 'nosniff'));
+  };
 }
 
 /** The Accept-Language of a request Node could not parse, read from the bytes it did receive. */

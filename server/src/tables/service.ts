@@ -5,7 +5,7 @@ import { nowText } from '../crud/values.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { insertReturningId } from '../db/insert.ts';
 import type { SourceHandle } from '../datasources/index.ts';
-import { type DdlColumn, DdlNameError, NAME_PATTERN, SYSTEM_PREFIXES } from '../ddl/generate.ts';
+import { DdlNameError, NAME_PATTERN, SYSTEM_PREFIXES } from '../ddl/generate.ts';
 import { ApiError } from '../http/errors.ts';
 import { bumpRegistryVersion } from '../schema/sync.ts';
 import { assertNameFree, assertNotBuiltin, checkDefinition, checkPageColumns, type DdlPlan, loadSheet, planDdl, refusal } from './definition.ts';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultFormValues, isFormValueField, type FormSchema } from '@qb/contracts';
-import { ApiError, type SaveAnswer } from '../api/index.ts';
+import type { SaveAnswer } from '../api/index.ts';
 import { SchemaFormDialog } from '../forms/SchemaFormDialog.tsx';
 import { useToast } from '../shell/toast.ts';
 import { ConflictPanel } from './ConflictPanel.tsx';

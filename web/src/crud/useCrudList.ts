@@ -119,6 +119,7 @@ export function useCrudList(config: CrudPageConfig, source: CrudSource, initialP
     };
     return top.map((row) => attach(row, new Set()));
     // childrenKey stands for the loaded children (the map itself is rebuilt on every render)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rawRows, clientTree, searching, tree, childrenKey]);
 
   const reload = useCallback(() => {
@@ -127,7 +128,7 @@ export function useCrudList(config: CrudPageConfig, source: CrudSource, initialP
     void queryClient.invalidateQueries({ queryKey: ['crud', config.key] });
     void queryClient.invalidateQueries({ queryKey: ['refNames'] });
     void queryClient.invalidateQueries({ queryKey: ['options'] });
-  }, [queryClient, config.key]);
+  }, [queryClient, config.flag, config.key]);
 
   return {
     rows,

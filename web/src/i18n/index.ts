@@ -32,7 +32,7 @@ function applyToDocument(lang: Language) {
   }
 }
 
-i18n.use(initReactI18next).init({
+void i18n.use(initReactI18next).init({
   // copies: the texts behind the login are added into these later (i18n/manage.ts), the modules' objects stay as written
   resources: { 'zh-CN': { translation: { ...zhCN } }, 'en-US': { translation: { ...enUS } } },
   lng: storedLanguage(),

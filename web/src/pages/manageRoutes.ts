@@ -3,7 +3,6 @@ import type { PageOverrides } from '../crud/configFromMeta.ts';
 
 /**
  * Every page of the shell (SPEC.md §2), one entry per route under /manage.
- * A page that is not built yet loads NotBuiltPage; the issue that builds it replaces `load` with its own import.
  */
 export interface ManageRoute {
   /** path below /manage, without slashes */
@@ -28,7 +27,6 @@ const page = <M extends { default: ComponentType }>(load: () => Promise<M>): Pag
 };
 const HomePage = page(() => import('./HomePage.tsx'));
 const ProfilePage = page(() => import('./ProfilePage.tsx'));
-const NotBuiltPage = page(() => import('./NotBuiltPage.tsx'));
 /** How long a table page waits for its first rows before it renders without them. */
 const PREFETCH_WAIT_MS = 400;
 

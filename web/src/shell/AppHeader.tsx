@@ -43,18 +43,19 @@ export function AppHeader({ collapsed, onToggleCollapsed }: { collapsed: boolean
   const passwordDialog = usePasswordDialog();
   const name = user.data?.name || user.data?.loginid || t('shell.userFallback');
 
-  const onUserMenu: MenuProps['onClick'] = async ({ key }) => {
-    if (key === 'profile') navigate('/manage/profile');
-    else if (key === 'password') passwordDialog.setOpen(true);
-    else if (key === 'logout') {
-      try {
-        await logout();
-      } catch {
-        // the token is dropped here whatever the server says; the login page is where the person wanted to go
-      }
-      clearToken();
-      navigate('/user', { replace: true });
+  const logOut = async () => {
+    try {
+      await logout();
+    } catch {
+      // the token is dropped here whatever the server says; the login page is where the person wanted to go
     }
+    clearToken();
+    void navigate('/user', { replace: true });
+  };
+  const onUserMenu: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'profile') void navigate('/manage/profile');
+    else if (key === 'password') passwordDialog.setOpen(true);
+    else if (key === 'logout') void logOut();
   };
 
   return (

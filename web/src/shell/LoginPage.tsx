@@ -85,7 +85,7 @@ export default function LoginPage() {
       successTimer.current = setTimeout(() => {
         setToken(result.token);
         if (result.user) queryClient.setQueryData(queryKeys.userInfo, result.user);
-        navigate('/manage', { replace: true });
+        void navigate('/manage', { replace: true });
       }, LOGIN_SUCCESS_DELAY_MS);
     } catch {
       // the client has shown the server's message; a used captcha is not valid twice

@@ -46,7 +46,7 @@ function useTabSteps(currentPath: string, modal: ModalApi) {
       const apply = () => {
         useTabsStore.getState().apply(next);
         useDirtyStore.getState().forget(removed);
-        if (next.active !== currentPath) navigate(next.active);
+        if (next.active !== currentPath) void navigate(next.active);
       };
       const dirty = useDirtyStore.getState().dirty;
       if (removed.some((p) => dirty[p])) {
@@ -133,7 +133,7 @@ function ManageShell() {
           aria-label={nav.collapsed ? t('app.brand') : undefined}
           onClick={(event) => {
             event.preventDefault();
-            navigate('/manage/home');
+            void navigate('/manage/home');
           }}
         >
           <span className="qb-brand-logo" aria-hidden="true">

@@ -89,7 +89,7 @@ export function NavMenu({ tree, loading, failed, onRetry, collapsed, currentPath
       const route = resolveManageRoute(node.target.path);
       if (route && !useTabsStore.getState().tabs.includes(node.target.path)) loadPage(route).catch(() => undefined); // the page host shows a failed load
       useTabMenuStore.getState().remember(node.target.path, node.id);
-      navigate(node.target.path);
+      void navigate(node.target.path);
     }
     else if (node.target.kind === 'external') openExternal(node.target.href);
   };

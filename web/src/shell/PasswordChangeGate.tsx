@@ -30,7 +30,7 @@ export function PasswordChangeGate({ children }: { children: ReactNode }) {
     }
     clearToken();
     queryClient.clear();
-    navigate('/user', { replace: true });
+    void navigate('/user', { replace: true });
   };
   return (
     <main className="qb-forced-password" aria-label={user.data.name || user.data.loginid}>

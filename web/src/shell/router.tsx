@@ -17,7 +17,7 @@ function RequireSession({ children }: { children: ReactNode }) {
 function SessionRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
-    configureClient({ redirectToLogin: () => navigate('/user', { replace: true }) });
+    configureClient({ redirectToLogin: () => void navigate('/user', { replace: true }) });
   }, [navigate]);
   return null;
 }

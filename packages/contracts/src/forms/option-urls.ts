@@ -17,7 +17,6 @@ export const FORM_OPTION_METHODS = ['get'] as const;
 export function formOptionUrlProblem(url: string): string | undefined {
   const routes = FORM_OPTION_READ_ROUTES.join(', ');
   const malformed = `must be a path of this server (a single leading /, no backslash, space, control character, // or #) on one of the read routes ${routes}`;
-  // eslint-disable-next-line no-control-regex
   if (!url.startsWith('/') || url.includes('//') || /[\\\s\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff#]/.test(url)) return malformed;
   let parsed: URL;
   try {

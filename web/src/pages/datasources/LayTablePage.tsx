@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { migrateFormSchema, type FormSchema } from '@qb/contracts';
-import { ApiError, saveRow } from '../../api/index.ts';
+import { saveRow } from '../../api/index.ts';
 import { TablePage } from '../../crud/TablePage.tsx';
 import type { PageOverrides } from '../../crud/configFromMeta.ts';
 import type { Row } from '../../crud/types.ts';

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { Button, Form, Input, Modal, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError, selectRows, type SaveAnswer } from '../../api/index.ts';
+import { selectRows, type SaveAnswer } from '../../api/index.ts';
 import { saveTableDefinition } from '../../api/datasources.ts';
 import { SAVE_MESSAGE_SECONDS, toastSaveFailure } from '../../crud/sources.ts';
 import { useTableMeta } from '../../crud/tableMeta.ts';

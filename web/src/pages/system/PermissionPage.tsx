@@ -69,7 +69,7 @@ export default function PermissionPage() {
   const tree = useMemo(() => buildMenuTree(((menus.data ?? []) as MenuRow[]).map((m) => ({ ...m, display: 1 }))), [menus.data]);
   const { menuLabel } = useTitles(tree);
   const offeredBy = useMemo(() => new Map((offered.data ?? []).map((m) => [m.menuId, m.actions])), [offered.data]);
-  const roleRows = roles.data?.rows ?? [];
+  const roleRows = useMemo(() => roles.data?.rows ?? [], [roles.data]);
   const shownRoles = useMemo(() => {
     const k = keyword.trim();
     return roleTree(k ? roleRows.filter((r) => r.name.includes(k)).map((r) => ({ ...r, parentId: 0 })) : roleRows);
