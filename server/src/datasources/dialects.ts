@@ -28,7 +28,9 @@ import {
   ValueNode,
 } from 'kysely';
 import { type OracleDialectConfig, OracleAdapter, OracleDialect, OracleIntrospector, OracleQueryCompiler } from 'kysely-oracledb';
-import type { SourceEngine } from './engines.ts';
+
+/** The database engines a data source can be (engines.ts connects to them; this file builds their SQL). */
+export type SourceEngine = 'sqlite' | 'postgres' | 'mysql' | 'mssql' | 'oracle';
 
 /**
  * SQL Server and Oracle have no `limit`: they page with `offset n rows fetch next m rows only`. The

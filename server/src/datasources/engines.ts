@@ -9,10 +9,10 @@ import pg from 'pg';
 import * as tarn from 'tarn';
 import * as tedious from 'tedious';
 import { badRequest } from '../http/errors.ts';
-import { MssqlSourceDialect, OracleSourceDialect } from './dialects.ts';
+import { MssqlSourceDialect, OracleSourceDialect, type SourceEngine } from './dialects.ts';
 import { publicTarget } from './hosts.ts';
 
-export type SourceEngine = 'sqlite' | 'postgres' | 'mysql' | 'mssql' | 'oracle';
+export type { SourceEngine };
 
 /** the app's own database (SPEC §9) */
 export const LOCAL_SOURCE_ID = 10000;
