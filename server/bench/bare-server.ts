@@ -1,6 +1,6 @@
 // The floor for the API benchmark: a bare Fastify route running the same two SQL statements
 // as the generic select, with prepared statements and no registry, parsing, access check or session.
-import Database from '../src/db/sqlite-driver.ts';
+import Database from '../src/db/sqliteDriver.ts';
 import Fastify from 'fastify';
 
 const [file, port] = [process.argv[2]!, Number(process.argv[3])];

@@ -1,4 +1,4 @@
-import Database from '../src/db/sqlite-driver.ts';
+import Database from '../src/db/sqliteDriver.ts';
 
 /** Fills questionBank with `count` generated rows: parentId 1-20, typeId 1-200, 2% deleted. */
 export function generateQuestions(file: string, count: number): void {

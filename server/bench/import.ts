@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import Database from '../src/db/sqlite-driver.ts';
+import Database from '../src/db/sqliteDriver.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);

@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { healthReadyRoute, healthRoute } from '@qb/contracts/schemas';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { AppContext } from './app-context.ts';
+import type { AppContext } from './appContext.ts';
 import { CaptchaStore } from './auth/captcha.ts';
 import { LoginThrottle } from './auth/loginThrottle.ts';
 import { registerAccessRoutes } from './access/routes.ts';

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from '../src/db/sqlite-driver.ts';
+import Database from '../src/db/sqliteDriver.ts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../src/app-context.ts';
+import type { AppContext } from '../src/appContext.ts';
 import { SharedReads, rowsVersionNames, versionShards } from '../src/crud/countCache.ts';
 import { conditionsKey, parseWheres } from '../src/crud/wheres.ts';
 import { insertReturningId } from '../src/db/insert.ts';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from '../src/db/sqlite-driver.ts';
+import Database from '../src/db/sqliteDriver.ts';
 import { Kysely, sql, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createContext } from '../src/app.ts';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import Database from '../src/db/sqlite-driver.ts';
+import Database from '../src/db/sqliteDriver.ts';
 import { sql } from 'kysely';
 import mysql from 'mysql2/promise';
 import pg from 'pg';

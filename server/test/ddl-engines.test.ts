@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Database from '../src/db/sqlite-driver.ts';
+import Database from '../src/db/sqliteDriver.ts';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import path from 'node:path';
-import Database from '../src/db/sqlite-driver.ts';
+import Database from '../src/db/sqliteDriver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildApp, startChildApp } from './child-app.ts';
 import { sleep } from './private-db.ts';

@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { buildApp, createContext } from '../src/app.ts';
-import type { AppContext } from '../src/app-context.ts';
+import type { AppContext } from '../src/appContext.ts';
 import { loadConfig } from '../src/config.ts';
 import { openConnection } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrations/index.ts';

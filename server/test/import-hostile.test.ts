@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHEET_LIMITS, readSheet } from '../src/import/sheet-reader.ts';
+import { SHEET_LIMITS, readSheet } from '../src/import/sheetReader.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 import { QUESTION_HEADER, bookBytes, emptyRowsXlsx, q, upload, zipBombXlsx } from './import-fixtures.ts';
 

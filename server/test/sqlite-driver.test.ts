@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import Database, { sqliteDriverName, sqliteDriverPath } from '../src/db/sqlite-driver.ts';
+import Database, { sqliteDriverName, sqliteDriverPath } from '../src/db/sqliteDriver.ts';
 
 /**
  * The SQLite driver fits the runtime (docs/decisions.md "Node.js 24"): under Node 24 better-sqlite3 12 aborts the

@@ -11,7 +11,7 @@ import {
 } from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../appContext.ts';
 import { nowText } from '../crud/values.ts';
 import { badRequest, notFound, ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';

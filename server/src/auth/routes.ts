@@ -2,7 +2,7 @@ import { captchaRoute, changePasswordRoute, GRANT_ACTIONS, loginRoute, logoutRou
 import type { UserInfo } from '@qb/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../appContext.ts';
 import { loadAccess } from '../access/grants.ts';
 import { SYSTEM } from '../access/index.ts';
 import { logLogin } from '../audit/log.ts';

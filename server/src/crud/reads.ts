@@ -9,7 +9,7 @@ import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
 import { CountCache, type CountCacheOptions } from './countCache.ts';
 import { charCount, isTextSearch, ScanGate, ScanWorkers, SearchIndexes, SearchUpkeep, TRIGRAM } from './search.ts';
 import { HookRegistry } from './hooks.ts';
-import { sortedIdsInWorker } from './sorted-ids.ts';
+import { sortedIdsInWorker } from './sortedIds.ts';
 import { parseSort, type SortTerm } from './sort.ts';
 import { toAnswerRow } from './values.ts';
 import { addRowVersions } from './versions.ts';

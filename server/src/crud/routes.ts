@@ -12,7 +12,7 @@ import {
 import type { MenuRow } from '@qb/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../appContext.ts';
 import { allowedTable, maySee, SYSTEM } from '../access/index.ts';
 import { ApiError, ok, rawPayload } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { type CompiledQuery, sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
-import { sqliteDriverPath as driverPath } from '../db/sqlite-driver.ts';
+import { sqliteDriverPath as driverPath } from '../db/sqliteDriver.ts';
 import type { SourceEngine } from '../datasources/engines.ts';
 import type { Condition } from './wheres.ts';
 
@@ -266,7 +266,7 @@ export class ScanGate {
   }
 }
 
-/** Worker source (plain CommonJS, as crud/sorted-ids.ts): compiled reads on its own read-only connection, one at a time. */
+/** Worker source (plain CommonJS, as crud/sortedIds.ts): compiled reads on its own read-only connection, one at a time. */
 const SCAN_WORKER_SOURCE = String.raw`
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');

@@ -2,7 +2,7 @@ import type { DashboardSummary } from '@qb/contracts';
 import { dashboardRoute } from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../appContext.ts';
 import { mayOpen } from '../access/index.ts';
 import { nowText } from '../crud/values.ts';
 import { ApiError, ok } from '../http/errors.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import Database from '../db/sqlite-driver.ts';
+import Database from '../db/sqliteDriver.ts';
 import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import mysql from 'mysql2';
 import oracledb from 'oracledb';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import Database from './sqlite-driver.ts';
+import Database from './sqliteDriver.ts';
 import { CompiledQuery, type DatabaseConnection, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import mysql from 'mysql2';
 import pg from 'pg';

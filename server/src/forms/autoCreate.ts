@@ -1,6 +1,6 @@
 import type { DerivedColumn, FormTableAnswer } from '@qb/contracts';
 import type { Caller } from '../access/index.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../appContext.ts';
 import { DdlNameError, type DdlColumn } from '../ddl/generate.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { bumpRegistryVersion } from '../schema/sync.ts';

@@ -3,7 +3,7 @@ import { badRequest } from '../http/errors.ts';
 
 /**
  * A form's pattern rules run on every save of the bound table, in the linear-time engine of @qb/contracts
- * (pattern-engine.ts: RE2, no backtracking), so no pattern stalls the event loop however it is written. One check
+ * (patternEngine.ts: RE2, no backtracking), so no pattern stalls the event loop however it is written. One check
  * costs at most FORM_PATTERN_LIMITS.work (characters × compiled instructions, about 20 ms in the slowest case);
  * this bounds all the checks of one save together the same way, before validateFormValues runs them: a save over
  * it is refused (400 naming the field where the budget ran out), nothing written. docs/security.md round 3 #3.

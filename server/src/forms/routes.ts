@@ -2,7 +2,7 @@ import { formTableRoute } from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assertAllowed } from '../access/index.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../appContext.ts';
 import { ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
 import { createTableFromForm } from './autoCreate.ts';

@@ -1,7 +1,7 @@
 import { formFieldStates, formValueFields, validateFormValues } from '@qb/contracts';
 import type { FastifyRequest } from 'fastify';
 import { assertAllowed } from '../access/index.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../appContext.ts';
 import { badRequest } from '../http/errors.ts';
 import { prefersEnglish } from '../http/messages.ts';
 import { boundFormOf, formValuesOf, storedValuesOf } from './binding.ts';

@@ -1,7 +1,7 @@
 import { exportQuestionsRoute, importCategoriesRoute, importQuestionsRoute, selectAddTypesRoute, templateRoute } from '@qb/contracts/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../appContext.ts';
 import { assertAllowed } from '../access/index.ts';
 import { ApiError, errorAnswer, ok } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';

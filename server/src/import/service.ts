@@ -10,7 +10,7 @@ import { extensionOf, storedFilePath } from '../uploads/storage.ts';
 import { type ExistingCategory, orderCategories, validateCategory } from './categories.ts';
 import { type QuestionData, type RowProblem, questionRow, validateQuestion } from './questions.ts';
 import { SerialQueue } from './queue.ts';
-import { SHEET_LIMITS, type SheetLimits, readSheet, writeWorkbook } from './sheet-reader.ts';
+import { SHEET_LIMITS, type SheetLimits, readSheet, writeWorkbook } from './sheetReader.ts';
 import { QUESTION_COLUMNS, type SheetKind, recordsOf, templateFileName, templateSheets } from './templates.ts';
 
 export interface ImportResult {

@@ -1,5 +1,5 @@
 import { badRequest } from '../http/errors.ts';
-import type { SheetRows, SheetSpec } from './sheet-reader.ts';
+import type { SheetRows, SheetSpec } from './sheetReader.ts';
 
 /**
  * The two import sheets. The downloadable templates, the parser and the export are all built from

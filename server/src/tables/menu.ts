@@ -1,5 +1,5 @@
 import type { Caller } from '../access/index.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../appContext.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 
 /** The menu group generated pages go under when no parent is chosen (created on demand under the root). */

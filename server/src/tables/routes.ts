@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assertAllowed } from '../access/index.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../appContext.ts';
 import { sourceConfigOf } from '../datasources/index.ts';
 import { ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Caller } from '../access/index.ts';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../appContext.ts';
 import { nowText } from '../crud/values.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { insertReturningId } from '../db/insert.ts';
@@ -10,7 +10,7 @@ import { ApiError } from '../http/errors.ts';
 import { bumpRegistryVersion } from '../schema/sync.ts';
 import { assertNameFree, assertNotBuiltin, checkDefinition, checkPageColumns, type DdlPlan, loadSheet, planDdl, refusal } from './definition.ts';
 import { listTables, type ReadBackColumn, readColumns } from './introspect.ts';
-import { afterTableDdl, beforeTableDdl } from './search-index.ts';
+import { afterTableDdl, beforeTableDdl } from './searchIndex.ts';
 
 /** Engines whose DDL runs in a transaction; on the others (MySQL, Oracle) each statement commits and a failure is undone by hand. */
 const TRANSACTIONAL = new Set(['sqlite', 'postgres', 'mssql']);

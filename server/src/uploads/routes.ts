@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { fileRoute, uploadOssRoute, uploadRoute } from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../appContext.ts';
 import { mayWriteSomewhere } from '../access/index.ts';
 import { ApiError, badRequest, ok } from '../http/errors.ts';
 import { MAX_UPLOAD_BYTES, kindOf, storeUpload } from './storage.ts';

@@ -14,9 +14,9 @@ export {
   validateFormValues,
   type FormValueProblem,
 } from './rules.ts';
-export { FormSchemaError, FORM_SCHEMA_LIMITS, type FormSchemaParse } from './parse-reader.ts';
+export { FormSchemaError, FORM_SCHEMA_LIMITS, type FormSchemaParse } from './parseReader.ts';
 export { parseFormSchema } from './parse.ts';
-export { migrateFormSchema } from './migrate-v1.ts';
+export { migrateFormSchema } from './migrateV1.ts';
 export {
   FORM_OPTION_READ_ROUTES,
   FORM_OPTION_METHODS,
@@ -25,7 +25,7 @@ export {
   FORM_UPLOAD_ROUTES,
   formUploadActionProblem,
   formUploadFieldNameProblem,
-} from './option-urls.ts';
+} from './optionUrls.ts';
 export {
   FORM_CODE_NAME_KEYS,
   FORM_CODE_NAME_DEFAULTS,
@@ -37,5 +37,5 @@ export {
   formCodeNameProblemText,
   type FormCodeNameKey,
   type FormCodeNameProblem,
-} from './code-names.ts';
-export { FORM_PATTERN_LIMITS, compileFormPattern, translateFormPattern, type FormPatternProgram, type FormPatternCompile } from './pattern-engine.ts';
+} from './codeNames.ts';
+export { FORM_PATTERN_LIMITS, compileFormPattern, translateFormPattern, type FormPatternProgram, type FormPatternCompile } from './patternEngine.ts';

@@ -18,10 +18,10 @@ import {
 } from './types.ts';
 import { isFormValueField } from './states.ts';
 import { isFormFieldEmpty, shapeProblem } from './rules.ts';
-import { at, FORM_SCHEMA_LIMITS, isObj, NAME_RE, Problems, Reader, show, type FormSchemaParse } from './parse-reader.ts';
-import { FORM_CODE_NAME_KEYS, formCodeNameProblem, formCodeNameProblemText, type FormCodeNameKey } from './code-names.ts';
-import { formUploadActionProblem, formUploadFieldNameProblem } from './option-urls.ts';
-import { readLinkage, readOptions, readRules, readScalar } from './parse-parts.ts';
+import { at, FORM_SCHEMA_LIMITS, isObj, NAME_RE, Problems, Reader, show, type FormSchemaParse } from './parseReader.ts';
+import { FORM_CODE_NAME_KEYS, formCodeNameProblem, formCodeNameProblemText, type FormCodeNameKey } from './codeNames.ts';
+import { formUploadActionProblem, formUploadFieldNameProblem } from './optionUrls.ts';
+import { readLinkage, readOptions, readRules, readScalar } from './parseParts.ts';
 
 // Parsing (version 2): a whole schema, field by field.
 

@@ -13,7 +13,7 @@ import {
 } from './types.ts';
 import { formLanguageOf, formMessageKindOf, formRuleMessage, formTextIn, ownMessage, type FormRuleMessageKey } from './messages.ts';
 import { formFieldStates, formValueFields, sameScalar } from './states.ts';
-import { compileFormPattern, FORM_PATTERN_LIMITS, formPatternMaxLength, formPatternWork } from './pattern-engine.ts';
+import { compileFormPattern, FORM_PATTERN_LIMITS, formPatternMaxLength, formPatternWork } from './patternEngine.ts';
 
 // Rule evaluation: the same checks in the browser (one field as it changes) and on the server (a whole save).
 
@@ -52,7 +52,7 @@ export function isFormFieldEmpty(field: FormValueField, value: unknown): boolean
 }
 
 /**
- * The problem of `text` under a pattern run by the linear-time engine (pattern-engine.ts): a pattern it cannot run
+ * The problem of `text` under a pattern run by the linear-time engine (patternEngine.ts): a pattern it cannot run
  * (only in a schema that was not parsed) refuses the value, and so does a text too long for the work limit.
  */
 function patternProblem(rule: FormPatternRule, text: string, lang: string, title: string): string | undefined {

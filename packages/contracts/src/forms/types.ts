@@ -13,7 +13,7 @@
  * also upgrades version 1, the JSON of the Vue form designer (form-generator) that SPEC.md §3 describes.
  *
  * This folder: types.ts (the schema's types and constants), messages.ts, states.ts (walking, linkage), rules.ts
- * (rule evaluation), parse*.ts (version 2 parser), migrate-v1.ts; index.ts re-exports the public names.
+ * (rule evaluation), parse*.ts (version 2 parser), migrateV1.ts; index.ts re-exports the public names.
  */
 
 export const FORM_SCHEMA_VERSION = 2 as const;
@@ -58,7 +58,7 @@ export type FormUploadAccept = keyof typeof FORM_UPLOAD_ACCEPTS;
 
 /**
  * The upload route of a field that names none (multipart, field `files`). A schema may name another route only among
- * FORM_UPLOAD_ROUTES (option-urls.ts): the file goes with the viewer's session.
+ * FORM_UPLOAD_ROUTES (optionUrls.ts): the file goes with the viewer's session.
  */
 export const FORM_UPLOAD_ACTION = '/api/action/upload/';
 /** The multipart field of a field that names none. */
@@ -358,7 +358,7 @@ export interface FormSchema {
   buttons?: boolean;
   /** the designer's canvas draws a border around the items not selected (form-generator's; default true) */
   unFocusedComponentBorder?: boolean;
-  /** 表单名: the form instance's name in generated code (code-names.ts; default `form`) */
+  /** 表单名: the form instance's name in generated code (codeNames.ts; default `form`) */
   formRef?: string;
   /** 表单模型: the name of the generated file's initial values (default `INITIAL_VALUES`) */
   formModel?: string;

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { CompiledQuery } from 'kysely';
-import { sqliteDriverPath as driverPath } from '../db/sqlite-driver.ts';
+import { sqliteDriverPath as driverPath } from '../db/sqliteDriver.ts';
 
 /**
  * The code of the worker thread, run with `new Worker(source, { eval: true })` (plain CommonJS kept as

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { badRequest } from '../http/errors.ts';
 import type { MessageKey } from '../http/messages.ts';
 import { SPREADSHEET } from '../uploads/storage.ts';
-import { SHEET_WORKER_SOURCE } from './sheet-worker-source.ts';
+import { SHEET_WORKER_SOURCE } from './sheetWorkerSource.ts';
 
 /** What a spreadsheet may cost before it is refused. */
 export interface SheetLimits {

@@ -13,9 +13,9 @@ import {
   type FormUrlOptions,
   type FormValueKind,
 } from './types.ts';
-import { FORM_OPTION_METHODS, formOptionUrlProblem } from './option-urls.ts';
-import { compileFormPattern, FORM_PATTERN_LIMITS } from './pattern-engine.ts';
-import { at, COLUMN_RE, DATA_PATH_RE, FORM_SCHEMA_LIMITS, isObj, NAME_RE, Problems, Reader, show } from './parse-reader.ts';
+import { FORM_OPTION_METHODS, formOptionUrlProblem } from './optionUrls.ts';
+import { compileFormPattern, FORM_PATTERN_LIMITS } from './patternEngine.ts';
+import { at, COLUMN_RE, DATA_PATH_RE, FORM_SCHEMA_LIMITS, isObj, NAME_RE, Problems, Reader, show } from './parseReader.ts';
 
 // Parsing (version 2): the rules, option sources and linkage of a field.
 

@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 
 export const sqliteDriverName = Number(process.versions.napi) >= 10 ? 'better-sqlite3-node-api' : 'better-sqlite3';
 
-/** The driver's file, for a worker thread that opens its own connection (crud/sorted-ids.ts). */
+/** The driver's file, for a worker thread that opens its own connection (crud/sortedIds.ts). */
 export const sqliteDriverPath = require.resolve(sqliteDriverName);
 
 /** Used as `new Database(file)`; types stay imported from 'better-sqlite3' (`import type`), the same for both. */

@@ -1,4 +1,4 @@
-import { zipPieces } from './zip-stream.ts';
+import { zipPieces } from './zipStream.ts';
 
 /** A cell of an exported sheet: text, a number, or nothing. */
 export type SheetCell = string | number | null;

@@ -13,11 +13,11 @@ import {
   type FormSchema,
   type FormValueKind,
 } from './types.ts';
-import { at, FormSchemaError, isObj, Problems, show, type Obj } from './parse-reader.ts';
+import { at, FormSchemaError, isObj, Problems, show, type Obj } from './parseReader.ts';
 import { parseFormSchema } from './parse.ts';
-import { formIconFromV1 } from './icons-v1.ts';
-import { FORM_CODE_NAME_KEYS, formCodeNameProblem, type FormCodeNameKey } from './code-names.ts';
-import { formUploadActionProblem, formUploadFieldNameProblem } from './option-urls.ts';
+import { formIconFromV1 } from './iconsV1.ts';
+import { FORM_CODE_NAME_KEYS, formCodeNameProblem, type FormCodeNameKey } from './codeNames.ts';
+import { formUploadActionProblem, formUploadFieldNameProblem } from './optionUrls.ts';
 
 // Version 1: the JSON of form-generator (SPEC.md §3 "Designer component" and "Designer form config")
 

@@ -1,4 +1,4 @@
-import type { SheetCell } from './xlsx-stream.ts';
+import type { SheetCell } from './xlsxStream.ts';
 
 /** Starts that a spreadsheet would read as a formula (OWASP, CSV injection): such a text gets a leading `'`. */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../appContext.ts';
 import { dropSqliteSearchIndex, sqliteSearchIndex } from '../db/migrations/0008_search_upkeep.ts';
 import { LOCAL_SOURCE } from '../schema/registry.ts';
 
