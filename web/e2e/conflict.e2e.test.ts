@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, apiLogin, sessionLogin, uiLogin } from './harness.mjs';
-import { gone, useBrowser, visible } from './support.ts';
+import { gone, testContext, useBrowser, visible } from './support.ts';
 
 /** Issue 18 #4, #6, #7: two people edit one member; the stale dialog is told, field by field, and loses nothing. */
 const base = inject('baseUrl');
@@ -44,7 +44,7 @@ describe('two people editing one member', () => {
     const made = await api(base, token, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_member', params: { name: `冲突${stamp}`, phone, gender: 1 } } });
     const id = (made.body!.data as { id: number }).id;
 
-    const other = await b.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', reducedMotion: 'reduce' });
+    const other = await testContext(b.browser);
     try {
       const pageB = await other.newPage();
       await uiLogin(pageB, base);

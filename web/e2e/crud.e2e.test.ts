@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiLogin, sessionLogin } from './harness.mjs';
-import { closeDropdown, gone, useBrowser, visible } from './support.ts';
+import { closeDropdown, gone, testContext, useBrowser, visible } from './support.ts';
 
 const base = inject('baseUrl');
 const b = useBrowser();
@@ -237,7 +237,7 @@ describe('tree, references and single-form pages', () => {
     await gone(notice);
     expect(await selectApi('sys_user', { loginid })).toHaveLength(1);
 
-    const other = await b.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const other = await testContext(b.browser);
     try {
       const second = await other.newPage();
       await second.goto(`${base}/user/login`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, api, startServer, uiLogin, type RunningServer } from './harness.mjs';
-import { storedToken, useBrowser, visible } from './support.ts';
+import { storedToken, testContext, useBrowser, visible } from './support.ts';
 
 // its own server: the password of admin changes here
 const b = useBrowser();
@@ -18,7 +18,7 @@ describe('change password', () => {
   it('validates, changes the password, ends the other sessions, and the new password logs in', async () => {
     const { page, browser } = b;
     // a second session of the same account, elsewhere
-    const other = await browser.newContext({ reducedMotion: 'reduce' });
+    const other = await testContext(browser);
     const otherPage = await other.newPage();
     await uiLogin(otherPage, server.url);
     const otherToken = (await storedToken(otherPage))!;

@@ -19,7 +19,7 @@ export function useBrowser(viewport = { width: 1280, height: 800 }) {
     await state.browser?.close();
   });
   beforeEach(async () => {
-    state.context = await state.browser.newContext({ viewport, locale: 'zh-CN', reducedMotion: 'reduce' });
+    state.context = await testContext(state.browser, viewport);
     state.context.setDefaultTimeout(10_000);
     pageErrors = [];
     state.context.on('page', (p) => p.on('pageerror', (e) => pageErrors.push(e.message)));
@@ -32,6 +32,11 @@ export function useBrowser(viewport = { width: 1280, height: 800 }) {
     expect(pageErrors).toEqual([]);
   });
   return state;
+}
+
+/** A browser context as a test's person has it: 1280x800 (or `viewport`), Chinese, reduced motion. */
+export function testContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  return browser.newContext({ viewport, locale: 'zh-CN', reducedMotion: 'reduce' });
 }
 
 async function keepFailure(page: Page, name: string) {

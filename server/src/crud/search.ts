@@ -3,6 +3,8 @@ import { type CompiledQuery, sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
 import { sqliteDriverPath as driverPath } from '../db/sqliteDriver.ts';
 import type { SourceEngine } from '../datasources/engines.ts';
+// the table holding, per indexed table, the highest key its FTS5 table has caught up to
+import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
 import type { Condition } from './wheres.ts';
 
 /*
@@ -96,8 +98,6 @@ export class SearchIndexes {
 /** Rows indexed per transaction when the index catches up (SQLite: ~20 ms of the writer each, the event loop free between). */
 export const CATCH_UP_ROWS = 2000;
 
-/** The table holding, per indexed table, the highest key its FTS5 table has caught up to (migration 0008). */
-const MARK_TABLE = 'qb_search_mark';
 
 /**
  * SQLite: indexes in bulk, after the commit, the rows inserted above a table's mark (migration 0008). A write does no

@@ -1,6 +1,7 @@
 import { WHERE_OPERATORS, type WhereOperator } from '@qb/contracts';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { SourceEngine as Engine } from '../datasources/engines.ts';
+import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
@@ -134,7 +135,7 @@ function indexedBy(eb: ExpressionBuilder<any, any>, c: Condition, like: Expressi
   const fts = sql.table(c.fts);
   return eb.and([
     // one `in` list (not an `or`): the planner reads the candidates from it rather than scanning in key order
-    sql<SqlBool>`rowid in (select rowid from ${fts} where ${fts} match ${query} union all select rowid from ${sql.table(base)} where rowid > coalesce((select upto from qb_search_mark where tbl = ${base}), -9223372036854775807))`,
+    sql<SqlBool>`rowid in (select rowid from ${fts} where ${fts} match ${query} union all select rowid from ${sql.table(base)} where rowid > coalesce((select upto from ${sql.table(MARK_TABLE)} where tbl = ${base}), -9223372036854775807))`,
     like,
   ]);
 }

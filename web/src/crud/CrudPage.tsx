@@ -19,9 +19,9 @@ import { useReferenceNames } from './useReferenceNames.ts';
 import { useTableHeight } from './useViewportHeight.ts';
 import type { CrudPageConfig, PageContextApi, Row } from './types.ts';
 import { useCan } from '../shell/access.ts';
+import { useIdlePreload } from '../shell/idlePreload.ts';
 import { useUserInfo } from '../shell/useShellData.ts';
 import './crud.css';
-import { useIdlePreload } from '../shell/idlePreload.ts';
 
 /** Loads the dialog's code; the page calls it when idle so that the first add/edit opens at once. */
 let dialogLoaded = false;
