@@ -5,7 +5,9 @@
 // URL and waits until the page is usable: the content area is there, no page placeholder or spinner is left in it,
 // a table (if the page has one) holds its rows. Prints the median of RUNS runs per page (the target: under 1 s), and
 // the first open of 菜单管理 after the server started (in a fresh server: its first call of each kind).
-// Usage: node web/scripts/bench-pages.mjs [--runs N] [--profile PATH] (--profile: also writes a CPU profile of one
+// Then the same typed URLs in new tabs of one browser context that has opened the app before (an operator's usual
+// case: HTTP cache and compiled code warm).
+// Usage: node web/scripts/bench-pages.mjs [--runs N] [--latency MS] [--profile PATH] (--profile: also writes a CPU profile of one
 // load of that path, e.g. --profile layTable, to /tmp/bench-pages-<path>.cpuprofile, for Chromium's DevTools)
 import { writeFileSync } from 'node:fs';
 import { apiLogin, launchBrowser, startServer } from '../e2e/harness.mjs';
@@ -16,6 +18,8 @@ const arg = (name, fallback) => {
 };
 const RUNS = Number(arg('--runs', 5));
 const PROFILE = arg('--profile', '');
+// --latency MS: every request of the page waits MS more (Chromium's network emulation), as over a real network
+const LATENCY = Number(arg('--latency', 0));
 const TARGET_MS = 1000;
 const PAGES = ['connSql', 'dataMana', 'dataSMana', 'layTable', 'menu', 'role', 'user', 'permission', 'questionBank'];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -42,10 +46,15 @@ const whenUsable = () =>
     observer.observe(document, { subtree: true, childList: true, attributes: true });
   });
 
-async function openPage(browser, url, token, path, profile) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript((t) => localStorage.setItem('qb.token', t), token);
+async function openPage(browser, url, token, path, profile, shared) {
+  const context = shared ?? (await browser.newContext({ viewport: { width: 1440, height: 900 } }));
+  if (!shared) await context.addInitScript((t) => localStorage.setItem('qb.token', t), token);
   const page = await context.newPage();
+  if (LATENCY) {
+    const network = await context.newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY, downloadThroughput: -1, uploadThroughput: -1 });
+  }
   let cdp;
   if (profile) {
     cdp = await context.newCDPSession(page);
@@ -58,7 +67,8 @@ async function openPage(browser, url, token, path, profile) {
     const { profile: p } = await cdp.send('Profiler.stop');
     writeFileSync(`/tmp/bench-pages-${path}.cpuprofile`, JSON.stringify(p));
   }
-  await context.close();
+  if (shared) await page.close();
+  else await context.close();
   return ms;
 }
 
@@ -73,12 +83,28 @@ try {
     for (let run = 0; run < RUNS; run++) runs.push(await openPage(browser, server.url, token, path));
     figures.push({ path, runs });
   }
+  // The usual case of an operator: a new tab of a browser that has used the app before (its HTTP cache holds the
+  // immutable assets and its code cache their compiled code), a typed URL in it.
+  const returning = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await returning.addInitScript((t) => localStorage.setItem('qb.token', t), token);
+  for (const path of PAGES) await openPage(browser, server.url, token, path, false, returning);
+  const warm = [];
+  for (const path of PAGES) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await openPage(browser, server.url, token, path, false, returning));
+    warm.push({ path, runs });
+  }
+  await returning.close();
   if (PROFILE) await openPage(browser, server.url, token, PROFILE, true);
-  console.log(`\nTyped URL -> usable page, median of ${RUNS} runs, headless Chromium 1440x900, new tab each run (target ${TARGET_MS} ms):`);
+  console.log(`\nTyped URL -> usable page, median of ${RUNS} runs, headless Chromium 1440x900, new tab each run${LATENCY ? `, ${LATENCY} ms added to every request` : ''} (target ${TARGET_MS} ms):`);
   for (const { path, runs } of figures) {
     console.log(`  /manage/${path.padEnd(14)} ${String(median(runs).toFixed(0)).padStart(5)} ms  (runs ${runs.map((x) => x.toFixed(0)).join(', ')})`);
   }
   console.log(`  first /manage/menu after the server started: ${first.toFixed(0)} ms`);
+  console.log(`\nThe same in a new tab of a browser that has opened the app before (assets and compiled code cached):`);
+  for (const { path, runs } of warm) {
+    console.log(`  /manage/${path.padEnd(14)} ${String(median(runs).toFixed(0)).padStart(5)} ms  (runs ${runs.map((x) => x.toFixed(0)).join(', ')})`);
+  }
   if (PROFILE) console.log(`  CPU profile of /manage/${PROFILE}: /tmp/bench-pages-${PROFILE}.cpuprofile`);
 } finally {
   await browser.close();

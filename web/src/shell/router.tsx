@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { configureClient } from '../api/client.ts';
 import { getToken } from '../api/token.ts';
@@ -6,7 +6,32 @@ import { FullPageSpin } from './FullPageSpin.tsx';
 import LoginPage from './LoginPage.tsx';
 
 // the shell and everything behind login load after it, so /user/login stays small
-const ManageLayout = lazy(() => import('./ManageLayout.tsx'));
+let ManageLayout: ComponentType | undefined;
+let shellLoad: Promise<void> | undefined;
+const loadShell = () =>
+  (shellLoad ??= import('./ManageLayout.tsx').then(
+    (m) => void (ManageLayout = m.default),
+    (error: unknown) => {
+      shellLoad = undefined; // a reload of the page tries again
+      throw error;
+    },
+  ));
+
+/**
+ * The shell once its code is here, a spinner until then. Not React.lazy: content that replaces a Suspense fallback
+ * is held back until the fallback has been on screen for 300 ms (React's anti-flicker throttle), which delayed
+ * every typed URL and reload of a page (the same reason as shell/pageLoader.ts). A failed load goes to the error
+ * boundary, as lazy's did.
+ */
+function ShellHost() {
+  const [, setLoaded] = useState(false);
+  const [error, setError] = useState<unknown>();
+  useEffect(() => {
+    if (!ManageLayout) loadShell().then(() => setLoaded(true), (e: unknown) => setError(e ?? new Error('shell failed to load')));
+  }, []);
+  if (error) throw error;
+  return ManageLayout ? <ManageLayout /> : <FullPageSpin />;
+}
 
 /** /manage without a token goes straight to the login page (no server round trip, no error toast). */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -35,9 +60,7 @@ export function AppRoutes() {
           path="/manage/*"
           element={
             <RequireSession>
-              <Suspense fallback={<FullPageSpin />}>
-                <ManageLayout />
-              </Suspense>
+              <ShellHost />
             </RequireSession>
           }
         />
