@@ -1,4 +1,5 @@
 import type { GrantAction } from '@qb/contracts';
+import { managePages } from '@qb/contracts/pages';
 import type { TableRegistry } from '../schema/registry.ts';
 
 /**
@@ -14,39 +15,10 @@ export interface PageDeclaration {
 
 const ALL: GrantAction[] = ['view', 'save', 'delete', 'import', 'export'];
 const EDIT: GrantAction[] = ['view', 'save', 'delete', 'export'];
-const READ: GrantAction[] = ['view', 'export'];
 
-// a Map: menu routes are user data, and a plain object would answer `constructor` or `toString` (issue 17 #2)
-const declarations: Record<string, PageDeclaration> = {
-  '/manage/home': { tables: {} },
-  '/manage/questionsClass': { tables: { questionsClass: EDIT } },
-  '/manage/questionsSmallClass': { tables: { questionsSmallClass: ALL } },
-  '/manage/questionBank': { tables: { questionBank: ALL } },
-  '/manage/member': { tables: { sys_member: EDIT } },
-  // a flow names its member: the member list is read for those names (a reference to a system table gives no view)
-  '/manage/billFlow': { tables: { userBillFlow: EDIT, sys_member: ['view'] } },
-  '/manage/taskConfiguration': { tables: { sys_config: ['view', 'save'] } },
-  '/manage/menu': { tables: { sys_menu: EDIT, sys_layList: ['view', 'save'] } },
-  '/manage/role': { tables: { sys_role: EDIT } },
-  '/manage/roleList': { tables: { sys_role: EDIT } },
-  // accounts are written by administrators only (roles, passwords, the last administrator): the pages show them to others
-  '/manage/user': { tables: { sys_user: READ } },
-  '/manage/userList': { tables: { sys_user: READ } },
-  // the permission page and the online sessions call administrator routes: a grant shows the page, the calls still need the role
-  '/manage/permission': { tables: { sys_role: ['view'], sys_menu: ['view'] } },
-  '/manage/sys_operationLog': { tables: { sys_operationLog: READ } },
-  '/manage/sys_loginLog': { tables: { sys_loginLog: READ } },
-  // its calls are an administrator's: a grant shows the page only
-  '/manage/onlineSessions': { tables: {} },
-  '/manage/connSql': { tables: { sys_connsql: EDIT } },
-  // the DDL history (read-only) is shown with the table definitions; createSqlTable, read-back and menus need save on sys_dataSheet
-  '/manage/dataMana': { tables: { sys_dataSheet: EDIT, sys_tableFields: EDIT, sys_connsql: ['view'], sys_ddlHistory: ['view'] } },
-  '/manage/dataSMana': { tables: { sys_dataMana: EDIT } },
-  '/manage/layTable': { tables: { sys_layTable: EDIT, sys_connsql: ['view'] } },
-  '/manage/testList': { tables: { testList: EDIT } },
-  '/manage/testThree': { tables: {} },
-};
-const declared = new Map(Object.entries(declarations));
+// the pages are declared once, in packages/contracts/src/pages.ts; a Map: menu routes are user data, and a plain
+// object would answer `constructor` or `toString` (issue 17 #2)
+const declared = new Map<string, PageDeclaration>(managePages.map((p) => [`/manage/${p.path}`, { tables: p.tables }]));
 
 /** The declaration of a menu's route, or undefined for a route that is no page of this server (an external link). */
 export function pageDeclaration(url: string | null | undefined, registry: TableRegistry): PageDeclaration | undefined {

@@ -1,4 +1,5 @@
 /** Demo content a new installation starts with, so that a first look shows a living product. */
+import { isNavGroup, seedNavigation, type NavNode } from '@qb/contracts/pages';
 
 export interface SeedMenu {
   name: string;
@@ -10,79 +11,16 @@ export interface SeedMenu {
   children?: SeedMenu[];
 }
 
-/** The whole navigation: every route of SPEC.md §2; 'baseMana' has display off as §2 says. */
-export const seedMenus: SeedMenu[] = [
-  { name: '首页', menuMark: 'home', url: '/manage/home', icon: 'HomeOutlined' },
-  {
-    name: '题库管理',
-    menuMark: 'questionGroup',
-    icon: 'BookOutlined',
-    children: [
-      { name: '考题科目', menuMark: 'questionsClass', url: '/manage/questionsClass', icon: 'ReadOutlined' },
-      { name: '题目分类', menuMark: 'questionsSmallClass', url: '/manage/questionsSmallClass', icon: 'TagsOutlined' },
-      { name: '题库', menuMark: 'questionBank', url: '/manage/questionBank', icon: 'FileTextOutlined' },
-    ],
-  },
-  {
-    name: '运营管理',
-    menuMark: 'operationGroup',
-    icon: 'TeamOutlined',
-    children: [
-      { name: '小程序用户管理', menuMark: 'member', url: '/manage/member', icon: 'UserOutlined' },
-      { name: '用户账单流水管理', menuMark: 'billFlow', url: '/manage/billFlow', icon: 'AccountBookOutlined' },
-      { name: '任务配置', menuMark: 'taskConfiguration', url: '/manage/taskConfiguration', icon: 'ScheduleOutlined' },
-    ],
-  },
-  {
-    name: '系统管理',
-    menuMark: 'system',
-    icon: 'SettingOutlined',
-    children: [
-      { name: '菜单管理', menuMark: 'menu', url: '/manage/menu', icon: 'MenuOutlined' },
-      { name: '角色管理', menuMark: 'role', url: '/manage/role', icon: 'SafetyOutlined' },
-      { name: '用户管理', menuMark: 'user', url: '/manage/user', icon: 'UserSwitchOutlined' },
-      { name: '权限管理', menuMark: 'permission', url: '/manage/permission', icon: 'KeyOutlined' },
-      { name: '操作日志', menuMark: 'operationLog', url: '/manage/sys_operationLog', icon: 'AuditOutlined' },
-      { name: '登录日志', menuMark: 'loginLog', url: '/manage/sys_loginLog', icon: 'LoginOutlined' },
-      { name: '在线用户', menuMark: 'onlineSessions', url: '/manage/onlineSessions', icon: 'TeamOutlined' },
-    ],
-  },
-  {
-    name: '基础管理',
-    menuMark: 'baseMana',
-    icon: 'DatabaseOutlined',
-    display: 0,
-    children: [
-      { name: '数据源管理', menuMark: 'connSql', url: '/manage/connSql', icon: 'ApiOutlined' },
-      { name: '数据库管理', menuMark: 'dataMana', url: '/manage/dataMana', icon: 'DatabaseOutlined' },
-      { name: '数据表管理', menuMark: 'dataSMana', url: '/manage/dataSMana', icon: 'TableOutlined' },
-    ],
-  },
-  {
-    name: '开发工具',
-    menuMark: 'devTools',
-    icon: 'ToolOutlined',
-    children: [{ name: '表单设计', menuMark: 'layTable', url: '/manage/layTable', icon: 'FormOutlined' }],
-  },
-  {
-    name: '示例页面',
-    menuMark: 'samples',
-    icon: 'AppstoreOutlined',
-    children: [
-      {
-        name: '列表示例',
-        menuMark: 'sampleLists',
-        icon: 'UnorderedListOutlined',
-        children: [
-          { name: '测试列表', menuMark: 'testList', url: '/manage/testList', icon: 'ProfileOutlined' },
-          { name: '示例表格', menuMark: 'testThree', url: '/manage/testThree', icon: 'TableOutlined' },
-        ],
-      },
-      { name: '角色列表', menuMark: 'roleList', url: '/manage/roleList', icon: 'SolutionOutlined' },
-      { name: '用户列表', menuMark: 'userList', url: '/manage/userList', icon: 'IdcardOutlined' },
-    ],
-  },
-];
+/**
+ * The whole navigation: every route of SPEC.md §2, in menu order, from the one declaration of the pages
+ * (packages/contracts/src/pages.ts); 'baseMana' has display off as §2 says.
+ */
+export const seedMenus: SeedMenu[] = seedNavigation.map(function toSeed(node: NavNode): SeedMenu {
+  if (isNavGroup(node)) {
+    return { name: node.title['zh-CN'], menuMark: node.mark, icon: node.icon, ...(node.display === 0 ? { display: 0 } : {}), children: node.children.map(toSeed) };
+  }
+  return { name: node.title['zh-CN'], menuMark: node.mark ?? node.path, url: `/manage/${node.path}`, ...(node.icon ? { icon: node.icon } : {}) };
+});
 
 export const seedRoles = [
   { name: '超级管理员', department: '技术部', parent: null },

@@ -1,3 +1,4 @@
+import { pageTitles, seededMenuNames } from '@qb/contracts/pages';
 import type { ManageTexts } from './manage.zh-CN.ts';
 
 /** English texts of everything behind the login. Same keys as manage.zh-CN.ts (test/i18n.test.ts checks it). */
@@ -405,63 +406,10 @@ const manageEnUS: ManageTexts = {
       designTitle: 'Design form · {{name}}',
     },
   },
-  route: {
-    home: 'Home',
-    profile: 'Profile',
-    menu: 'Menus',
-    connSql: 'Data sources',
-    dataMana: 'Databases',
-    dataSMana: 'Data tables',
-    role: 'Roles',
-    user: 'Users',
-    permission: 'Permissions',
-    onlineSessions: 'Online users',
-    layTable: 'Form designer',
-    billFlow: 'Bill flows',
-    member: 'Members',
-    questionBank: 'Questions',
-    questionsClass: 'Subjects',
-    questionsSmallClass: 'Categories',
-    roleList: 'Role list',
-    taskConfiguration: 'Task configuration',
-    testList: 'Test list',
-    testThree: 'Demo table',
-    userList: 'User list',
-  },
-  // the names the server seeds (server/src/db/seedData.ts); a name an operator types stays as typed
-  menuName: {
-    首页: 'Home',
-    题库管理: 'Question bank',
-    考题科目: 'Subjects',
-    题目分类: 'Categories',
-    题库: 'Questions',
-    运营管理: 'Operations',
-    小程序用户管理: 'Members',
-    用户账单流水管理: 'Bill flows',
-    任务配置: 'Task configuration',
-    系统管理: 'System',
-    菜单管理: 'Menus',
-    角色管理: 'Roles',
-    用户管理: 'Users',
-    权限管理: 'Permissions',
-    操作日志: 'Operation log',
-    在线用户: 'Online users',
-    登录日志: 'Login log',
-    基础管理: 'Base data',
-    数据源管理: 'Data sources',
-    数据库管理: 'Databases',
-    数据表管理: 'Data tables',
-    开发工具: 'Developer tools',
-    表单设计: 'Form designer',
-    示例页面: 'Samples',
-    列表示例: 'List samples',
-    测试列表: 'Test list',
-    示例表格: 'Demo table',
-    角色列表: 'Role list',
-    用户列表: 'User list',
-    // the group of generated table pages (POST /api/datasources/menu/)
-    数据页面: 'Data pages',
-  },
+  // the page titles are declared with the pages (packages/contracts/src/pages.ts)
+  route: pageTitles('en-US'),
+  // the names the server seeds (packages/contracts/src/pages.ts); a name an operator types stays as typed
+  menuName: seededMenuNames(),
 };
 
 export default manageEnUS;

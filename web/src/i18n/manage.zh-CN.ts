@@ -2,6 +2,8 @@
  * Simplified Chinese texts of everything behind the login: the shell, the pages, the generic table and its
  * dialog. They load with the shell (i18n/manage.ts), not with the login page. SPEC.md's texts are kept verbatim.
  */
+import { pageTitles } from '@qb/contracts/pages';
+
 const manageZhCN = {
   shell: {
     collapse: '收起菜单',
@@ -406,29 +408,8 @@ const manageZhCN = {
       designTitle: '设计表单 · {{name}}',
     },
   },
-  route: {
-    home: '首页',
-    profile: '基本资料',
-    menu: '菜单管理',
-    connSql: '数据源管理',
-    dataMana: '数据库管理',
-    dataSMana: '数据表管理',
-    role: '角色管理',
-    user: '用户管理',
-    permission: '权限管理',
-    onlineSessions: '在线用户',
-    layTable: '表单设计',
-    billFlow: '用户账单流水管理',
-    member: '小程序用户管理',
-    questionBank: '题库',
-    questionsClass: '考题科目',
-    questionsSmallClass: '题目分类',
-    roleList: '角色列表',
-    taskConfiguration: '任务配置',
-    testList: '测试列表',
-    testThree: '示例表格',
-    userList: '用户列表',
-  },
+  // the page titles are declared with the pages (packages/contracts/src/pages.ts)
+  route: pageTitles('zh-CN'),
   // Menu names come from the server (sys_menu.name). English names for the seeded ones; anything else is shown as stored.
   menuName: {} as Record<string, string>,
 };

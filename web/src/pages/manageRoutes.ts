@@ -1,9 +1,8 @@
+import { isOwnPage, managePages, type OwnPagePath } from '@qb/contracts/pages';
 import type { ComponentType } from 'react';
 import type { PageOverrides } from '../crud/configFromMeta.ts';
 
-/**
- * Every page of the shell (SPEC.md §2), one entry per route under /manage.
- */
+/** A page of the shell (SPEC.md §2) as the router loads it: one per route under /manage. */
 export interface ManageRoute {
   /** path below /manage, without slashes */
   path: string;
@@ -25,8 +24,6 @@ const page = <M extends { default: ComponentType }>(load: () => Promise<M>): Pag
   const code = () => load().then((m) => m.default);
   return { load: code, preload: code };
 };
-const HomePage = page(() => import('./HomePage.tsx'));
-const ProfilePage = page(() => import('./ProfilePage.tsx'));
 /** How long a table page waits for its first rows before it renders without them. */
 const PREFETCH_WAIT_MS = 400;
 
@@ -57,50 +54,37 @@ function tablePage<M extends { default: ComponentType }>(load: () => Promise<M>,
   };
 }
 
-const QuestionsClassPage = tablePage(() => import('./content/QuestionsClassPage.tsx'), (m) => m.questionsClassPage);
-const QuestionsSmallClassPage = tablePage(() => import('./content/QuestionsSmallClassPage.tsx'), (m) => m.questionsSmallClassPage);
-const QuestionBankPage = tablePage(() => import('./content/QuestionBankPage.tsx'), (m) => m.questionBankPage);
-const MemberPage = tablePage(() => import('./content/MemberPage.tsx'), (m) => m.memberPage);
-const BillFlowPage = tablePage(() => import('./content/BillFlowPage.tsx'), (m) => m.billFlowPage);
-const TaskConfigurationPage = page(() => import('./content/TaskConfigurationPage.tsx'));
-// the accounts are listed by their own call (userSource): their metadata is read with the page
-const UserPage = tablePage(() => import('./content/UserPages.tsx').then((m) => ({ ...m, default: m.UserPage })), (m) => m.userPageOverrides);
-const UserListPage = tablePage(() => import('./content/UserPages.tsx').then((m) => ({ ...m, default: m.UserListPage })), (m) => m.userListPageOverrides);
-const RolePage = tablePage(() => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RolePage })), (m) => m.rolePage);
-const RoleListPage = tablePage(() => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RoleListPage })), (m) => m.roleListPage);
-const TestListPage = tablePage(() => import('./content/TestListPage.tsx'), (m) => m.testListPage);
-const TestThreePage = page(() => import('./content/TestThreePage.tsx'));
-const PermissionPage = page(() => import('./system/PermissionPage.tsx'));
-const OnlineSessionsPage = page(() => import('./system/OnlineSessionsPage.tsx'));
-const MenuPage = tablePage(() => import('./system/MenuPage.tsx'), (m) => m.menuPage);
-const ConnSqlPage = tablePage(() => import('./datasources/ConnSqlPage.tsx'), (m) => m.connSqlPage);
-const DataManaPage = page(() => import('./datasources/DataManaPage.tsx'));
-const DataSManaPage = tablePage(() => import('./datasources/DataSManaPage.tsx'), (m) => m.dataSManaPage);
-const LayTablePage = page(() => import('./datasources/LayTablePage.tsx'));
+/**
+ * The component of each page that has one of its own (packages/contracts/src/pages.ts declares every page: route,
+ * titles, menu, tables; its `renders: 'own'` pages need an entry here, which the type checker enforces).
+ */
+const pageModules: Record<OwnPagePath, PageLoaders> = {
+  home: page(() => import('./HomePage.tsx')),
+  profile: page(() => import('./ProfilePage.tsx')),
+  questionsClass: tablePage(() => import('./content/QuestionsClassPage.tsx'), (m) => m.questionsClassPage),
+  questionsSmallClass: tablePage(() => import('./content/QuestionsSmallClassPage.tsx'), (m) => m.questionsSmallClassPage),
+  questionBank: tablePage(() => import('./content/QuestionBankPage.tsx'), (m) => m.questionBankPage),
+  member: tablePage(() => import('./content/MemberPage.tsx'), (m) => m.memberPage),
+  billFlow: tablePage(() => import('./content/BillFlowPage.tsx'), (m) => m.billFlowPage),
+  taskConfiguration: page(() => import('./content/TaskConfigurationPage.tsx')),
+  // the accounts are listed by their own call (userSource): their metadata is read with the page
+  user: tablePage(() => import('./content/UserPages.tsx').then((m) => ({ ...m, default: m.UserPage })), (m) => m.userPageOverrides),
+  userList: tablePage(() => import('./content/UserPages.tsx').then((m) => ({ ...m, default: m.UserListPage })), (m) => m.userListPageOverrides),
+  role: tablePage(() => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RolePage })), (m) => m.rolePage),
+  roleList: tablePage(() => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RoleListPage })), (m) => m.roleListPage),
+  testList: tablePage(() => import('./content/TestListPage.tsx'), (m) => m.testListPage),
+  testThree: page(() => import('./content/TestThreePage.tsx')),
+  permission: page(() => import('./system/PermissionPage.tsx')),
+  onlineSessions: page(() => import('./system/OnlineSessionsPage.tsx')),
+  menu: tablePage(() => import('./system/MenuPage.tsx'), (m) => m.menuPage),
+  connSql: tablePage(() => import('./datasources/ConnSqlPage.tsx'), (m) => m.connSqlPage),
+  dataMana: page(() => import('./datasources/DataManaPage.tsx')),
+  dataSMana: tablePage(() => import('./datasources/DataSManaPage.tsx'), (m) => m.dataSManaPage),
+  layTable: page(() => import('./datasources/LayTablePage.tsx')),
+};
 
-export const manageRoutes: ManageRoute[] = [
-  { path: 'home', titleKey: 'route.home', ...HomePage },
-  { path: 'profile', titleKey: 'route.profile', ...ProfilePage },
-  { path: 'menu', titleKey: 'route.menu', ...MenuPage },
-  { path: 'connSql', titleKey: 'route.connSql', ...ConnSqlPage },
-  { path: 'dataMana', titleKey: 'route.dataMana', ...DataManaPage },
-  { path: 'dataSMana', titleKey: 'route.dataSMana', ...DataSManaPage },
-  { path: 'role', titleKey: 'route.role', ...RolePage },
-  { path: 'user', titleKey: 'route.user', ...UserPage },
-  { path: 'permission', titleKey: 'route.permission', ...PermissionPage },
-  { path: 'onlineSessions', titleKey: 'route.onlineSessions', ...OnlineSessionsPage },
-  { path: 'layTable', titleKey: 'route.layTable', ...LayTablePage },
-  { path: 'billFlow', titleKey: 'route.billFlow', ...BillFlowPage },
-  { path: 'member', titleKey: 'route.member', ...MemberPage },
-  { path: 'questionBank', titleKey: 'route.questionBank', ...QuestionBankPage },
-  { path: 'questionsClass', titleKey: 'route.questionsClass', ...QuestionsClassPage },
-  { path: 'questionsSmallClass', titleKey: 'route.questionsSmallClass', ...QuestionsSmallClassPage },
-  { path: 'roleList', titleKey: 'route.roleList', ...RoleListPage },
-  { path: 'taskConfiguration', titleKey: 'route.taskConfiguration', ...TaskConfigurationPage },
-  { path: 'testList', titleKey: 'route.testList', ...TestListPage },
-  { path: 'testThree', titleKey: 'route.testThree', ...TestThreePage },
-  { path: 'userList', titleKey: 'route.userList', ...UserListPage },
-];
+/** The pages with a component of their own; a declared page rendered by the generic page is a generated route. */
+export const manageRoutes: ManageRoute[] = managePages.filter(isOwnPage).map((p) => ({ path: p.path, titleKey: `route.${p.path}`, ...pageModules[p.path] }));
 
 const byFullPath = new Map(manageRoutes.map((r) => [`/manage/${r.path}`, r]));
 
