@@ -35,6 +35,7 @@ import { SecretBox } from './datasources/secretBox.ts';
 import { billFlowBalance } from './members/billFlowBalance.ts';
 import { TableRegistry } from './schema/registry.ts';
 import { RegistrySync, bumpRegistryVersion } from './schema/sync.ts';
+import { createUploadStore } from './uploads/createStore.ts';
 import { registerUploadRoutes, uploadsDirOf } from './uploads/routes.ts';
 import { MAX_UPLOAD_BYTES } from './uploads/storage.ts';
 import { UserService } from './users/service.ts';
@@ -94,6 +95,7 @@ export function createContext(config: Config, conn: Connection): AppContext {
     captchas: new CaptchaStore(conn.db),
     throttle,
     users,
+    uploads: createUploadStore(config),
   };
 }
 

@@ -8,6 +8,7 @@ import type { CrudService } from './crud/service.ts';
 import type { DataSources } from './datasources/sources.ts';
 import type { TableRegistry } from './schema/registry.ts';
 import type { RegistrySync } from './schema/sync.ts';
+import type { UploadStore } from './uploads/store.ts';
 import type { UserService } from './users/service.ts';
 
 /** What the routes are given: the services, built once per app. */
@@ -24,6 +25,8 @@ export interface AppContext {
   captchas: CaptchaStore;
   throttle: LoginThrottle;
   users: UserService;
+  /** where uploads are kept: DATA_DIR/uploads or an S3 bucket (docs/uploads.md) */
+  uploads: UploadStore;
 }
 
 declare module 'fastify' {

@@ -22,11 +22,21 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  UPLOADS_STORE: z.enum(['local', 's3'], 'UPLOADS_STORE must be local (files under DATA_DIR/uploads) or s3 (an S3-compatible bucket)').default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL such as https://oss-cn-hangzhou.aliyuncs.com or http://127.0.0.1:9000').optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'S3_FORCE_PATH_STYLE must be true or false').default('false'),
   SECRET_KEY: z
     .string()
     .refine((v) => decodeSecretKey(v) !== undefined, 'SECRET_KEY must be a 32-byte key: 64 hex characters or base64')
     .optional(),
-});
+}).refine((e) => e.UPLOADS_STORE !== 's3' || (e.S3_BUCKET ?? '') !== '', { path: ['S3_BUCKET'], message: 'S3_BUCKET is required when UPLOADS_STORE=s3' });
+
+/** Where uploads are kept: files under DATA_DIR/uploads, or objects in an S3-compatible bucket (docs/uploads.md). */
+export type UploadsConfig =
+  | { store: 'local' }
+  | { store: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
 
 export interface Config {
   port: number;
@@ -53,6 +63,8 @@ export interface Config {
   dbConnectTimeoutMs: number;
   /** on SIGTERM/SIGINT, calls in flight get this long to finish before their connections are closed */
   shutdownDrainMs: number;
+  /** credentials of an S3 store come from the AWS SDK's own chain (AWS_ACCESS_KEY_ID…), never from here */
+  uploads: UploadsConfig;
 }
 
 /** Reads the environment into one validated config object; a bad value stops the start with a clear message. */
@@ -80,6 +92,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    uploads:
+      e.UPLOADS_STORE === 's3'
+        ? { store: 's3', bucket: e.S3_BUCKET!, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' }
+        : { store: 'local' },
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -74,6 +74,8 @@ export function clientFailureOf(err: ThrownError, req: FastifyRequest, limits: B
 export function answerError(limits: BodyLimits) {
   return (err: ThrownError, req: FastifyRequest, reply: FastifyReply) => {
     const failure = clientFailureOf(err, req, limits);
+    // a 503 of ours (the upload storage away) may be retried, as the database's below
+    if (failure?.httpStatus === 503) reply.header('Retry-After', '1');
     if (failure) return sendError(req, reply, failure);
     // the database is down, busy or too slow: an envelope the client can retry on, the cause logged once without a stack
     const database = databaseFailureAnswer(err);

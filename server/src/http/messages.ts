@@ -73,6 +73,7 @@ const messages = {
   tooManyRequests: ['请求过于频繁，请稍后再试', 'Too many requests, please try again later'],
   internal: ['服务器内部错误', 'Internal server error'],
   databaseUnavailable: ['数据库暂时无法连接，请稍后重试', 'The database cannot be reached at the moment; please try again shortly'],
+  storageUnavailable: ['文件存储暂时无法访问，请稍后重试', 'The file storage cannot be reached at the moment; please try again shortly'],
   databaseBusy: ['数据库正忙，请稍后重试', 'The database is busy; please try again shortly'],
   databaseTimeout: ['数据库执行超时，请缩小查询范围或稍后重试', 'The database statement took too long; narrow the query or try again later'],
   shuttingDown: ['服务器正在停止，请稍后重试', 'The server is stopping; please try again shortly'],

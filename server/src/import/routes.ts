@@ -5,7 +5,6 @@ import type { AppContext } from '../appContext.ts';
 import { assertAllowed } from '../access/index.ts';
 import { ApiError, errorAnswer, ok } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
-import { uploadsDirOf } from '../uploads/routes.ts';
 import type { RowProblem } from './questions.ts';
 import { type ImportResult, ImportRejected, ImportService } from './service.ts';
 
@@ -26,7 +25,7 @@ function sendFile(reply: FastifyReply, content: Buffer, fileName: string, asciiN
 /** Spreadsheet import (SPEC.md §7: selectAddTypes, import, typesImport), templates and question export. */
 export function registerImportRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = new ImportService(ctx.crud, uploadsDirOf(ctx));
+  const service = new ImportService(ctx.crud, ctx.uploads);
 
   const problemsOf = (req: FastifyRequest, problems: RowProblem[]) =>
     problems.map((p) => ({ row: p.row, column: p.column, message: translate(req, p.key, p.params) }));

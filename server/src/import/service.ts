@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { CompiledQuery } from 'kysely';
 import { assertAllowed, type Caller } from '../access/index.ts';
 import type { CrudService } from '../crud/service.ts';
@@ -6,7 +5,8 @@ import { nowText } from '../crud/values.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { MessageKey } from '../http/messages.ts';
-import { extensionOf, storedFilePath } from '../uploads/storage.ts';
+import { extensionOf } from '../uploads/storage.ts';
+import { type UploadStore, keyOfPublicPath } from '../uploads/store.ts';
 import { type ExistingCategory, orderCategories, validateCategory } from './categories.ts';
 import { type QuestionData, type RowProblem, questionRow, validateQuestion } from './questions.ts';
 import { SerialQueue } from './queue.ts';
@@ -91,7 +91,7 @@ export class ImportService {
 
   constructor(
     private readonly crud: CrudService,
-    private readonly uploadsDir: string,
+    private readonly uploads: UploadStore,
     private readonly limits: SheetLimits = SHEET_LIMITS,
   ) {}
 
@@ -108,15 +108,25 @@ export class ImportService {
   }
 
   /** The stored upload behind fileUrl; anything that is not a spreadsheet this server stored is refused. */
-  private async uploadedFile(fileUrl: unknown): Promise<{ file: string; ext: string }> {
+  private async uploadedFile(fileUrl: unknown): Promise<{ key: string; ext: string }> {
     if (fileUrl === undefined || fileUrl === null || fileUrl === '') throw badRequest('importFileMissing');
-    const file = storedFilePath(this.uploadsDir, fileUrl);
-    if (!file) throw badRequest('importFileNotStored');
-    const ext = extensionOf(file);
+    const key = keyOfPublicPath(fileUrl);
+    if (!key) throw badRequest('importFileNotStored');
+    const ext = extensionOf(key);
     if (!['xls', 'xlsx', 'csv'].includes(ext)) throw badRequest('importBadType');
-    const stat = await fs.stat(file).catch(() => undefined);
-    if (!stat?.isFile()) throw notFound('importFileGone');
-    return { file, ext };
+    if (!(await this.uploads.exists(key))) throw notFound('importFileGone');
+    return { key, ext };
+  }
+
+  /** Reads the upload as a file on this machine (an object in S3 is copied to a temporary file, removed afterwards). */
+  private async withLocalFile<T>(key: string, read: (file: string) => Promise<T>): Promise<T> {
+    const copy = await this.uploads.localCopy(key);
+    if (!copy) throw notFound('importFileGone');
+    try {
+      return await read(copy.file);
+    } finally {
+      await copy.release();
+    }
   }
 
   private async subject(db: AnyDb, id: number) {
@@ -198,13 +208,13 @@ export class ImportService {
     tableNameParam(body.tableName, 'questionBank');
     const subjectId = idParam(body.parentId, 'parentId', 'importSubjectMissing');
     const categoryId = idParam(body.typeId, 'typeId', 'importCategoryMissing');
-    const { file, ext } = await this.uploadedFile(body.fileUrl);
+    const { key, ext } = await this.uploadedFile(body.fileUrl);
     assertAllowed(caller, this.questions.flag, 'import');
     await this.subject(this.db, subjectId);
     await this.category(this.db, categoryId, subjectId);
 
     return this.queue.run(async () => {
-      const records = recordsOf(await readSheet(file, ext, this.limits), 'question');
+      const records = recordsOf(await this.withLocalFile(key, (file) => readSheet(file, ext, this.limits)), 'question');
       if (records.length === 0) throw badRequest('importEmpty');
       const limits = { stem: this.questions.columns.get('name')!.length ?? 1000, ...QUESTION_TEXT_LIMITS };
       const checked: (QuestionData | RowProblem[])[] = [];
@@ -294,12 +304,12 @@ export class ImportService {
   async importCategories(body: Body, caller: Caller | undefined): Promise<ImportResult> {
     tableNameParam(body.tableName, 'questionsSmallClass');
     const subjectId = idParam(body.subjectId, 'subjectId', 'importSubjectOnlyMissing');
-    const { file, ext } = await this.uploadedFile(body.fileUrl);
+    const { key, ext } = await this.uploadedFile(body.fileUrl);
     assertAllowed(caller, this.categories.flag, 'import');
     await this.subject(this.db, subjectId);
 
     return this.queue.run(async () => {
-      const records = recordsOf(await readSheet(file, ext, this.limits), 'category');
+      const records = recordsOf(await this.withLocalFile(key, (file) => readSheet(file, ext, this.limits)), 'category');
       if (records.length === 0) throw badRequest('importEmpty');
       const maxName = this.categories.columns.get('name')!.length ?? 100;
       const checked = collectProblems(records.map((r) => validateCategory(r, maxName)));

@@ -1,19 +1,21 @@
-import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { fileRoute, uploadOssRoute, uploadRoute } from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../appContext.ts';
 import { mayWriteSomewhere } from '../access/index.ts';
 import { ApiError, badRequest, ok } from '../http/errors.ts';
+import { SERVED_FILE_HEADERS, serveObject } from './serveObject.ts';
 import { MAX_UPLOAD_BYTES, kindOf, storeUpload } from './storage.ts';
+import { uploadsDirOf as uploadsDirOfConfig } from './store.ts';
 
 export function uploadsDirOf(ctx: AppContext): string {
-  return path.join(ctx.config.dataDir, 'uploads');
+  return uploadsDirOfConfig(ctx.config);
 }
 
-/** Uploads (multipart field `files`) and the files served back from /api/file/. */
+/** Uploads (multipart field `files`) and the files served back from /api/file/, from the configured store. */
 export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext) {
-  const dir = uploadsDirOf(ctx);
+  const store = ctx.uploads;
+  store.log = app.log;
   const handler = async (req: import('fastify').FastifyRequest) => {
     // files feed forms and imports: whoever may save or import somewhere may upload
     if (!mayWriteSomewhere(req.caller)) throw new ApiError(403, 'forbidden');
@@ -29,11 +31,18 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
       if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('uploadTooLarge', { max: `${kind.maxBytes / 1024 / 1024} MB` });
       throw err;
     });
-    const stored = await storeUpload(dir, file.filename, content);
+    const stored = await storeUpload(store, file.filename, content);
     return ok({ path: stored, oldFileName: file.filename });
   };
   app.post('/api/action/upload/', { schema: uploadRoute }, handler);
   app.post('/api/action/uploadsOss/', { schema: uploadOssRoute }, handler);
+
+  if (store.kind !== 'local') {
+    // served through this server, not by presigned URLs: the stored URLs and the headers stay as they are (docs/uploads.md)
+    app.route({ method: ['GET', 'HEAD'], url: '/api/file/*', schema: fileRoute, handler: (req, reply) => serveObject(store, req, reply) });
+    app.addHook('onClose', async () => store.close());
+    return;
+  }
 
   // @fastify/static registers GET and HEAD /api/file/* with a schema of its own; this one documents it
   app.addHook('onRoute', (route) => {
@@ -43,7 +52,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   await app.register(fastifyStatic, {
-    root: dir,
+    root: uploadsDirOf(ctx),
     prefix: '/api/file/',
     decorateReply: false,
     index: false,
@@ -51,9 +60,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     dotfiles: 'deny',
     schemaHide: false,
     setHeaders(res) {
-      res.header('X-Content-Type-Options', 'nosniff');
-      res.header('Content-Security-Policy', "default-src 'none'");
-      res.header('Cache-Control', 'private, max-age=86400');
+      for (const [name, value] of Object.entries(SERVED_FILE_HEADERS)) res.header(name, value);
     },
   });
 }

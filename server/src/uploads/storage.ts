@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { badRequest } from '../http/errors.ts';
+import { type UploadStore, contentTypeOf, publicPathOf } from './store.ts';
 
 export interface FileKind {
   extensions: string[];
@@ -48,27 +48,15 @@ export function kindOf(fileName: string): FileKind {
   return kind;
 }
 
-/** Stores an accepted upload under uploads/YYYYMM/ with a random name; answers the public path. */
-export async function storeUpload(uploadsDir: string, fileName: string, content: Buffer): Promise<string> {
+/** Stores an accepted upload under YYYYMM/ with a random name, in the configured store; answers the public path. */
+export async function storeUpload(store: UploadStore, fileName: string, content: Buffer): Promise<string> {
   const kind = kindOf(fileName);
   const ext = extensionOf(fileName);
   if (content.length === 0) throw badRequest('uploadMissing');
   if (content.length > kind.maxBytes) throw badRequest('uploadTooLarge', { max: `${kind.maxBytes / MB} MB` });
   if (!kind.matches(ext, content.subarray(0, 8192))) throw badRequest('uploadBadContent');
   const month = new Date().toISOString().slice(0, 7).replace('-', '');
-  const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
-  const dir = path.join(uploadsDir, month);
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  // written under a temporary name first, so that a half-written file is never served
-  const tmp = path.join(dir, `.${name}.part`);
-  await fs.writeFile(tmp, content, { mode: 0o600 });
-  await fs.rename(tmp, path.join(dir, name));
-  return `/api/file/${month}/${name}`;
-}
-
-/** The stored file behind a path this server answered, or undefined when it is not one of ours. */
-export function storedFilePath(uploadsDir: string, publicPath: unknown): string | undefined {
-  if (typeof publicPath !== 'string') return undefined;
-  const m = /^\/api\/file\/(\d{6})\/([0-9a-f]{32}\.[a-z]{3,4})$/.exec(publicPath);
-  return m ? path.join(uploadsDir, m[1]!, m[2]!) : undefined;
+  const key = `${month}/${crypto.randomBytes(16).toString('hex')}.${ext}`;
+  await store.put(key, content, contentTypeOf(key));
+  return publicPathOf(key);
 }
