@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { GrantAction } from '@qb/contracts';
 import { ApiError } from '../http/errors.ts';
+import { builtinTables } from '../schema/builtin.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 
@@ -36,8 +37,8 @@ export const SYSTEM: Caller = Object.freeze({
   system: true,
 });
 
-/** Tables no caller may change through the generic API: their writes have their own services. */
-const guardedWrites = new Set(['sys_user']);
+/** Tables only an administrator changes, whatever a role's grants say (`writers` in schema/builtin.ts). */
+const guardedWrites: ReadonlySet<string> = new Set(builtinTables.filter((t) => t.writers === 'administrators').map((t) => t.flag));
 
 /**
  * The one check every call makes before any SQL is built: default deny. An administrator may do everything;

@@ -27,6 +27,13 @@ import { answerStream, pageAnswerPieces } from './stream.ts';
  */
 export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // the services that own a table's writes, by the name a table declares in `writtenBy` (schema/builtin.ts); a table
+  // owned by a service with no save here (the audit logs, the DDL history) is refused by the generic save
+  const owners: Record<string, Pick<AppContext['users'], 'save' | 'delete'>> = { users: ctx.users };
+  const ownerOf = (flag: string) => {
+    const writtenBy = ctx.registry.has(flag) ? ctx.registry.get(flag).writtenBy : undefined;
+    return writtenBy && Object.hasOwn(owners, writtenBy) ? owners[writtenBy] : undefined;
+  };
   app.get('/api/select/', { schema: selectRoute }, async (req, reply) => {
     const plan = ctx.crud.planSelect(req.query, req.caller);
     const total = await ctx.crud.countRows(plan);
@@ -39,8 +46,9 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/action/save/', { schema: saveRoute }, async (req) => {
     const body = req.body;
-    // accounts have their own rules (generated password, unique loginid)
-    if (body._flag === 'sys_user') return ok(await ctx.users.save(body.params, req.caller), {}, translate(req, 'saved'));
+    // a table whose writes belong to a service (`writtenBy`: accounts have a generated password, a unique loginid)
+    const owner = ownerOf(body._flag);
+    if (owner) return ok(await owner.save(body.params, req.caller), {}, translate(req, 'saved'));
     // a table bound to a form is checked with the form's rules before anything is written (forms/saves.ts)
     const saved = await ctx.crud.save(body._flag, await checkBoundSave(ctx, req, body._flag, body.params), req.caller);
     return ok(saved, {}, translate(req, 'saved'));
@@ -49,7 +57,8 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.post('/api/action/delete/', { schema: deleteRoute }, async (req) => {
     const body = req.body;
     // accounts have their own rules (never oneself, never the last administrator, sessions ended)
-    const deleted = body._flag === 'sys_user' ? await ctx.users.delete(body.id, req.caller) : await ctx.crud.delete(body._flag, body.id, req.caller, body._version);
+    const owner = ownerOf(body._flag);
+    const deleted = owner ? await owner.delete(body.id, req.caller) : await ctx.crud.delete(body._flag, body.id, req.caller, body._version);
     return ok(deleted, {}, translate(req, 'deleted'));
   });
 

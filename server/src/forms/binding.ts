@@ -8,6 +8,7 @@ import {
 } from '@qb/contracts';
 import type { AnyDb } from '../db/connection.ts';
 import { badRequest } from '../http/errors.ts';
+import { builtinTables } from '../schema/builtin.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 
@@ -17,25 +18,10 @@ import type { RegisteredTable } from '../schema/types.ts';
 const LAY_TABLE = 'sys_layTable';
 
 /**
- * The back-office's own tables (accounts, roles, menus, sources, definitions, logs, settings): a form bound to one
- * could refuse every save of it or drop fields through linkage, so binding is refused and a stored binding ignored.
- * Business tables (sys_member, questionBank…) take forms. docs/security.md.
+ * The back-office's own tables (`system` in schema/builtin.ts): a form bound to one could refuse every save of it or
+ * drop fields through linkage, so binding is refused and a stored binding ignored. docs/security.md.
  */
-export const SYSTEM_FORM_TABLES = new Set([
-  'sys_user',
-  'sys_role',
-  'sys_menu',
-  'sys_config',
-  'sys_connsql',
-  'sys_dataSheet',
-  'sys_tableFields',
-  'sys_dataMana',
-  LAY_TABLE,
-  'sys_layList',
-  'sys_operationLog',
-  'sys_ddlHistory',
-  'sys_loginLog',
-]);
+export const SYSTEM_FORM_TABLES: ReadonlySet<string> = new Set(builtinTables.filter((t) => t.system).map((t) => t.flag));
 
 /** The form schema of a formJson text: version 2, or version 1 upgraded; a 400 naming the problems otherwise. */
 export function formOfJson(json: string): FormSchema {

@@ -90,6 +90,7 @@ const cover: ColumnDef = { name: 'cover', type: 'image', title: t('封面', 'Cov
 export const builtinTables: TableDef[] = [
   {
     flag: 'sys_connsql',
+    system: true,
     title: t('数据源连接', 'Data source connections'),
     softDelete: true,
     columns: [
@@ -107,6 +108,7 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'sys_dataSheet',
+    system: true,
     title: t('数据表', 'Data tables'),
     softDelete: true,
     columns: [
@@ -121,6 +123,7 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'sys_tableFields',
+    system: true,
     title: t('字段定义', 'Column definitions'),
     softDelete: true,
     columns: [
@@ -142,6 +145,7 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'sys_dataMana',
+    system: true,
     title: t('数据管理', 'Data management'),
     softDelete: true,
     columns: [
@@ -154,6 +158,7 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'sys_role',
+    system: true,
     title: t('角色', 'Roles'),
     softDelete: true,
     aliases: { parentid: 'parentId' },
@@ -170,6 +175,8 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'sys_user',
+    system: true,
+    writers: 'administrators',
     title: t('用户', 'Users'),
     softDelete: true,
     writtenBy: 'users',
@@ -276,6 +283,7 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'sys_config',
+    system: true,
     title: t('任务配置', 'Task configuration'),
     softDelete: true,
     columns: [
@@ -287,6 +295,7 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'sys_menu',
+    system: true,
     title: t('菜单', 'Menus'),
     softDelete: true,
     defaultSort: { column: 'sortNum', direction: 'desc' },
@@ -306,6 +315,7 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'sys_layTable',
+    system: true,
     title: t('表单定义', 'Form definitions'),
     softDelete: true,
     columns: [
@@ -320,6 +330,7 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'sys_layList',
+    system: true,
     title: t('布局数据', 'Layout records'),
     softDelete: true,
     columns: [
@@ -346,6 +357,7 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'sys_operationLog',
+    system: true,
     title: t('操作日志', 'Operation log'),
     softDelete: true,
     writtenBy: 'audit',
@@ -365,6 +377,7 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'sys_ddlHistory',
+    system: true,
     title: t('建表历史', 'DDL history'),
     softDelete: true,
     writtenBy: 'ddl',
@@ -384,6 +397,7 @@ export const builtinTables: TableDef[] = [
   },
   {
     flag: 'sys_loginLog',
+    system: true,
     title: t('登录日志', 'Login log'),
     softDelete: true,
     writtenBy: 'audit',

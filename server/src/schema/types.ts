@@ -65,6 +65,16 @@ export interface TableDef {
   /** rows no page may add, edit, delete or import (written only by the server: the audit logs) */
   readOnly?: boolean;
   /**
+   * one of the back-office's own tables (accounts, roles, menus, sources, definitions, logs, settings): no form
+   * definition binds to it (forms/binding.ts). Business tables (sys_member, questionBank…) take forms.
+   */
+  system?: boolean;
+  /**
+   * 'administrators': only an administrator changes these rows, through whatever route, whatever the grants of a
+   * role say (accounts: roles, passwords and the last administrator are an administrator's matter; access/index.ts)
+   */
+  writers?: 'administrators';
+  /**
    * a built-in content table an operator's table on the local database may reference (a column's refTable): a role
    * granted that table's page then sees this table's rows for labels and dropdowns (schema/references.ts)
    */
