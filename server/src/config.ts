@@ -25,7 +25,7 @@ const envSchema = z.object({
   UPLOADS_STORE: z.enum(['local', 's3'], 'UPLOADS_STORE must be local (files under DATA_DIR/uploads) or s3 (an S3-compatible bucket)').default('local'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL such as https://oss-cn-hangzhou.aliyuncs.com or http://127.0.0.1:9000').optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL such as https://oss-cn-hangzhou.aliyuncs.com or http://127.0.0.1:9000' }).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'S3_FORCE_PATH_STYLE must be true or false').default('false'),
   SECRET_KEY: z
     .string()

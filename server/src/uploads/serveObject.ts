@@ -24,10 +24,9 @@ export function rangeOf(header: string | undefined, size: number): ByteRange | '
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Number(m[2]);
-  if (end < start) return undefined;
+  if (m[2] !== '' && Number(m[2]) < start) return undefined;
   if (start >= size) return 'unsatisfiable';
-  return { start, end: Math.min(end, size - 1) };
+  return { start, end: m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1) };
 }
 
 const etagMatches = (header: string | undefined, etag: string) =>
