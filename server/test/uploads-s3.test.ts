@@ -15,7 +15,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { moveUploadsToS3 } from '../src/uploads/moveToS3.ts';
-import { PART_BYTES, S3UploadStore } from '../src/uploads/s3Store.ts';
+import { PART_BYTES, S3_LIMITS, S3UploadStore } from '../src/uploads/s3Store.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 import { QUESTION_HEADER, bookBytes, q, upload } from './import-fixtures.ts';
 
@@ -218,12 +218,19 @@ describe('uploads in S3-compatible storage', () => {
     expect(tempCopies()).toBe(copies);
   });
 
-  it('answers 503 STORAGE_UNAVAILABLE within seconds when the storage is unreachable or the bucket missing, and stays up', async () => {
+  it('answers 503 STORAGE_UNAVAILABLE within seconds when the storage is unreachable, silent or the bucket missing, and stays up', async () => {
     const away = await startTestApp('sqlite', undefined, s3Env({ S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` }));
     const noBucket = await startTestApp('sqlite', undefined, s3Env({ S3_BUCKET: 'no-such-bucket' }));
+    // a storage that takes connections and never answers: given up after S3_LIMITS.idleMs (3 s; 300 ms here) per attempt
+    const silentSockets: net.Socket[] = [];
+    const silentServer = net.createServer((socket) => void silentSockets.push(socket));
+    await new Promise<void>((resolve) => silentServer.listen(0, '127.0.0.1', resolve));
+    const silent = await startTestApp('sqlite', undefined, s3Env({ S3_ENDPOINT: `http://127.0.0.1:${(silentServer.address() as net.AddressInfo).port}` }));
+    const idleMs = S3_LIMITS.idleMs;
+    S3_LIMITS.idleMs = 300;
     try {
       const key = '/api/file/202401/0123456789abcdef0123456789abcdef.png';
-      for (const app of [away, noBucket]) {
+      for (const app of [away, noBucket, silent]) {
         const started = Date.now();
         const calls = [
           post(app, '/api/action/upload/', 'a.png', PNG),
@@ -243,8 +250,12 @@ describe('uploads in S3-compatible storage', () => {
       const english = await away.app.inject({ method: 'GET', url: key, headers: { 'accept-language': 'en-US' } });
       expect(english.json().message).toBe('The file storage cannot be reached at the moment; please try again shortly');
     } finally {
+      S3_LIMITS.idleMs = idleMs;
       await away.close();
       await noBucket.close();
+      await silent.close();
+      for (const socket of silentSockets) socket.destroy();
+      await new Promise((resolve) => silentServer.close(resolve));
     }
   });
 

@@ -12,7 +12,7 @@ type S3Config = Extract<UploadsConfig, { store: 's3' }>;
 type Sdk = typeof import('@aws-sdk/client-s3');
 
 /** Bounds of every call, so that an unreachable or silent endpoint fails the call within a few seconds. */
-export const S3_LIMITS = { connectMs: 2000, idleMs: 5000, attempts: 2 };
+export const S3_LIMITS = { connectMs: 2000, idleMs: 3000, attempts: 2 };
 /** Objects above this go up in parts of this size (S3's smallest part), two at a time. */
 export const PART_BYTES = 5 * 1024 * 1024;
 /** how long a bucket seen to exist is not asked about again (a HEAD of a missing key cannot tell a missing bucket) */
@@ -51,7 +51,8 @@ export class S3UploadStore implements UploadStore {
         endpoint: this.config.endpoint,
         forcePathStyle: this.config.forcePathStyle,
         maxAttempts: S3_LIMITS.attempts,
-        requestHandler: { connectionTimeout: S3_LIMITS.connectMs, requestTimeout: S3_LIMITS.idleMs },
+        // socketTimeout: idle time (a slow upload or download is fine as long as bytes move); the SDK's requestTimeout only warns
+        requestHandler: { connectionTimeout: S3_LIMITS.connectMs, socketTimeout: S3_LIMITS.idleMs },
         // checksums only where S3 requires them: several S3-compatible stores refuse the SDK's newer default ones
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
