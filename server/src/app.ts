@@ -3,7 +3,6 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { healthReadyRoute, healthRoute } from '@qb/contracts/schemas';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppContext } from './appContext.ts';
 import { CaptchaStore } from './auth/captcha.ts';
@@ -39,6 +38,7 @@ import { createUploadStore } from './uploads/createStore.ts';
 import { registerUploadRoutes, uploadsDirOf } from './uploads/routes.ts';
 import { MAX_UPLOAD_BYTES } from './uploads/storage.ts';
 import { UserService } from './users/service.ts';
+import { on } from './http/route.ts';
 
 const SERVER_VERSION: string = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
@@ -156,10 +156,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     await ctx.sources.closeAll();
   });
 
-  app.get('/api/health', { schema: healthRoute }, async () => ({ status: true as const }));
+  on(app, 'health', async () => ({ status: true as const }));
   // readiness for a load balancer: the app's database answers (a select 1 within 1 s, cached for 1 s)
   const readiness = new Readiness(ctx.conn.db);
-  app.get('/api/health/ready', { schema: healthReadyRoute }, async (req, reply) => {
+  on(app, 'healthReady', async (req, reply) => {
     if (await readiness.ready()) return { status: true as const };
     return (reply as FastifyReply).code(503).header('Retry-After', '1').send(errorAnswer(req, 'databaseUnavailable'));
   });

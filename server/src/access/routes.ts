@@ -1,14 +1,4 @@
-import {
-  endSessionRoute,
-  GRANT_ACTIONS,
-  menuActionsRoute,
-  resetPasswordRoute,
-  roleGrantsRoute,
-  saveRoleGrantsRoute,
-  saveUserRolesRoute,
-  sessionsRoute,
-  userRolesRoute,
-} from '@qb/contracts/schemas';
+import { GRANT_ACTIONS } from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../appContext.ts';
@@ -18,6 +8,7 @@ import { translate } from '../http/messages.ts';
 import { parseActions } from './grants.ts';
 import { assertAdministrator } from './index.ts';
 import { offeredActions, pageDeclaration } from './pages.ts';
+import { on } from '../http/route.ts';
 
 /** The administrator's calls of the permission, user and online-session pages (docs/permissions.md). */
 export function registerAccessRoutes(fastify: FastifyInstance, ctx: AppContext) {
@@ -26,13 +17,13 @@ export function registerAccessRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   const liveMenus = () => db.selectFrom('sys_menu').select(['id', 'url']).where('isdelete', '=', 0).orderBy('id').execute();
 
-  app.get('/api/access/menuActions/', { schema: menuActionsRoute }, async (req) => {
+  on(app, 'menuActions', async (req) => {
     assertAdministrator(req.caller);
     const menus = await liveMenus();
     return ok(menus.map((m) => ({ menuId: Number(m.id), url: String(m.url ?? ''), actions: offeredActions(pageDeclaration(m.url as string, ctx.registry)) })));
   });
 
-  app.get('/api/access/role/', { schema: roleGrantsRoute }, async (req) => {
+  on(app, 'roleGrants', async (req) => {
     assertAdministrator(req.caller);
     const roleId = req.query.roleId;
     const role = await db.selectFrom('sys_role').select('id').where('id', '=', roleId).where('isdelete', '=', 0).executeTakeFirst();
@@ -41,7 +32,7 @@ export function registerAccessRoutes(fastify: FastifyInstance, ctx: AppContext) 
     return ok({ roleId, grants: rows.map((r) => ({ menuId: Number(r.menuId), actions: parseActions(r.actions) })).filter((g) => g.actions.length > 0) });
   });
 
-  app.post('/api/access/role/', { schema: saveRoleGrantsRoute }, async (req) => {
+  on(app, 'saveRoleGrants', async (req) => {
     assertAdministrator(req.caller);
     const { roleId, grants } = req.body;
     const menus = new Map((await liveMenus()).map((m) => [Number(m.id), offeredActions(pageDeclaration(m.url as string, ctx.registry))]));
@@ -75,7 +66,7 @@ export function registerAccessRoutes(fastify: FastifyInstance, ctx: AppContext) 
     return ok(undefined, {}, translate(req, 'saved'));
   });
 
-  app.get('/api/user/roles/', { schema: userRolesRoute }, async (req) => {
+  on(app, 'userRoles', async (req) => {
     assertAdministrator(req.caller);
     // live roles only: a link to a role deleted before deletes were checked (tables/inUse.ts) is no role to show or save back
     const rows = await db
@@ -89,7 +80,7 @@ export function registerAccessRoutes(fastify: FastifyInstance, ctx: AppContext) 
     return ok({ roleIds: rows.map((r) => Number(r.roleId)) });
   });
 
-  app.post('/api/user/roles/', { schema: saveUserRolesRoute }, async (req) => {
+  on(app, 'saveUserRoles', async (req) => {
     assertAdministrator(req.caller);
     const { id, roleIds } = req.body;
     const wanted = [...new Set(roleIds)];
@@ -118,13 +109,13 @@ export function registerAccessRoutes(fastify: FastifyInstance, ctx: AppContext) 
     return ok(undefined, {}, translate(req, 'saved'));
   });
 
-  app.post('/api/user/resetPassword/', { schema: resetPasswordRoute }, async (req) => {
+  on(app, 'resetPassword', async (req) => {
     assertAdministrator(req.caller);
     const password = await ctx.users.resetPassword(req.body.id, req.caller!);
     return ok({ password }, {}, translate(req, 'saved'));
   });
 
-  app.get('/api/access/sessions/', { schema: sessionsRoute }, async (req) => {
+  on(app, 'sessions', async (req) => {
     assertAdministrator(req.caller);
     const mine = await ctx.sessions.idOf(req.token!);
     const rows = await ctx.sessions.list();
@@ -141,7 +132,7 @@ export function registerAccessRoutes(fastify: FastifyInstance, ctx: AppContext) 
     );
   });
 
-  app.post('/api/access/sessions/logout/', { schema: endSessionRoute }, async (req) => {
+  on(app, 'endSession', async (req) => {
     assertAdministrator(req.caller);
     if (!(await ctx.sessions.revokeId(req.body.id))) throw notFound('rowNotFound', { flag: 'sys_session', id: req.body.id });
     await ctx.crud.auditLog.write(db, req.caller, [{ flag: 'sys_session', action: 'logout', rowId: String(req.body.id) }]);

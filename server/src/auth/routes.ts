@@ -1,4 +1,4 @@
-import { captchaRoute, changePasswordRoute, GRANT_ACTIONS, loginRoute, logoutRoute, userInfoRoute, userListRoute, userSaveRoute } from '@qb/contracts/schemas';
+import { endpoints, GRANT_ACTIONS } from '@qb/contracts/schemas';
 import type { UserInfo } from '@qb/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,19 +10,19 @@ import { ApiError, badRequest, ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
 import { CAPTCHAS_PER_MINUTE } from './captcha.ts';
 import { verifyClientPassword } from './password.ts';
+import { on } from '../http/route.ts';
 
 /**
  * The API routes that answer without a session, by the route pattern the router matched (never by a
  * prefix of the raw URL). Every other /api route is guarded; routes outside /api serve the web app's files.
  */
 export const PUBLIC_ROUTES = new Set([
-  '/api/health',
-  '/api/health/ready',
-  '/api/user/captcha/',
-  '/api/user/login/',
+  // the calls declared public (packages/contracts/src/api/endpoints.ts): health, the captcha, the login, the API's description
+  ...Object.values(endpoints)
+    .filter((e) => e.public)
+    .map((e) => e.url),
   '/api/file/*',
-  // the API's description and its reference page (@fastify/swagger-ui's routes): they tell nothing the web client's own code does not
-  '/api/openapi.json',
+  // the API's reference page (@fastify/swagger-ui's routes): it tells nothing the web client's own code does not
   '/api/docs',
   '/api/docs/json',
   '/api/docs/yaml',
@@ -89,17 +89,14 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // with CAPTCHA=off nothing is drawn or stored, so nothing is limited
   const captchaLimit = { max: CAPTCHAS_PER_MINUTE, timeWindow: '1 minute', allowList: () => !ctx.config.captcha };
-  app.get('/api/user/captcha/', { schema: captchaRoute, config: { rateLimit: captchaLimit } }, async () => {
+  on(app, 'captcha', async () => {
     if (!ctx.config.captcha) return ok({ enabled: false, captchaId: '', image: '' });
     const issued = await ctx.captchas.issue();
     if (!issued) throw new ApiError(429, 'tooManyRequests');
     return ok({ enabled: true, captchaId: issued.captchaId, image: issued.image });
-  });
+  }, { config: { rateLimit: captchaLimit } });
 
-  app.post(
-    '/api/user/login/',
-    { schema: loginRoute, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
-    async (req) => {
+  on(app, 'login', async (req) => {
       // the schema took the shapes: loginid 1 to 50 characters once trimmed, pass a SHA-256 hex
       const body = req.body;
       const loginid = body.loginid;
@@ -131,27 +128,26 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext) {
         if (err instanceof ApiError) await log(false, err.key);
         throw err;
       }
-    },
-  );
+    }, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } });
 
-  app.post('/api/user/logout/', { schema: logoutRoute }, async (req) => {
+  on(app, 'logout', async (req) => {
     await ctx.sessions.revoke(req.token!);
     return ok(undefined, {}, translate(req, 'loggedOut'));
   });
 
-  app.get('/api/user/userInfo/', { schema: userInfoRoute }, async (req) => ok([await userInfo(ctx, req.caller!.id)]));
+  on(app, 'userInfo', async (req) => ok([await userInfo(ctx, req.caller!.id)]));
 
-  app.post('/api/user/changePassword/', { schema: changePasswordRoute }, async (req) => {
+  on(app, 'changePassword', async (req) => {
     await ctx.users.changePassword(req.caller!, req.token!, req.body.oldPass, req.body.newPass);
     return ok(undefined, {}, translate(req, 'passwordChanged'));
   });
 
-  app.get('/api/user/list/', { schema: userListRoute }, async (req) => {
+  on(app, 'userList', async (req) => {
     const { rows, total } = await ctx.crud.select({ ...req.query, _flag: 'sys_user' }, req.caller);
     return ok(rows, { total });
   });
 
-  app.post('/api/user/save/', { schema: userSaveRoute }, async (req) => {
+  on(app, 'userSave', async (req) => {
     const saved = await ctx.users.save(req.body.params, req.caller);
     return ok(saved, {}, translate(req, 'saved'));
   });

@@ -1,14 +1,3 @@
-import {
-  deleteRoute,
-  exportTableRoute,
-  menuLayoutRoute,
-  masterSlaveRoute,
-  menuRoute,
-  saveRoute,
-  schemaListRoute,
-  schemaRoute,
-  selectRoute,
-} from '@qb/contracts/schemas';
 import type { MenuRow } from '@qb/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +9,7 @@ import { exportTable } from './export.ts';
 import { boundFormOf } from '../forms/binding.ts';
 import { checkBoundSave } from '../forms/saves.ts';
 import { answerStream, pageAnswerPieces } from './stream.ts';
+import { on } from '../http/route.ts';
 
 /**
  * The generic table API of SPEC.md §7. The route schemas (packages/contracts/src/api/crud.ts) check that a
@@ -34,7 +24,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
     const writtenBy = ctx.registry.has(flag) ? ctx.registry.get(flag).writtenBy : undefined;
     return writtenBy && Object.hasOwn(owners, writtenBy) ? owners[writtenBy] : undefined;
   };
-  app.get('/api/select/', { schema: selectRoute }, async (req, reply) => {
+  on(app, 'select', async (req, reply) => {
     const plan = ctx.crud.planSelect(req.query, req.caller);
     const total = await ctx.crud.countRows(plan);
     const expected = Math.min(plan.row, Math.max(0, total - (plan.page - 1) * plan.row));
@@ -44,7 +34,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
     return reply.type('application/json; charset=utf-8').send(rawPayload(answerStream(pageAnswerPieces(ctx.crud.selectChunks(plan), total), req.log, 'a list answer')));
   });
 
-  app.post('/api/action/save/', { schema: saveRoute }, async (req) => {
+  on(app, 'save', async (req) => {
     const body = req.body;
     // a table whose writes belong to a service (`writtenBy`: accounts have a generated password, a unique loginid)
     const owner = ownerOf(body._flag);
@@ -54,7 +44,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
     return ok(saved, {}, translate(req, 'saved'));
   });
 
-  app.post('/api/action/delete/', { schema: deleteRoute }, async (req) => {
+  on(app, 'delete', async (req) => {
     const body = req.body;
     // accounts have their own rules (never oneself, never the last administrator, sessions ended)
     const owner = ownerOf(body._flag);
@@ -62,13 +52,13 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
     return ok(deleted, {}, translate(req, 'deleted'));
   });
 
-  app.post('/api/action/masterSlave/', { schema: masterSlaveRoute }, async (req) => {
+  on(app, 'masterSlave', async (req) => {
     const mainData = await checkBoundSave(ctx, req, req.body._flag, req.body.mainData);
     const saved = await ctx.crud.masterSlave({ ...req.body, mainData }, req.caller);
     return ok(saved, {}, translate(req, 'saved'));
   });
 
-  app.get('/api/system/menu/', { schema: menuRoute }, async (req) => {
+  on(app, 'menu', async (req) => {
     const q = req.query;
     const caller = req.caller!;
     // the navigation of whoever asks: read as the system, answered only with the menus the caller may open
@@ -83,7 +73,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
     return ok(rows as MenuRow[], { total });
   });
 
-  app.get('/api/system/layout/', { schema: menuLayoutRoute }, async (req) => {
+  on(app, 'menuLayout', async (req) => {
     const caller = req.caller!;
     const menuId = req.query.menuId;
     // presentation of a page the caller may open: its own grant suffices (the layout records of other menus stay hidden)
@@ -98,7 +88,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
     return ok(row ? { id: Number(row.id), menuId: Number(row.menuId), layout: row.layout == null ? null : String(row.layout) } : null);
   });
 
-  app.get('/api/export/table/', { schema: exportTableRoute }, async (req, reply) => {
+  on(app, 'exportTable', async (req, reply) => {
     const q = req.query;
     const file = await exportTable(ctx.crud, q, req.caller, prefersEnglish(req) ? 'en' : 'zh');
     const name = typeof q.fileName === 'string' && q.fileName.trim() !== '' ? q.fileName.trim().slice(0, 80) : String(q._flag);
@@ -109,10 +99,9 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
   });
 
   // the tables the caller may see, and nothing of the others
-  app.get('/api/schema/', { schema: schemaListRoute }, async (req) =>
-    ok(ctx.registry.flags().filter((flag) => maySee(req.caller, flag)).map((flag) => ctx.registry.meta(flag))),
-  );
-  app.get('/api/schema/:flag', { schema: schemaRoute }, async (req) => {
+  on(app, 'schemaList', async (req) =>
+    ok(ctx.registry.flags().filter((flag) => maySee(req.caller, flag)).map((flag) => ctx.registry.meta(flag))));
+  on(app, 'schema', async (req) => {
     const meta = ctx.registry.meta(allowedTable(ctx.registry, req.caller, req.params.flag, 'view').flag);
     // a form definition bound to the table is its add/edit form (docs/forms.md "Forms bound to tables")
     const form = await boundFormOf(ctx.conn.db, ctx.registry, meta.flag);

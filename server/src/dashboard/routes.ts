@@ -1,11 +1,11 @@
 import type { DashboardSummary } from '@qb/contracts';
-import { dashboardRoute } from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../appContext.ts';
 import { mayOpen } from '../access/index.ts';
 import { nowText } from '../crud/values.ts';
 import { ApiError, ok } from '../http/errors.ts';
+import { on } from '../http/route.ts';
 
 const DAYS = 30;
 
@@ -50,7 +50,7 @@ export async function dashboardSummary(ctx: AppContext, today = new Date()): Pro
 }
 
 export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/dashboard/summary/', { schema: dashboardRoute }, async (req) => {
+  on(app, 'dashboard', async (req) => {
     // the home page's figures: for whoever may open the home page
     if (!mayOpen(req.caller, '/manage/home')) throw new ApiError(403, 'forbidden');
     return ok(await dashboardSummary(ctx));

@@ -1,4 +1,3 @@
-import { formTableRoute } from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assertAllowed } from '../access/index.ts';
@@ -6,11 +5,12 @@ import type { AppContext } from '../appContext.ts';
 import { ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
 import { createTableFromForm } from './autoCreate.ts';
+import { on } from '../http/route.ts';
 
 /** The calls of forms bound to tables (docs/forms.md); the bound form's checks on saves sit in the save routes (saves.ts). */
 export function registerFormRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post('/api/forms/createTable/', { schema: formTableRoute }, async (req) => {
+  on(app, 'formTable', async (req) => {
     assertAllowed(req.caller, 'sys_layTable', 'save');
     assertAllowed(req.caller, 'sys_dataSheet', 'save');
     const preview = req.body.preview === true;

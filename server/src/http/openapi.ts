@@ -1,16 +1,17 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ERROR_CODE_EXAMPLES, errorEnvelope, errorResponses, openApiRoute, WHERES_GRAMMAR } from '@qb/contracts/schemas';
+import { endpoints, ERROR_CODE_EXAMPLES, errorEnvelope, errorResponses, WHERES_GRAMMAR } from '@qb/contracts/schemas';
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC_ROUTES } from '../auth/routes.ts';
 import { badRequest, errorCodeOf } from './errors.ts';
 import { MESSAGE_KEYS, type MessageKey } from './messages.ts';
+import { on } from './route.ts';
 
 /** Where the reference page is served; its own routes (page, scripts, styles, the document it reads) are public. */
 export const DOCS_PREFIX = '/api/docs';
-export const OPENAPI_PATH = '/api/openapi.json';
+export const OPENAPI_PATH = endpoints.openApi.url;
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 
@@ -162,7 +163,8 @@ export async function registerRouteSchemas(app: FastifyInstance, version: string
 
 /** GET /api/openapi.json and the reference page at /api/docs (bundled Swagger UI: no CDN, no inline script). */
 export async function registerApiDocs(app: FastifyInstance) {
-  app.get(OPENAPI_PATH, { schema: openApiRoute }, async () => app.swagger());
+  // the document is what @fastify/swagger made of the registered routes: an object the schema describes loosely
+  on(app, 'openApi', async () => app.swagger() as unknown as Record<string, unknown>);
   // @fastify/swagger-ui redirects its old page address to the same URL, query and all: a 16 KB query came back as a
   // 16 KB Location header no client reads. The old address goes to the page, without its query.
   app.addHook('onRequest', async (req, reply) => {

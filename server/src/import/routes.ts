@@ -1,4 +1,3 @@
-import { exportQuestionsRoute, importCategoriesRoute, importQuestionsRoute, selectAddTypesRoute, templateRoute } from '@qb/contracts/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../appContext.ts';
@@ -7,6 +6,7 @@ import { ApiError, errorAnswer, ok } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
 import type { RowProblem } from './questions.ts';
 import { type ImportResult, ImportRejected, ImportService } from './service.ts';
+import { on } from '../http/route.ts';
 
 const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -47,23 +47,22 @@ export function registerImportRoutes(fastify: FastifyInstance, ctx: AppContext) 
     }
   };
 
-  app.post('/api/coustomApi/selectAddTypes/', { schema: selectAddTypesRoute }, async (req) => ok(await service.selectAddTypes(req.body, req.caller)));
+  on(app, 'selectAddTypes', async (req) => ok(await service.selectAddTypes(req.body, req.caller)));
 
-  app.post('/api/action/import/', { schema: importQuestionsRoute }, async (req, reply) => runImport(req, reply, () => service.importQuestions(req.body, req.caller)));
+  on(app, 'importQuestions', async (req, reply) => runImport(req, reply, () => service.importQuestions(req.body, req.caller)));
 
-  app.post('/api/coustomApi/typesImport/', { schema: importCategoriesRoute }, async (req, reply) =>
-    runImport(req, reply, () => service.importCategories(req.body, req.caller)),
-  );
+  on(app, 'importCategories', async (req, reply) =>
+    runImport(req, reply, () => service.importCategories(req.body, req.caller)));
 
   // the schema refuses any other kind or format (参数 kind 不正确：question or category)
-  app.get('/api/import/template/', { schema: templateRoute }, async (req, reply) => {
+  on(app, 'template', async (req, reply) => {
     const { kind = 'question', format = 'xlsx' } = req.query;
     assertAllowed(req.caller, kind === 'question' ? 'questionBank' : 'questionsSmallClass', 'import');
     const { content, fileName } = await service.template(kind, format);
     return sendFile(reply, content, fileName, `${kind}-template`, format);
   });
 
-  app.get('/api/export/questions/', { schema: exportQuestionsRoute }, async (req, reply) => {
+  on(app, 'exportQuestions', async (req, reply) => {
     const { content, fileName } = await service.exportQuestions(req.query, req.caller);
     return sendFile(reply, content, fileName, 'questions', 'xlsx');
   });

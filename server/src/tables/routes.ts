@@ -1,10 +1,3 @@
-import {
-  createSqlTableRoute,
-  generateMenuRoute,
-  readBackRoute,
-  sourceTablesRoute,
-  testConnectionRoute,
-} from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assertAllowed } from '../access/index.ts';
@@ -15,6 +8,7 @@ import { translate } from '../http/messages.ts';
 import { generateMenu } from './menu.ts';
 import { sheetHooks } from './sheetHooks.ts';
 import { createSqlTable, readBack, sourceTables } from './service.ts';
+import { on } from '../http/route.ts';
 
 const hooked = new WeakSet<AppContext>();
 
@@ -27,7 +21,7 @@ export function registerTableRoutes(fastify: FastifyInstance, ctx: AppContext) {
     ctx.crud.hooks.on('sys_dataSheet', sheetHooks);
   }
 
-  app.post('/api/datasources/test/', { schema: testConnectionRoute }, async (req) => {
+  on(app, 'testConnection', async (req) => {
     assertAllowed(req.caller, 'sys_connsql', 'save');
     const body = req.body;
     // an edited source whose password field was left empty is tested with its stored password (same host, port, type and user only)
@@ -46,23 +40,23 @@ export function registerTableRoutes(fastify: FastifyInstance, ctx: AppContext) {
     return ok({ ok: true as const, elapsedMs: result.elapsedMs }, {}, translate(req, 'connectOk'));
   });
 
-  app.post('/api/action/createSqlTable/', { schema: createSqlTableRoute }, async (req) => {
+  on(app, 'createSqlTable', async (req) => {
     assertAllowed(req.caller, 'sys_dataSheet', 'save');
     const result = await createSqlTable(ctx, req.body.id, req.body.preview === true, req.caller);
     return ok(result, {}, translate(req, 'saved'));
   });
 
-  app.get('/api/datasources/tables/', { schema: sourceTablesRoute }, async (req) => {
+  on(app, 'sourceTables', async (req) => {
     assertAllowed(req.caller, 'sys_dataSheet', 'save');
     return ok(await sourceTables(ctx, req.query.sourceId));
   });
 
-  app.post('/api/datasources/readBack/', { schema: readBackRoute }, async (req) => {
+  on(app, 'readBack', async (req) => {
     assertAllowed(req.caller, 'sys_dataSheet', 'save');
     return ok(await readBack(ctx, req.body.sourceId, req.body.tableName), {}, translate(req, 'saved'));
   });
 
-  app.post('/api/datasources/menu/', { schema: generateMenuRoute }, async (req) => {
+  on(app, 'generateMenu', async (req) => {
     assertAllowed(req.caller, 'sys_menu', 'save');
     assertAllowed(req.caller, 'sys_dataSheet', 'save');
     return ok(await generateMenu(ctx, req.body.sheetId, req.body.parentMenu, req.caller), {}, translate(req, 'saved'));

@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import { fileRoute, uploadOssRoute, uploadRoute } from '@qb/contracts/schemas';
+import { fileRoute } from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../appContext.ts';
 import { mayWriteSomewhere } from '../access/index.ts';
@@ -7,6 +7,7 @@ import { ApiError, badRequest, ok } from '../http/errors.ts';
 import { SERVED_FILE_HEADERS, serveObject } from './serveObject.ts';
 import { MAX_UPLOAD_BYTES, kindOf, storeUpload } from './storage.ts';
 import { uploadsDirOf as uploadsDirOfConfig } from './store.ts';
+import { on } from '../http/route.ts';
 
 export function uploadsDirOf(ctx: AppContext): string {
   return uploadsDirOfConfig(ctx.config);
@@ -34,8 +35,8 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
     const stored = await storeUpload(store, file.filename, content);
     return ok({ path: stored, oldFileName: file.filename });
   };
-  app.post('/api/action/upload/', { schema: uploadRoute }, handler);
-  app.post('/api/action/uploadsOss/', { schema: uploadOssRoute }, handler);
+  on(app, 'upload', handler);
+  on(app, 'uploadOss', handler);
 
   if (store.kind !== 'local') {
     // served through this server, not by presigned URLs: the stored URLs and the headers stay as they are (docs/uploads.md)

@@ -1,6 +1,6 @@
-import type { CaptchaAnswer, LoginAnswer, LoginRequest, UserInfo } from '@qb/contracts';
+import type { CaptchaAnswer, LoginRequest, UserInfo } from '@qb/contracts';
 import { sha256 } from 'js-sha256';
-import { request } from './client.ts';
+import { call } from './client.ts';
 
 /** Lowercase hex SHA-256 of what the person typed; js-sha256 works on plain http too, unlike crypto.subtle. */
 export function hashPassword(typed: string): string {
@@ -8,7 +8,7 @@ export function hashPassword(typed: string): string {
 }
 
 export async function fetchCaptcha(): Promise<CaptchaAnswer> {
-  const answer = await request<CaptchaAnswer>('/api/user/captcha/', { auth: false, silent: true });
+  const answer = await call('captcha', { auth: false, silent: true });
   const data = answer.data;
   if (!data || typeof data !== 'object') throw new Error('captcha answer without data');
   return { enabled: data.enabled !== false, captchaId: String(data.captchaId ?? ''), image: String(data.image ?? '') };
@@ -25,25 +25,24 @@ export async function login(input: { loginid: string; password: string; vcode?: 
   const body: LoginRequest = { loginid: input.loginid, pass: hashPassword(input.password) };
   if (input.vcode !== undefined) body.vcode = input.vcode;
   if (input.captchaId !== undefined) body.captchaId = input.captchaId;
-  const answer = await request<LoginAnswer>('/api/user/login/', { method: 'POST', body, auth: false });
+  const answer = await call('login', { body, auth: false });
   const token = (typeof answer.token === 'string' && answer.token) || answer.data?.token;
   if (!token) throw new Error('login answer without token');
   return { token, user: answer.data?.user, message: answer.message };
 }
 
 export async function logout(): Promise<void> {
-  await request('/api/user/logout/', { method: 'POST', body: {}, silent: true });
+  await call('logout', { body: {}, silent: true });
 }
 
 export async function fetchUserInfo(): Promise<UserInfo | undefined> {
-  const answer = await request<UserInfo[]>('/api/user/userInfo/');
+  const answer = await call('userInfo');
   return Array.isArray(answer.data) ? answer.data[0] : undefined;
 }
 
 /** Both passwords are sent hashed. The server ends the account's other sessions; this one stays valid. */
 export async function changePassword(oldPassword: string, newPassword: string): Promise<string> {
-  const answer = await request('/api/user/changePassword/', {
-    method: 'POST',
+  const answer = await call('changePassword', {
     body: { oldPass: hashPassword(oldPassword), newPass: hashPassword(newPassword) },
   });
   return answer.message;

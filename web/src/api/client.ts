@@ -1,4 +1,6 @@
 import { SESSION_EXPIRED_CODE, type Envelope } from '@qb/contracts';
+import { endpoints, type EndpointName, type RouteOf } from '@qb/contracts/endpoints';
+import type { z } from 'zod';
 import i18n, { currentLanguage } from '../i18n/index.ts';
 import { clearToken, getToken, setToken } from './token.ts';
 
@@ -132,6 +134,49 @@ export function buildUrl(path: string, query?: Record<string, unknown>): string 
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<Envelope<T> & Record<string, unknown>> {
   const answer = await exchange<T>(path, options, false);
   return answer.envelope!;
+}
+
+type SchemaPart<K extends EndpointName, P extends string> = RouteOf<K> extends { [Q in P]: infer S } ? (S extends z.ZodType ? S : never) : never;
+type QueryOf<K extends EndpointName> = [SchemaPart<K, 'querystring'>] extends [never] ? object : z.input<SchemaPart<K, 'querystring'>>;
+type BodyOf<K extends EndpointName> = [SchemaPart<K, 'body'>] extends [never] ? Record<string, never> : z.input<SchemaPart<K, 'body'>>;
+/** What a call's body may hold, as its schema says. */
+export type CallBody<K extends EndpointName> = BodyOf<K>;
+
+/** The answer of a call, as its schema says (the envelope with its `data`). */
+export type AnswerOf<K extends EndpointName> = RouteOf<K>['response'] extends { 200: infer A } ? (A extends z.ZodType ? z.output<A> : never) : never;
+/** The `data` of a call's answer. */
+export type CallData<K extends EndpointName> = NonNullable<AnswerOf<K> extends { data?: infer D } ? D : never>;
+
+/**
+ * What a call takes: the query keys its schema knows (objects such as wheres are sent as JSON), its body, the values
+ * of its path's parameters (`:flag`), and the usual options.
+ */
+export type CallOptions<K extends EndpointName> = Omit<RequestOptions, 'method' | 'query' | 'body'> & {
+  query?: { [P in keyof QueryOf<K>]?: unknown };
+  body?: BodyOf<K> | FormData;
+  params?: Record<string, string>;
+};
+
+/** The path of a call with its parameters filled in (`/api/schema/:flag` → `/api/schema/book`). */
+function pathOf(name: EndpointName, params: Record<string, string> = {}): string {
+  return endpoints[name].url.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+}
+
+/**
+ * Calls the API by the name of the call (packages/contracts/src/api/endpoints.ts declares each one's method and
+ * path once; its schemas give the types of what is sent and answered). No URL is written in the web app.
+ */
+export async function call<K extends EndpointName>(name: K, options: CallOptions<K> = {}): Promise<AnswerOf<K>> {
+  const { params, query, ...rest } = options;
+  const answer = await exchange(pathOf(name, params), { ...rest, query: query as Record<string, unknown> | undefined, method: endpoints[name].method }, false);
+  return answer.envelope as AnswerOf<K>;
+}
+
+/** A call that answers a file (an .xlsx export or template) on success and the JSON envelope on failure. */
+export async function callFile<K extends EndpointName>(name: K, options: CallOptions<K> = {}): Promise<DownloadedFile> {
+  const { params, query, ...rest } = options;
+  const answer = await exchange(pathOf(name, params), { ...rest, query: query as Record<string, unknown> | undefined, method: endpoints[name].method }, true);
+  return answer.file!;
 }
 
 export interface DownloadedFile {

@@ -1,5 +1,5 @@
 import type { SaveAnswer, TableMeta, UploadAnswer, UserSaveAnswer, Wheres } from '@qb/contracts';
-import { request, requestFile, type DownloadedFile } from './client.ts';
+import { call, callFile, type DownloadedFile } from './client.ts';
 
 /** The answer of a save: the row's key, whether it was new, a new account's generated password (once). */
 export type { SaveAnswer };
@@ -9,13 +9,13 @@ export type { SaveAnswer };
  * message itself, for 2 s (SPEC.md §8).
  */
 export async function saveRow(flag: string, params: Record<string, unknown>): Promise<SaveAnswer> {
-  const answer = await request<SaveAnswer>('/api/action/save/', { method: 'POST', body: { _flag: flag, params }, silent: true });
+  const answer = await call('save', { body: { _flag: flag, params }, silent: true });
   return answer.data as SaveAnswer;
 }
 
 /** POST /api/user/save/: a new account gets a generated password, answered once. */
 export async function saveUser(params: Record<string, unknown>): Promise<UserSaveAnswer> {
-  const answer = await request<UserSaveAnswer>('/api/user/save/', { method: 'POST', body: { params }, silent: true });
+  const answer = await call('userSave', { body: { params }, silent: true });
   return answer.data as UserSaveAnswer;
 }
 
@@ -25,8 +25,7 @@ export async function saveUser(params: Record<string, unknown>): Promise<UserSav
  */
 export async function deleteRows(flag: string, ids: (number | string)[], version?: string): Promise<void> {
   const versioned = ids.length === 1 && typeof version === 'string';
-  await request('/api/action/delete/', {
-    method: 'POST',
+  await call('delete', {
     body: { _flag: flag, id: ids.length === 1 ? ids[0] : ids, ...(versioned ? { _version: version } : {}) },
     silent: versioned,
   });
@@ -34,7 +33,7 @@ export async function deleteRows(flag: string, ids: (number | string)[], version
 
 /** GET /api/schema/:flag: column types, required flags, sortability and references. */
 export async function fetchTableMeta(flag: string): Promise<TableMeta> {
-  const answer = await request<TableMeta>(`/api/schema/${encodeURIComponent(flag)}`);
+  const answer = await call('schema', { params: { flag } });
   return answer.data as TableMeta;
 }
 
@@ -57,7 +56,7 @@ export interface ExportParams {
 
 /** GET /api/export/table/: every row of the current query as an .xlsx file, with the page's column titles. */
 export async function exportTable(flag: string, params: ExportParams): Promise<DownloadedFile> {
-  return requestFile('/api/export/table/', {
+  return callFile('exportTable', {
     query: { _flag: flag, wheres: params.wheres, sort: params.sort, sortType: params.sortType, columns: params.columns, fileName: params.fileName },
   });
 }
@@ -66,6 +65,6 @@ export async function exportTable(flag: string, params: ExportParams): Promise<D
 export async function uploadFile(file: File): Promise<UploadAnswer> {
   const form = new FormData();
   form.append('files', file);
-  const answer = await request<UploadAnswer>('/api/action/upload/', { method: 'POST', body: form, silent: true, timeoutMs: 120_000 });
+  const answer = await call('upload', { body: form, silent: true, timeoutMs: 120_000 });
   return answer.data as UploadAnswer;
 }

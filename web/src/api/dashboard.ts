@@ -1,7 +1,7 @@
 import type { DashboardSummary } from '@qb/contracts';
-import { request } from './client.ts';
+import { call } from './client.ts';
 
 export async function fetchDashboardSummary(): Promise<DashboardSummary> {
-  const answer = await request<DashboardSummary>('/api/dashboard/summary/');
+  const answer = await call('dashboard');
   return answer.data as DashboardSummary;
 }

@@ -1,5 +1,5 @@
 import type { ImportCategory, ImportCounts, RowProblem } from '@qb/contracts';
-import { ApiError, request, requestFile, type DownloadedFile } from './client.ts';
+import { call, callFile, ApiError, type DownloadedFile, type CallBody } from './client.ts';
 
 /**
  * Spreadsheet import and export (docs/import.md; SPEC.md §7 selectAddTypes, import, typesImport).
@@ -34,7 +34,7 @@ export interface AddCategoriesParams {
  */
 export async function addImportCategories({ parentId, typeId, names }: AddCategoriesParams): Promise<ImportCategory[]> {
   const fileName = names.some((n) => n.includes(',')) ? names : names.join(',');
-  const answer = await request<ImportCategory[]>('/api/coustomApi/selectAddTypes/', { method: 'POST', body: { parentId, typeId, fileName } });
+  const answer = await call('selectAddTypes', { body: { parentId, typeId, fileName } });
   return Array.isArray(answer.data) ? answer.data : [];
 }
 
@@ -51,9 +51,10 @@ function normalizeCounts(data: ImportCounts): ImportCounts {
   return { ...data, problems: Array.isArray(data.problems) ? data.problems : [] };
 }
 
-async function importFile(path: string, body: Record<string, unknown>): Promise<FileImportAnswer> {
+async function importFile(name: 'importQuestions' | 'importCategories', body: CallBody<'importQuestions'> | CallBody<'importCategories'>): Promise<FileImportAnswer> {
   try {
-    const answer = await request<ImportCounts>(path, { method: 'POST', body, silent: true, timeoutMs: IMPORT_TIMEOUT_MS });
+    // the two calls answer the same counts; one of them says the type
+    const answer = await call(name as 'importQuestions', { body: body as CallBody<'importQuestions'>, silent: true, timeoutMs: IMPORT_TIMEOUT_MS });
     const counts = isCounts(answer.data) ? normalizeCounts(answer.data) : { rows: 0, inserted: 0, skipped: 0, rejected: 0, problems: [] };
     return { ok: true, counts, message: String(answer.message ?? '') };
   } catch (error) {
@@ -65,20 +66,20 @@ async function importFile(path: string, body: Record<string, unknown>): Promise<
 
 /** POST /api/action/import/: the questions of one uploaded file into a category of a subject. */
 export function importQuestionFile(params: { fileUrl: string; parentId: number; typeId: number }): Promise<FileImportAnswer> {
-  return importFile('/api/action/import/', { ...params, tableName: 'questionBank' });
+  return importFile('importQuestions', { ...params, tableName: 'questionBank' });
 }
 
 /** POST /api/coustomApi/typesImport/: the categories of one uploaded file into a subject. */
 export function importCategoryFile(params: { fileUrl: string; subjectId: number }): Promise<FileImportAnswer> {
-  return importFile('/api/coustomApi/typesImport/', { ...params, tableName: 'questionsSmallClass' });
+  return importFile('importCategories', { ...params, tableName: 'questionsSmallClass' });
 }
 
 /** GET /api/import/template/: the template the server's parser reads, as a file (the call needs the session header). */
 export function downloadTemplate(kind: SheetKind, format: TemplateFormat): Promise<DownloadedFile> {
-  return requestFile('/api/import/template/', { query: { kind, format } });
+  return callFile('template', { query: { kind, format } });
 }
 
 /** GET /api/export/questions/: the questions of a subject and/or category as an .xlsx in the template's layout. */
 export function exportQuestionFile(params: { parentId: number; typeId?: number }): Promise<DownloadedFile> {
-  return requestFile('/api/export/questions/', { query: { parentId: params.parentId, typeId: params.typeId }, timeoutMs: IMPORT_TIMEOUT_MS });
+  return callFile('exportQuestions', { query: { parentId: params.parentId, typeId: params.typeId }, timeoutMs: IMPORT_TIMEOUT_MS });
 }

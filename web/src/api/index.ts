@@ -1,4 +1,4 @@
-export { ApiError, configureClient, request, requestFile, httpErrorText, isSessionExpiredAnswer } from './client.ts';
+export { ApiError, call, callFile, configureClient, request, requestFile, httpErrorText, isSessionExpiredAnswer } from './client.ts';
 export { getToken, setToken, clearToken, TOKEN_KEY } from './token.ts';
 export * from './auth.ts';
 export * from './system.ts';

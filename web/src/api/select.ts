@@ -1,5 +1,5 @@
 import type { Wheres } from '@qb/contracts';
-import { request } from './client.ts';
+import { call } from './client.ts';
 
 export interface SelectParams {
   page?: number;
@@ -30,13 +30,13 @@ function selectQuery(flag: string, params: SelectParams) {
 
 /** GET /api/select/: one page of rows of the table named by `flag`. */
 export async function selectRows<Row = Record<string, unknown>>(flag: string, params: SelectParams = {}): Promise<SelectResult<Row>> {
-  const answer = await request<Row[]>('/api/select/', { query: selectQuery(flag, params) });
-  return { rows: Array.isArray(answer.data) ? answer.data : [], total: Number(answer.total ?? 0) };
+  const answer = await call('select', { query: selectQuery(flag, params) });
+  return { rows: Array.isArray(answer.data) ? (answer.data as Row[]) : [], total: Number(answer.total ?? 0) };
 }
 
 /** GET /api/user/list/: accounts (sys_user, never the password hash), same parameters as /api/select/. */
 export async function listUsers<Row = Record<string, unknown>>(params: SelectParams = {}): Promise<SelectResult<Row>> {
   const { _flag: _ignored, ...query } = selectQuery('sys_user', params);
-  const answer = await request<Row[]>('/api/user/list/', { query });
-  return { rows: Array.isArray(answer.data) ? answer.data : [], total: Number(answer.total ?? 0) };
+  const answer = await call('userList', { query });
+  return { rows: Array.isArray(answer.data) ? (answer.data as Row[]) : [], total: Number(answer.total ?? 0) };
 }

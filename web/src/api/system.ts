@@ -1,9 +1,9 @@
 import type { MenuRow } from '@qb/contracts';
-import { request } from './client.ts';
+import { call } from './client.ts';
 
 /** GET /api/system/menu/ with the sort of SPEC.md §7: the flat rows, in the server's order. */
 export async function fetchMenu(): Promise<MenuRow[]> {
-  const answer = await request<MenuRow[]>('/api/system/menu/', {
+  const answer = await call('menu', {
     query: { sort: 'parentMenu, sortNum', sortType: 'asc, desc' },
   });
   return Array.isArray(answer.data) ? answer.data : [];

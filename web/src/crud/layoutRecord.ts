@@ -1,7 +1,7 @@
 import { emptyRecord, ownValue } from '@qb/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { FormSchema, TableMeta } from '@qb/contracts';
-import { request, saveRow, selectRows } from '../api/index.ts';
+import { call, saveRow, selectRows } from '../api/index.ts';
 import type { FieldOverride, PageOverrides } from './configFromMeta.ts';
 
 /**
@@ -60,7 +60,7 @@ export function parseLayoutForm(text: unknown): FormSchema | undefined {
 export async function readLayoutRecord(menuId: number, options: { silent?: boolean } = {}): Promise<LayoutRecord> {
   const query = { _flag: 'sys_layList', page: 1, row: 10, wheres: { menuId, isdelete: 0 } };
   const rows = options.silent
-    ? ((await request<Record<string, unknown>[]>('/api/select/', { query, silent: true })).data ?? [])
+    ? (((await call('select', { query, silent: true })).data ?? []) as Record<string, unknown>[])
     : (await selectRows<Record<string, unknown>>('sys_layList', { page: 1, row: 10, wheres: { menuId, isdelete: 0 } })).rows;
   const first = Array.isArray(rows) ? rows[0] : undefined;
   if (!first) return { menuId };
@@ -98,7 +98,7 @@ export const layoutQueryKey = (menuId: number | undefined) => ['menuLayout', men
 
 /** The layout of a menu whose page the caller may open (GET /api/system/layout/: the page's own grant suffices). */
 export async function readMenuLayout(menuId: number): Promise<LayoutRecord> {
-  const answer = await request<{ id: number; menuId: number; layout: string | null } | null>('/api/system/layout/', { query: { menuId }, silent: true });
+  const answer = await call('menuLayout', { query: { menuId }, silent: true });
   const row = answer.data;
   if (!row) return { menuId };
   const layout = parseLayout(row.layout);

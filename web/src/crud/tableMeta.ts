@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TableMeta } from '@qb/contracts';
-import { ApiError, request } from '../api/index.ts';
+import { ApiError, call } from '../api/index.ts';
 
 /**
  * The metadata of a table (GET /api/schema/:flag), read once per session and shared by the page, its prefetch
@@ -10,7 +10,7 @@ import { ApiError, request } from '../api/index.ts';
 export function tableMetaQuery(flag: string) {
   return {
     queryKey: ['tableMeta', flag] as const,
-    queryFn: async () => (await request<TableMeta>(`/api/schema/${encodeURIComponent(flag)}`, { silent: true })).data as TableMeta,
+    queryFn: async () => (await call('schema', { params: { flag }, silent: true })).data as TableMeta,
     staleTime: Infinity,
   };
 }
@@ -42,7 +42,7 @@ export function forgetAllTableMetaRead(): void {
 export function readAllTableMeta(queryClient: QueryClient): void {
   if (allRead) return;
   allRead = true;
-  request<TableMeta[]>('/api/schema/', { silent: true }).then(
+  call('schemaList', { silent: true }).then(
     (answer) => {
       for (const meta of answer.data ?? []) {
         const key = tableMetaQuery(meta.flag).queryKey;

@@ -1,3 +1,4 @@
+import { endpoints } from '@qb/contracts/endpoints';
 import { useEffect, useState } from 'react';
 import { isOptionUrlIncomplete } from '../forms/useFieldOptions.ts';
 import { Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Tree } from 'antd';
@@ -209,7 +210,7 @@ function OptionUrlInput({ url, onChange }: { url: string; onChange(url: string):
           onPressEnter={apply}
           status={invalid ? 'error' : undefined}
           aria-label={t('designer.option.url')}
-          placeholder="/api/select/?_flag=questionsClass"
+          placeholder={`${endpoints.select.url}?_flag=questionsClass`}
           data-testid="option-url"
         />
       </Space.Compact>

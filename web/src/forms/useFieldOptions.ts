@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { endpoints } from '@qb/contracts/endpoints';
 import { formTextIn, isFormOptionSourceReadable, type FormOption, type FormOptionsSource, type FormTableOptions, type FormUrlOptions } from '@qb/contracts';
 import { request, selectRows } from '../api/index.ts';
 import { buildOptionTree, DROPDOWN_ROWS, isFilled, leafOf, TREE_ROWS, useTableOptions, type OptionItem } from '../crud/options.ts';
@@ -45,7 +46,7 @@ export function urlOptionItems(rows: unknown, source: Pick<FormUrlOptions, 'labe
  */
 export function isOptionUrlIncomplete(url: string): boolean {
   const [path, query = ''] = url.split('?', 2);
-  return path === '/api/select/' && !new URLSearchParams(query).get('_flag');
+  return path === endpoints.select.url && !new URLSearchParams(query).get('_flag');
 }
 
 async function fetchUrlOptions(source: FormUrlOptions): Promise<OptionItem[]> {

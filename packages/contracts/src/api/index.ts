@@ -14,3 +14,5 @@ export * from './system.ts';
 export * from './access.ts';
 export * from './datasources.ts';
 export * from './forms.ts';
+export * from './endpoints.ts';
+export * from './routes.ts';

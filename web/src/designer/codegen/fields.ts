@@ -17,6 +17,7 @@ import {
   type FormUploadField,
   type FormValueField,
 } from '@qb/contracts';
+import { endpoints } from '@qb/contracts/endpoints';
 import { BLUR_KINDS } from './rules.ts';
 import { codegenText, lit, rateTexts, textOf, type CodegenLanguage } from './texts.ts';
 
@@ -85,7 +86,7 @@ function optionsExpr(field: OptionField, ctx: EmitContext): string {
     ctx.hooks.push(`const ${id} = useRemoteOptions(${lit(request)});`);
     return id;
   }
-  const base = `/api/select/?_flag=${encodeURIComponent(source.flag)}&page=1&row=${source.parentField ? 99999 : 9999}${source.sort ? `&sort=${encodeURIComponent(source.sort)}` : ''}&wheres=`;
+  const base = `${endpoints.select.url}?_flag=${encodeURIComponent(source.flag)}&page=1&row=${source.parentField ? 99999 : 9999}${source.sort ? `&sort=${encodeURIComponent(source.sort)}` : ''}&wheres=`;
   const request = { method: 'get', dataPath: 'data', labelField: source.labelField, valueField: source.valueField, childrenField: 'children', ...(source.parentField ? { parentField: source.parentField } : {}) };
   if (!source.dependsOn) {
     ctx.hooks.push(`const ${id} = useRemoteOptions({ url: ${lit(base + encodeURIComponent(JSON.stringify({ isdelete: 0 })))}, ...${lit(request)} } as OptionsRequest);`);

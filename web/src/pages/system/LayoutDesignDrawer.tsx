@@ -4,7 +4,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ColumnMeta, TableMeta } from '@qb/contracts';
-import { ApiError, request } from '../../api/index.ts';
+import { ApiError, call } from '../../api/index.ts';
 import { textIn } from '../../crud/configFromMeta.ts';
 import { readLayoutRecord, saveLayoutRecord, type Layout } from '../../crud/layoutRecord.ts';
 import { useToast } from '../../shell/toast.ts';
@@ -62,7 +62,7 @@ export function LayoutDesignDrawer({ menu, onClose }: { menu: Row | undefined; o
   const menuId = menu ? Number(menu.id) : undefined;
   const record = useQuery({ queryKey: ['layoutEdit', menuId ?? null], queryFn: () => readLayoutRecord(menuId!), enabled: menuId !== undefined, staleTime: 0, retry: false });
   // the tables the caller may view (GET /api/schema/ answers only those)
-  const tables = useQuery({ queryKey: ['schemaList'], queryFn: async () => (await request<TableMeta[]>('/api/schema/')).data ?? [], staleTime: 60_000 });
+  const tables = useQuery({ queryKey: ['schemaList'], queryFn: async () => ((await call('schemaList')).data ?? []) as TableMeta[], staleTime: 60_000 });
   const [flag, setFlag] = useState<string>();
   const [choices, setChoices] = useState<ColumnChoice[]>([]);
   const [saving, setSaving] = useState(false);

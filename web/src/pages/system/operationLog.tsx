@@ -3,7 +3,7 @@ import { Button, Popover } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MenuRow, TableMeta } from '@qb/contracts';
-import { request } from '../../api/index.ts';
+import { call } from '../../api/index.ts';
 import { fetchMenu } from '../../api/system.ts';
 import i18n from '../../i18n/index.ts';
 import { textIn, type PageOverrides } from '../../crud/configFromMeta.ts';
@@ -124,7 +124,7 @@ export function changesText(value: unknown, empty: string, reading?: ChangeReadi
 
 /** Every table the person may view (GET /api/schema/, as the layout drawer reads it), by flag. */
 const TABLES_KEY = ['schemaList'] as const;
-const readTables = async () => (await request<TableMeta[]>('/api/schema/', { silent: true })).data ?? [];
+const readTables = async () => ((await call('schemaList', { silent: true })).data ?? []) as TableMeta[];
 
 function useLogReading(flag: unknown): { reading: ChangeReading; tables: Map<string, TableMeta> } {
   const { t, i18n: i18nOfPage } = useTranslation();
