@@ -63,12 +63,9 @@ start('The server (tsx watch)', path.join(root, 'server'), [binOf('tsx', 'tsx', 
   PORT: apiPort,
   DATA_DIR: dataDir,
 });
-start(
-  'The Vite dev server',
-  path.join(root, 'web'),
-  [binOf('vite', 'vite', path.join(root, 'web')), '--host', webHost, '--port', webPort, '--strictPort'],
-  { API_TARGET: apiUrl },
-);
+start('The Vite dev server', path.join(root, 'web'), [binOf('vite', 'vite', path.join(root, 'web')), '--host', webHost, '--port', webPort, '--strictPort'], {
+  API_TARGET: apiUrl,
+});
 
 /** Resolves once `url` answers with a 2xx, polling every half second. */
 async function answered(url) {

@@ -12,7 +12,11 @@ const n = Number(process.argv[2] ?? 10);
 const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(6)} s`;
 let found = 0;
 const dir = join(root, 'test-results');
-const suites = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)) : [];
+const suites = existsSync(dir)
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5))
+  : [];
 for (const suite of suites.sort()) {
   const file = join(dir, `${suite}.json`);
   found++;
@@ -20,7 +24,9 @@ for (const suite of suites.sort()) {
   const files = report.testResults.map((f) => ({ name: relative(root, f.name), ms: f.endTime - f.startTime, tests: f.assertionResults }));
   const tests = files.flatMap((f) => f.tests.map((t) => ({ name: `${f.name} > ${t.fullName}`, ms: t.duration ?? 0 })));
   const total = files.reduce((s, f) => s + f.ms, 0);
-  console.log(`\n${suite}: ${files.length} files, ${tests.length} tests, ${seconds(total)} summed over files (report of ${statSync(file).mtime.toISOString()})`);
+  console.log(
+    `\n${suite}: ${files.length} files, ${tests.length} tests, ${seconds(total)} summed over files (report of ${statSync(file).mtime.toISOString()})`,
+  );
   console.log('  slowest files:');
   for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, n)) console.log(`  ${seconds(f.ms)}  ${f.name}`);
   console.log('  slowest tests:');

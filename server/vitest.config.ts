@@ -4,7 +4,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // the console's report, and a JSON one for `npm run slowest` (scripts/slowest-tests.mjs)
-    reporters: ['default', ['json', { outputFile: fileURLToPath(new URL(`../test-results/${process.env.TEST_REPORT_NAME ?? 'server'}.json`, import.meta.url)) }]],
+    reporters: [
+      'default',
+      ['json', { outputFile: fileURLToPath(new URL(`../test-results/${process.env.TEST_REPORT_NAME ?? 'server'}.json`, import.meta.url)) }],
+    ],
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -17,8 +17,20 @@ const url = `/api/select/?_flag=questionBank&page=5&row=20&wheres=${wheres}&sort
 /** An app with 2,000 questions (200 of them matching), and the token of the caller to measure. */
 async function subject(start: typeof startTestApp, as: 'administrator' | 'operator'): Promise<{ t: TestApp; token: string }> {
   const t = await start();
-  const rows = Array.from({ length: 2000 }, (_, i) => ({ name: `bench ${i}`, parentId: (i % 10) + 1, typeId: 1, options: '[]', correctOptions: 'A', subject: '', isdelete: 0 }));
-  for (let i = 0; i < rows.length; i += 200) await t.ctx.conn.db.insertInto('questionBank' as never).values(rows.slice(i, i + 200) as never).execute();
+  const rows = Array.from({ length: 2000 }, (_, i) => ({
+    name: `bench ${i}`,
+    parentId: (i % 10) + 1,
+    typeId: 1,
+    options: '[]',
+    correctOptions: 'A',
+    subject: '',
+    isdelete: 0,
+  }));
+  for (let i = 0; i < rows.length; i += 200)
+    await t.ctx.conn.db
+      .insertInto('questionBank' as never)
+      .values(rows.slice(i, i + 200) as never)
+      .execute();
   let token = t.token;
   if (as === 'operator') {
     const role = (await t.post('/api/action/save/', { _flag: 'sys_role', params: { name: 'bench-operator', department: 'bench' } })).json().data;

@@ -31,12 +31,24 @@ try {
     rows.push([name, first, median(next)]);
   };
   const define = async (name: string) =>
-    Number((await t.post('/api/action/masterSlave/', { _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', bindField: 'parentid', mainData: { tableName: name, intro: name, parentid: 10000 }, chidrenData: columns })).json().data.id);
+    Number(
+      (
+        await t.post('/api/action/masterSlave/', {
+          _flag: 'sys_dataSheet',
+          _flagChidren: 'sys_tableFields',
+          bindField: 'parentid',
+          mainData: { tableName: name, intro: name, parentid: 10000 },
+          chidrenData: columns,
+        })
+      ).json().data.id,
+    );
 
   await measure('GET /api/system/menu/ (菜单管理, the navigation)', () => t.get('/api/system/menu/?sort=parentMenu%2C+sortNum&sortType=asc%2C+desc'));
   await measure('GET /api/access/menuActions/ (菜单管理, actions)', () => t.get('/api/access/menuActions/'));
   await measure('GET /api/schema/ (every table, the JSON drawer)', () => t.get('/api/schema/'));
-  await measure('POST /api/user/save/ (new account, one-time password)', (i) => t.post('/api/user/save/', { params: { loginid: `bench${i}`, name: `bench ${i}` } }));
+  await measure('POST /api/user/save/ (new account, one-time password)', (i) =>
+    t.post('/api/user/save/', { params: { loginid: `bench${i}`, name: `bench ${i}` } }),
+  );
   const user = (await t.post('/api/user/save/', { params: { loginid: 'bench-reset', name: 'bench reset' } })).json().data;
   await measure('POST /api/user/resetPassword/', () => t.post('/api/user/resetPassword/', { id: user.id }));
   const previewIds = await Promise.all(Array.from({ length: REPEATS + 1 }, (_, i) => define(`benchpreview${i}`)));

@@ -12,7 +12,10 @@ import pg from 'pg';
 import { generateQuestions, generateQuestionsPg } from './generate.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number).filter((n) => n > 0);
+const sizes = (process.env.BENCH_SIZES ?? '100000,1000000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const PASSWORD = 'bench-password';
@@ -63,7 +66,11 @@ async function signIn(port: number, loginid: string, password: string): Promise<
 }
 
 async function call(port: number, token: string, url: string, body: unknown): Promise<{ data: Record<string, unknown> & { id: number } }> {
-  const r = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(body) });
+  const r = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token },
+    body: JSON.stringify(body),
+  });
   const json = (await r.json()) as { status: unknown; message: string; data: Record<string, unknown> & { id: number } };
   if (!r.ok || !json.status) throw new Error(`${url}: ${r.status} ${json.message}`);
   return json;
@@ -75,7 +82,9 @@ async function call(port: number, token: string, url: string, body: unknown): Pr
  */
 async function makeOperator(port: number, adminToken: string): Promise<{ loginid: string; password: string }> {
   const role = await call(port, adminToken, '/api/action/save/', { _flag: 'sys_role', params: { name: 'bench-operator', department: 'bench' } });
-  const menus = (await (await fetch(`http://127.0.0.1:${port}/api/system/menu/`, { headers: { authorization: adminToken } })).json()) as { data: { id: number; url: string }[] };
+  const menus = (await (await fetch(`http://127.0.0.1:${port}/api/system/menu/`, { headers: { authorization: adminToken } })).json()) as {
+    data: { id: number; url: string }[];
+  };
   const menu = menus.data.find((m) => m.url === '/manage/questionBank');
   if (!menu) throw new Error('no question page in the menu');
   await call(port, adminToken, '/api/access/role/', { roleId: role.data.id, grants: [{ menuId: menu.id, actions: ['view'] }] });
@@ -186,9 +195,12 @@ if (process.env.TEST_PG_URL) {
     console.log(`\ngenerated ${size} rows in PostgreSQL and vacuumed them in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const cached = await measureGeneric({ ...env, COUNT_CACHE: 'on' }, port);
     const uncached = await measureGeneric({ ...env, COUNT_CACHE: 'off' }, port);
-    if (uncached.check.total !== cached.check.total || cached.check.data.length !== 20) throw new Error(`totals differ: ${cached.check.total} vs ${uncached.check.total}`);
+    if (uncached.check.total !== cached.check.total || cached.check.data.length !== 20)
+      throw new Error(`totals differ: ${cached.check.total} vs ${uncached.check.total}`);
     pgResults.push(line(size, 'generic', cached.result, cached.rss), line(size, 'no-cache', uncached.result, uncached.rss));
-    pgResults.push(`${String(size).padStart(9)}  total ${cached.check.total} rows; the count cache multiplies throughput by ${(cached.result.rps / uncached.result.rps).toFixed(1)}`);
+    pgResults.push(
+      `${String(size).padStart(9)}  total ${cached.check.total} rows; the count cache multiplies throughput by ${(cached.result.rps / uncached.result.rps).toFixed(1)}`,
+    );
     fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
   } finally {
     await admin.query(`drop schema ${schema} cascade`);

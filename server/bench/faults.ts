@@ -44,7 +44,9 @@ async function measure(engine: string, server: PrivateServer, app: ChildApp) {
   await waitFor('service after the crash', async () => recoveredAt(load.answers, back) !== undefined, 60_000);
   const crashBack = recoveredAt(load.answers, back)! - back;
   const crashAnswers = load.answers.filter((a) => a.at >= from && a.done <= back + crashBack);
-  console.log(`${engine} crash (down ${DOWN_MS} ms, start took ${fmt(back - from - DOWN_MS)}): first success ${fmt(crashBack)} after the database was back; ${describeErrors(crashAnswers)}`);
+  console.log(
+    `${engine} crash (down ${DOWN_MS} ms, start took ${fmt(back - from - DOWN_MS)}): first success ${fmt(crashBack)} after the database was back; ${describeErrors(crashAnswers)}`,
+  );
   await load.stop();
   console.log(`${engine}: ${load.acknowledged.length} acknowledged writes; server ${app.exited() ? 'EXITED' : 'alive'}`);
 }

@@ -11,7 +11,16 @@ export function generateQuestions(file: string, count: number): void {
   const options = JSON.stringify(['选项一', '选项二', '选项三', '选项四']);
   const batch = db.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {
-      insert.run(1 + (i % 20), 1 + (i % 200), `第 ${i} 题：下列说法中哪一项是正确的？`, options, 'ABCD'[i % 4], '解析文字', '2026-01-01 00:00:00', (Math.imul(i + 1, 2654435761) >>> 16) % 50 === 0 ? 1 : 0);
+      insert.run(
+        1 + (i % 20),
+        1 + (i % 200),
+        `第 ${i} 题：下列说法中哪一项是正确的？`,
+        options,
+        'ABCD'[i % 4],
+        '解析文字',
+        '2026-01-01 00:00:00',
+        (Math.imul(i + 1, 2654435761) >>> 16) % 50 === 0 ? 1 : 0,
+      );
     }
   });
   for (let from = 0; from < count; from += 100_000) batch(from, Math.min(count, from + 100_000));

@@ -33,8 +33,32 @@ function generateRows(count: number): string[][] {
   const rows = [HEADER];
   for (let i = 0; i < count; i++) {
     if (i % 10 === 9) rows.push(['判断', `第 ${i} 题：机动车在道路上发生故障时，应当立即开启危险报警闪光灯。`, '正确', '错误', '', '', '', '', 'A', '']);
-    else if (i % 3 === 0) rows.push(['多选', `第 ${i} 题：下列哪些行为属于交通违法行为？`, '闯红灯', '超速行驶', '按规定车道行驶', '酒后驾驶', '', '', 'ABD', `解析 ${i}：按规定车道行驶是正确的。`]);
-    else rows.push(['单选', `第 ${i} 题：驾驶机动车在高速公路上行驶，最高车速不得超过多少？`, '100 公里/小时', '110 公里/小时', '120 公里/小时', '130 公里/小时', '', '', 'C', `解析 ${i}：高速公路最高车速为 120 公里/小时。`]);
+    else if (i % 3 === 0)
+      rows.push([
+        '多选',
+        `第 ${i} 题：下列哪些行为属于交通违法行为？`,
+        '闯红灯',
+        '超速行驶',
+        '按规定车道行驶',
+        '酒后驾驶',
+        '',
+        '',
+        'ABD',
+        `解析 ${i}：按规定车道行驶是正确的。`,
+      ]);
+    else
+      rows.push([
+        '单选',
+        `第 ${i} 题：驾驶机动车在高速公路上行驶，最高车速不得超过多少？`,
+        '100 公里/小时',
+        '110 公里/小时',
+        '120 公里/小时',
+        '130 公里/小时',
+        '',
+        '',
+        'C',
+        `解析 ${i}：高速公路最高车速为 120 公里/小时。`,
+      ]);
   }
   return rows;
 }
@@ -68,7 +92,16 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not answer`);
 }
 
-const READ_OPTIONS: XLSX.ParsingOptions = { type: 'buffer', dense: true, sheets: 0, cellFormula: false, cellHTML: false, cellNF: false, cellStyles: false, cellDates: false };
+const READ_OPTIONS: XLSX.ParsingOptions = {
+  type: 'buffer',
+  dense: true,
+  sheets: 0,
+  cellFormula: false,
+  cellHTML: false,
+  cellNF: false,
+  cellStyles: false,
+  cellDates: false,
+};
 
 /** Floor 1, run in a fresh process like the server's worker: SheetJS reads the file, and its cells are read out. */
 function parseOnly(file: string): { ms: number; rows: string[][] } {
@@ -128,7 +161,13 @@ async function importRun(): Promise<Omit<Run, 'parseMs' | 'insertMs'> & { subjec
   const server = startServer(dataDir, port);
   await waitFor(`${base}/api/health`);
   const pass = crypto.createHash('sha256').update(PASSWORD).digest('hex');
-  const login = (await (await fetch(`${base}/api/user/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginid: 'admin', pass }) })).json()) as { token: string };
+  const login = (await (
+    await fetch(`${base}/api/user/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginid: 'admin', pass }),
+    })
+  ).json()) as { token: string };
   const auth = { authorization: login.token };
   const post = async (url: string, body: unknown) => {
     const r = await fetch(`${base}${url}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -173,7 +212,10 @@ async function importRun(): Promise<Omit<Run, 'parseMs' | 'insertMs'> & { subjec
 
 /** Floor 1: SheetJS parse of the same file with the worker's options, in a fresh process as the worker is. */
 function parseFloor(): number {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--parse-only', sourceFile], { cwd: path.join(root, 'server'), encoding: 'utf8' });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--parse-only', sourceFile], {
+    cwd: path.join(root, 'server'),
+    encoding: 'utf8',
+  });
   if (child.status !== 0) throw new Error(`parse-only failed: ${child.stderr}`);
   const answer = JSON.parse(child.stdout) as { ms: number; rows: number };
   if (answer.rows !== ROWS + 1) throw new Error(`parse-only read ${answer.rows} rows`);
@@ -191,7 +233,8 @@ function insertFloor(subjectId: number, typeId: number): number {
     const options = r.slice(2, 8).filter((o) => o !== '');
     return [subjectId, typeId, r[1], JSON.stringify(options), r[8], r[9] === '' ? null : r[9], '2026-01-01 00:00:00', 0];
   });
-  const sqlFor = (n: number) => `insert into questionBank (parentId, typeId, name, options, correctOptions, subject, createTime, isdelete) values ${Array(n).fill('(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
+  const sqlFor = (n: number) =>
+    `insert into questionBank (parentId, typeId, name, options, correctOptions, subject, createTime, isdelete) values ${Array(n).fill('(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`;
   const t0 = performance.now();
   const full = db.prepare(sqlFor(BATCH));
   db.transaction(() => {
@@ -214,7 +257,9 @@ for (let i = 0; i < RUNS; i++) {
   const insertMs = insertFloor(r.subjectId, r.typeId);
   runs.push({ ...r, parseMs, insertMs });
   const floor = parseMs + insertMs;
-  console.log(`run ${i + 1}: import ${seconds(r.wallMs)} (${Math.round(ROWS / (r.wallMs / 1000))} rows/s), floor ${seconds(floor)} (parse ${seconds(parseMs)} + insert ${seconds(insertMs)}) -> ${(r.wallMs / floor).toFixed(2)}x, peak RSS ${r.peak.toFixed(0)} MB`);
+  console.log(
+    `run ${i + 1}: import ${seconds(r.wallMs)} (${Math.round(ROWS / (r.wallMs / 1000))} rows/s), floor ${seconds(floor)} (parse ${seconds(parseMs)} + insert ${seconds(insertMs)}) -> ${(r.wallMs / floor).toFixed(2)}x, peak RSS ${r.peak.toFixed(0)} MB`,
+  );
 }
 fs.rmSync(seedDir, { recursive: true, force: true });
 
@@ -223,10 +268,20 @@ const wallMs = median(runs.map((r) => r.wallMs));
 const parseMs = median(runs.map((r) => r.parseMs));
 const insertMs = median(runs.map((r) => r.insertMs));
 const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
-console.log(`\nImport benchmark: ${ROWS} questions in a ${(file.length / 1024 / 1024).toFixed(1)} MB .xlsx, SQLite, server as npm start runs it (esbuild bundle, node ${process.version}); median of ${RUNS} runs`);
-console.log(`  whole import (upload + import call)  ${seconds(wallMs)}  ${Math.round(ROWS / (wallMs / 1000))} rows/s  (upload ${seconds(median(runs.map((r) => r.uploadMs)))})`);
+console.log(
+  `\nImport benchmark: ${ROWS} questions in a ${(file.length / 1024 / 1024).toFixed(1)} MB .xlsx, SQLite, server as npm start runs it (esbuild bundle, node ${process.version}); median of ${RUNS} runs`,
+);
+console.log(
+  `  whole import (upload + import call)  ${seconds(wallMs)}  ${Math.round(ROWS / (wallMs / 1000))} rows/s  (upload ${seconds(median(runs.map((r) => r.uploadMs)))})`,
+);
 console.log(`  floor: SheetJS parse only            ${seconds(parseMs)}`);
 console.log(`  floor: bare batched insert           ${seconds(insertMs)}  (better-sqlite3, ${BATCH} rows per statement, one transaction)`);
-console.log(`  floor: sum                           ${seconds(parseMs + insertMs)}  -> whole import is ${(wallMs / (parseMs + insertMs)).toFixed(2)}x the floor`);
-console.log(`  server RSS                           ${median(runs.map((r) => r.rssBefore)).toFixed(0)} MB before, peak ${Math.max(...runs.map((r) => r.peak)).toFixed(0)} MB (VmHWM, highest run)`);
-console.log(`  GET /api/select/ during the imports  ${latencies.length} calls, p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${latencies[latencies.length - 1]!.toFixed(0)} ms`);
+console.log(
+  `  floor: sum                           ${seconds(parseMs + insertMs)}  -> whole import is ${(wallMs / (parseMs + insertMs)).toFixed(2)}x the floor`,
+);
+console.log(
+  `  server RSS                           ${median(runs.map((r) => r.rssBefore)).toFixed(0)} MB before, peak ${Math.max(...runs.map((r) => r.peak)).toFixed(0)} MB (VmHWM, highest run)`,
+);
+console.log(
+  `  GET /api/select/ during the imports  ${latencies.length} calls, p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${latencies[latencies.length - 1]!.toFixed(0)} ms`,
+);

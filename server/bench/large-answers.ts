@@ -193,8 +193,13 @@ for (const scenario of scenarios) {
   await stop(server);
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
-const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
-console.log(`\nLarge answers on SQLite (${GENERATED} generated questionBank rows); GET /api/health sent every ${POLL_MS} ms during each call, a fresh server per call`);
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' ');
+console.log(
+  `\nLarge answers on SQLite (${GENERATED} generated questionBank rows); GET /api/health sent every ${POLL_MS} ms during each call, a fresh server per call`,
+);
 // latencies are only comparable on an idle machine: other work on the cores shows up as stalls here
 console.log(`${os.cpus().length} cores, load average at the end ${load}`);
 console.log(results.join('\n'));

@@ -62,7 +62,8 @@ async function generate(db: AnyDb, engine: Engine, sqlite: import('better-sqlite
       'insert into questionBank (parentId, typeId, name, options, correctOptions, subject, createTime, isdelete) values (?, ?, ?, ?, ?, ?, ?, 0)',
     );
     const batch = sqlite!.transaction((from: number, to: number) => {
-      for (let i = from; i < to; i++) insert.run(1 + (i % 20), 1 + (i % 200), `第 ${i} 题：${TOPICS[i % 8]}`, options, 'ABCD'[i % 4], '解析文字', '2026-01-01 00:00:00');
+      for (let i = from; i < to; i++)
+        insert.run(1 + (i % 20), 1 + (i % 200), `第 ${i} 题：${TOPICS[i % 8]}`, options, 'ABCD'[i % 4], '解析文字', '2026-01-01 00:00:00');
     });
     for (let from = 0; from < rows; from += 100_000) batch(from, Math.min(rows, from + 100_000));
     sqlite!.exec('analyze');
@@ -103,7 +104,10 @@ async function phase(engine: Engine, url: string | undefined, dataDir: string, a
     ctx.crud.reading.deferredJoinFrom = Number.POSITIVE_INFINITY;
   }
   const app = await buildApp(ctx, { logger: false });
-  const generated = await conn.db.selectFrom('questionBank').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
+  const generated = await conn.db
+    .selectFrom('questionBank')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirstOrThrow();
   try {
     const login = await app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'admin', pass: sha(PASSWORD) } });
     const token = login.json().token as string;
@@ -165,7 +169,14 @@ async function phase(engine: Engine, url: string | undefined, dataDir: string, a
     await ctx.crud.writeTransaction(['questionBank'], async (trx) => {
       for (let from = 0; from < WRITE_ROWS; from += 500) {
         const values = Array.from({ length: Math.min(500, WRITE_ROWS - from) }, (_, k) => ({
-          parentId: 2, typeId: 3, name: `导入的题目 ${after ? 'b' : 'a'} ${from + k}：${TOPICS[(from + k) % 8]}`, options: '[]', correctOptions: 'A', subject: '', createTime: '2026-01-02 00:00:00', isdelete: 0,
+          parentId: 2,
+          typeId: 3,
+          name: `导入的题目 ${after ? 'b' : 'a'} ${from + k}：${TOPICS[(from + k) % 8]}`,
+          options: '[]',
+          correctOptions: 'A',
+          subject: '',
+          createTime: '2026-01-02 00:00:00',
+          isdelete: 0,
         }));
         await trx.insertInto('questionBank').values(values).execute();
       }
@@ -187,7 +198,8 @@ async function phase(engine: Engine, url: string | undefined, dataDir: string, a
 function print(engine: string, name: string, p: Phase) {
   console.log(`\n${engine}, ${ROWS.toLocaleString('en-US')} questions, ${name}:\n`);
   console.log('| search | total | median | max |\n|---|---|---|---|');
-  for (const s of p.searches) console.log(`| ${s.label} | ${typeof s.total === 'number' ? s.total.toLocaleString('en-US') : s.total} | ${ms(s.median)} | ${ms(s.max)} |`);
+  for (const s of p.searches)
+    console.log(`| ${s.label} | ${typeof s.total === 'number' ? s.total.toLocaleString('en-US') : s.total} | ${ms(s.median)} | ${ms(s.max)} |`);
   console.log(
     `\n8 new searches at once: ${ms(p.health.burst)}; meanwhile /api/health at most ${ms(p.health.health)}, /api/health/ready at most ${ms(p.health.ready)}` +
       `\nwrite path: a save ${p.saves.toFixed(1)} ms (mean of ${SAVES}); ${WRITE_ROWS.toLocaleString('en-US')} rows inserted in one transaction ${ms(p.insert)}` +

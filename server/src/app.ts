@@ -205,7 +205,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       // client-side routes of the web app fall back to its index.html
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
     }
-    return reply.code(404).type('text/plain').send(hasWeb ? 'Not found' : 'The web app is not built yet: run npm run build.');
+    return reply
+      .code(404)
+      .type('text/plain')
+      .send(hasWeb ? 'Not found' : 'The web app is not built yet: run npm run build.');
   });
   return app;
 }

@@ -2,41 +2,43 @@ import path from 'node:path';
 import { z } from 'zod';
 import { decodeSecretKey } from './datasources/secretBox.ts';
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^(postgres(ql)?|mysql|mariadb|sqlite|file):/, 'DATABASE_URL must start with postgres://, mysql:// or sqlite:')
-    .optional(),
-  ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must have at least 6 characters').optional(),
-  CAPTCHA: z.enum(['on', 'off']).default('on'),
-  COUNT_CACHE: z.enum(['on', 'off']).default('on'),
-  SOURCES_DENY_PRIVATE: z.enum(['on', 'off']).default('off'),
-  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
-  SESSION_MAX_HOURS: z.coerce.number().positive().default(24),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().optional(),
-  TRUST_PROXY: z.string().optional(),
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  UPLOADS_STORE: z.enum(['local', 's3'], 'UPLOADS_STORE must be local (files under DATA_DIR/uploads) or s3 (an S3-compatible bucket)').default('local'),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL such as https://oss-cn-hangzhou.aliyuncs.com or http://127.0.0.1:9000' }).optional(),
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'S3_FORCE_PATH_STYLE must be true or false').default('false'),
-  SECRET_KEY: z
-    .string()
-    .refine((v) => decodeSecretKey(v) !== undefined, 'SECRET_KEY must be a 32-byte key: 64 hex characters or base64')
-    .optional(),
-}).refine((e) => e.UPLOADS_STORE !== 's3' || (e.S3_BUCKET ?? '') !== '', { path: ['S3_BUCKET'], message: 'S3_BUCKET is required when UPLOADS_STORE=s3' });
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(postgres(ql)?|mysql|mariadb|sqlite|file):/, 'DATABASE_URL must start with postgres://, mysql:// or sqlite:')
+      .optional(),
+    ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must have at least 6 characters').optional(),
+    CAPTCHA: z.enum(['on', 'off']).default('on'),
+    COUNT_CACHE: z.enum(['on', 'off']).default('on'),
+    SOURCES_DENY_PRIVATE: z.enum(['on', 'off']).default('off'),
+    SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
+    SESSION_MAX_HOURS: z.coerce.number().positive().default(24),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+    TRUST_PROXY: z.string().optional(),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    UPLOADS_STORE: z.enum(['local', 's3'], 'UPLOADS_STORE must be local (files under DATA_DIR/uploads) or s3 (an S3-compatible bucket)').default('local'),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL such as https://oss-cn-hangzhou.aliyuncs.com or http://127.0.0.1:9000' })
+      .optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'S3_FORCE_PATH_STYLE must be true or false').default('false'),
+    SECRET_KEY: z
+      .string()
+      .refine((v) => decodeSecretKey(v) !== undefined, 'SECRET_KEY must be a 32-byte key: 64 hex characters or base64')
+      .optional(),
+  })
+  .refine((e) => e.UPLOADS_STORE !== 's3' || (e.S3_BUCKET ?? '') !== '', { path: ['S3_BUCKET'], message: 'S3_BUCKET is required when UPLOADS_STORE=s3' });
 
 /** Where uploads are kept: files under DATA_DIR/uploads, or objects in an S3-compatible bucket (docs/uploads.md). */
-export type UploadsConfig =
-  | { store: 'local' }
-  | { store: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
+export type UploadsConfig = { store: 'local' } | { store: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
 
 export interface Config {
   port: number;

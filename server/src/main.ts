@@ -20,7 +20,8 @@ const die = (what: string) => (err: unknown) => {
 process.on('uncaughtException', die('uncaught exception'));
 process.on('unhandledRejection', die('unhandled promise rejection'));
 
-const onIdleError = (err: Error) => log?.warn({ code: (err as { code?: string }).code, message: err.message }, 'a pooled database connection failed; it is replaced when needed');
+const onIdleError = (err: Error) =>
+  log?.warn({ code: (err as { code?: string }).code, message: err.message }, 'a pooled database connection failed; it is replaced when needed');
 
 // migrations and the seed run without the statement timeout: converting a large table may take longer (0006_utf8mb4)
 let conn: Connection = openConnection(config.databaseUrl, config.dataDir, { connectTimeoutMs: config.dbConnectTimeoutMs, onIdleError });

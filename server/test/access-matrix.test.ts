@@ -50,7 +50,11 @@ describe.each(engines.filter(([e]) => e !== 'mysql'))('authorization matrix on %
       case 'export':
         return (await c.get(`/api/export/table/?_flag=${flag}&format=csv`)).statusCode;
       case 'save':
-        return (await (flag === 'sys_user' ? c.post('/api/user/save/', { params: { id: 999_999, name: 'x' } }) : c.post('/api/action/save/', { _flag: flag, params: { id: 999_999 } }))).statusCode;
+        return (
+          await (flag === 'sys_user'
+            ? c.post('/api/user/save/', { params: { id: 999_999, name: 'x' } })
+            : c.post('/api/action/save/', { _flag: flag, params: { id: 999_999 } }))
+        ).statusCode;
       case 'delete':
         return (await c.post('/api/action/delete/', { _flag: flag, id: 999_999 })).statusCode;
       case 'import':
@@ -85,9 +89,17 @@ describe.each(engines.filter(([e]) => e !== 'mysql'))('authorization matrix on %
     await t.post('/api/access/role/', { roleId: roles.granted, grants: [{ menuId: question.id, actions: ['view', 'save'] }] });
     const menu = (await as('granted').get('/api/system/menu/')).json().data as { id: number; url: string }[];
     // the landing page for everyone, and the granted page
-    expect(menu.map((m) => m.url).filter(Boolean).sort()).toEqual(['/manage/home', '/manage/questionBank']);
+    expect(
+      menu
+        .map((m) => m.url)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['/manage/home', '/manage/questionBank']);
     expect(menu.map((m) => m.id)).toContain(question.parentMenu);
-    const schema = (await as('granted').get('/api/schema/')).json().data.map((m: { flag: string }) => m.flag).sort();
+    const schema = (await as('granted').get('/api/schema/'))
+      .json()
+      .data.map((m: { flag: string }) => m.flag)
+      .sort();
     // the question table and the tables its rows point to (labels and dropdowns)
     expect(schema).toEqual(['questionBank', 'questionsClass', 'questionsSmallClass']);
     const refused = await as('granted').get('/api/schema/sys_user');
@@ -103,7 +115,11 @@ describe.each(engines.filter(([e]) => e !== 'mysql'))('authorization matrix on %
     const row = await t.ctx.conn.db.selectFrom('questionBank').select(['isdelete']).where('id', '=', q.id).executeTakeFirstOrThrow();
     expect(Number(row.isdelete)).toBe(0);
     // administrator routes
-    for (const [u, body] of [['/api/access/role/', { roleId: roles.granted, grants: [] }], ['/api/user/roles/', { id: 1, roleIds: [] }], ['/api/user/resetPassword/', { id: 1 }]] as const) {
+    for (const [u, body] of [
+      ['/api/access/role/', { roleId: roles.granted, grants: [] }],
+      ['/api/user/roles/', { id: 1, roleIds: [] }],
+      ['/api/user/resetPassword/', { id: 1 }],
+    ] as const) {
       expect((await as('granted').post(u, body)).statusCode, u).toBe(403);
     }
     expect((await as('granted').get('/api/access/sessions/')).statusCode).toBe(403);

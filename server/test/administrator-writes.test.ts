@@ -12,12 +12,10 @@ describe.each(engines)('administrator roles on %s', (engine, url) => {
   let token = '';
   let managerRole = 0;
   let adminRole = 0;
-  const asManager = (u: string, body: unknown) =>
-    t.app.inject({ method: 'POST', url: u, payload: body as object, headers: { authorization: token } });
+  const asManager = (u: string, body: unknown) => t.app.inject({ method: 'POST', url: u, payload: body as object, headers: { authorization: token } });
   const role = async (id: number) =>
     (await t.ctx.conn.db.selectFrom('sys_role').select(['name', 'isAdmin', 'isdelete']).where('id', '=', id).executeTakeFirst()) as
-      | { name: string; isAdmin: number; isdelete: number }
-      | undefined;
+      { name: string; isAdmin: number; isdelete: number } | undefined;
 
   beforeAll(async () => {
     t = await startTestApp(engine, url);
@@ -25,7 +23,9 @@ describe.each(engines)('administrator roles on %s', (engine, url) => {
     adminRole = Number((await db.selectFrom('sys_role').select('id').where('isAdmin', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id);
     const roleMenu = Number((await db.selectFrom('sys_menu').select('id').where('url', '=', '/manage/role').executeTakeFirstOrThrow()).id);
     managerRole = Number((await t.post('/api/action/save/', { _flag: 'sys_role', params: { name: 'role-manager', department: 'ops' } })).json().data.id);
-    expect((await t.post('/api/access/role/', { roleId: managerRole, grants: [{ menuId: roleMenu, actions: ['view', 'save', 'delete'] }] })).statusCode).toBe(200);
+    expect((await t.post('/api/access/role/', { roleId: managerRole, grants: [{ menuId: roleMenu, actions: ['view', 'save', 'delete'] }] })).statusCode).toBe(
+      200,
+    );
     const user = await t.post('/api/user/save/', { params: { loginid: 'rolemgr', name: 'Role manager' } });
     expect((await t.post('/api/user/roles/', { id: user.json().data.id, roleIds: [managerRole] })).statusCode).toBe(200);
     token = (await t.login('rolemgr', user.json().data.password)).json().token;
@@ -56,7 +56,11 @@ describe.each(engines)('administrator roles on %s', (engine, url) => {
 
   it('cannot rename, demote or delete an administrator role', async () => {
     const before = await role(adminRole);
-    for (const params of [{ id: adminRole, name: 'renamed' }, { id: adminRole, isAdmin: 0 }, { id: adminRole, isdelete: 1 }]) {
+    for (const params of [
+      { id: adminRole, name: 'renamed' },
+      { id: adminRole, isAdmin: 0 },
+      { id: adminRole, isdelete: 1 },
+    ]) {
       const r = await asManager('/api/action/save/', { _flag: 'sys_role', params });
       expect(r.statusCode).toBe(403);
     }
@@ -77,11 +81,16 @@ describe.each(engines)('administrator roles on %s', (engine, url) => {
     const home = Number((await db.selectFrom('sys_menu').select('id').where('url', '=', '/manage/home').executeTakeFirstOrThrow()).id);
     const roleMenu = Number((await db.selectFrom('sys_menu').select('id').where('url', '=', '/manage/role').executeTakeFirstOrThrow()).id);
     expect(
-      (await t.post('/api/access/role/', { roleId: managerRole, grants: [
-        { menuId: roleMenu, actions: ['view', 'save', 'delete'] },
-        { menuId: menuMenu, actions: ['view', 'save', 'delete'] },
-        { menuId: home, actions: ['view'] },
-      ] })).statusCode,
+      (
+        await t.post('/api/access/role/', {
+          roleId: managerRole,
+          grants: [
+            { menuId: roleMenu, actions: ['view', 'save', 'delete'] },
+            { menuId: menuMenu, actions: ['view', 'save', 'delete'] },
+            { menuId: home, actions: ['view'] },
+          ],
+        })
+      ).statusCode,
     ).toBe(200);
     const moved = await asManager('/api/action/save/', { _flag: 'sys_menu', params: { id: home, url: '/manage/user' } });
     expect(moved.statusCode).toBe(403);
@@ -93,6 +102,8 @@ describe.each(engines)('administrator roles on %s', (engine, url) => {
     expect(added.statusCode).toBe(200);
     const info = await t.app.inject({ method: 'GET', url: '/api/user/userInfo/', headers: { authorization: token } });
     expect(info.json().data[0].grants.sys_user ?? []).not.toContain('save');
-    expect((await t.app.inject({ method: 'POST', url: '/api/action/delete/', payload: { _flag: 'sys_user', id: 1 }, headers: { authorization: token } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/action/delete/', payload: { _flag: 'sys_user', id: 1 }, headers: { authorization: token } })).statusCode,
+    ).toBe(403);
   });
 });

@@ -40,7 +40,12 @@ describe.each(engines)('authorization of the data-source and form routes (%s)', 
 
   it('a role of the question pages only is refused every new route, and the DDL history', async () => {
     const sheet = await defineTable(t, unique(), threeColumns());
-    const [layId] = await t.ctx.conn.db.selectFrom('sys_layTable').select('id').limit(1).execute().then((r) => r.map((x) => Number(x.id)));
+    const [layId] = await t.ctx.conn.db
+      .selectFrom('sys_layTable')
+      .select('id')
+      .limit(1)
+      .execute()
+      .then((r) => r.map((x) => Number(x.id)));
     const calls: [string, string, unknown?][] = [
       ['POST', '/api/datasources/test/', { sqlType: 4, mainAddr: '127.0.0.1', databaseName: 'x', databaseUser: 'u', databasePsd: 'p' }],
       ['POST', '/api/action/createSqlTable/', { id: sheet, preview: true }],
@@ -64,8 +69,17 @@ describe.each(engines)('authorization of the data-source and form routes (%s)', 
 
   it('a role of the data-table page may define and create tables but not test connections or make menus', async () => {
     const c = as('dataMana');
-    expect((await c.post('/api/datasources/test/', { sqlType: 4, mainAddr: '127.0.0.1', databaseName: 'x', databaseUser: 'u', databasePsd: 'p' })).statusCode).toBe(403);
-    expect((await c.post('/api/action/save/', { _flag: 'sys_connsql', params: { name: 'x', englishName: 'x', sqlType: 4, mainAddr: 'h', databaseName: 'd', databaseUser: 'u', databasePsd: 'p' } })).statusCode).toBe(403);
+    expect(
+      (await c.post('/api/datasources/test/', { sqlType: 4, mainAddr: '127.0.0.1', databaseName: 'x', databaseUser: 'u', databasePsd: 'p' })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await c.post('/api/action/save/', {
+          _flag: 'sys_connsql',
+          params: { name: 'x', englishName: 'x', sqlType: 4, mainAddr: 'h', databaseName: 'd', databaseUser: 'u', databasePsd: 'p' },
+        })
+      ).statusCode,
+    ).toBe(403);
     const name = unique();
     const sheet = await defineTable(t, name, threeColumns());
     const run = await c.post('/api/action/createSqlTable/', { id: sheet });
@@ -85,7 +99,19 @@ describe.each(engines)('authorization of the data-source and form routes (%s)', 
     expect(listed.filter((x) => /^(sys_|kysely_|sqlite_)/i.test(x.tableName) || t.ctx.registry.isBuiltinName(x.tableName))).toEqual([]);
     const sheets = async () => (await t.ctx.conn.db.selectFrom('sys_dataSheet').select('id').execute()).length;
     const before = await sheets();
-    for (const tableName of ['sys_user', 'SYS_USER', 'Sys_User', 'kysely_migration', 'kysely_migration_lock', 'sqlite_sequence', 'sqlite_master', 'questionBank', 'testList', 'sys_loginFailure', 'sys_session']) {
+    for (const tableName of [
+      'sys_user',
+      'SYS_USER',
+      'Sys_User',
+      'kysely_migration',
+      'kysely_migration_lock',
+      'sqlite_sequence',
+      'sqlite_master',
+      'questionBank',
+      'testList',
+      'sys_loginFailure',
+      'sys_session',
+    ]) {
       const r = await t.post('/api/datasources/readBack/', { sourceId: 10000, tableName });
       expect(r.statusCode, `${tableName}: ${r.body}`).toBeGreaterThanOrEqual(400);
       expect(r.statusCode, `${tableName}: ${r.body}`).toBeLessThan(500);
@@ -105,10 +131,16 @@ describe.each(engines)('authorization of the data-source and form routes (%s)', 
 
     // a menu-page role makes a menu at the generic address of the accounts table, the sources or the grants' roles
     for (const flag of ['sys_user', 'sys_connsql', 'sys_role', 'sys_ddlHistory']) {
-      const menu = await as('menus').post('/api/action/save/', { _flag: 'sys_menu', params: { name: `报表${flag}`, url: `/manage/${flag}`, menuType: 1, display: 1, parentMenu: 0 } });
+      const menu = await as('menus').post('/api/action/save/', {
+        _flag: 'sys_menu',
+        params: { name: `报表${flag}`, url: `/manage/${flag}`, menuType: 1, display: 1, parentMenu: 0 },
+      });
       expect(menu.statusCode, menu.body).toBe(200);
       // such a menu offers nothing: an administrator's grant of it is refused, and the role has nothing on that table
-      const refused = await t.post('/api/access/role/', { roleId: roles.question, grants: [{ menuId: Number(menu.json().data.id), actions: ['view', 'save', 'delete', 'export'] }] });
+      const refused = await t.post('/api/access/role/', {
+        roleId: roles.question,
+        grants: [{ menuId: Number(menu.json().data.id), actions: ['view', 'save', 'delete', 'export'] }],
+      });
       expect(refused.statusCode, refused.body).toBe(400);
       expect(refused.json().message).toMatch(/offers no view/);
       const info = (await as('question').get('/api/user/userInfo/')).json().data[0];

@@ -27,7 +27,11 @@ describe.each(engines)('a captcha is used once (%s)', (engine, url) => {
       const { captchaId, code } = await captcha();
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          (i % 2 ? second.app : t.app).inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'admin', pass: sha(ADMIN_PASSWORD), vcode: code, captchaId } }),
+          (i % 2 ? second.app : t.app).inject({
+            method: 'POST',
+            url: '/api/user/login/',
+            payload: { loginid: 'admin', pass: sha(ADMIN_PASSWORD), vcode: code, captchaId },
+          }),
         ),
       );
       const ok = answers.filter((a) => a.json().status);

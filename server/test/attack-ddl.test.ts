@@ -14,9 +14,12 @@ const sheetCount = async (t: TestApp) => (await t.ctx.conn.db.selectFrom('sys_da
 
 async function tableExists(t: TestApp, name: string): Promise<boolean> {
   const db = t.ctx.conn.db;
-  if (t.ctx.conn.engine === 'sqlite') return (await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${name}`.execute(db)).rows[0]!.n > 0;
+  if (t.ctx.conn.engine === 'sqlite')
+    return (await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${name}`.execute(db)).rows[0]!.n > 0;
   const schema = t.ctx.conn.engine === 'postgres' ? sql`current_schema()` : sql`database()`;
-  const rows = await sql<Record<string, unknown>>`select table_name from information_schema.tables where table_schema = ${schema} and table_name = ${name}`.execute(db);
+  const rows = await sql<
+    Record<string, unknown>
+  >`select table_name from information_schema.tables where table_schema = ${schema} and table_name = ${name}`.execute(db);
   return rows.rows.length > 0;
 }
 
@@ -30,7 +33,13 @@ describe.each(engines)('hostile definitions and races (%s)', (engine, url) => {
   });
 
   const define = (tableName: string, fields: Record<string, unknown>[], intro = '') =>
-    t.post('/api/action/masterSlave/', { _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', bindField: 'parentid', mainData: { tableName, intro, parentid: 10000 }, chidrenData: fields });
+    t.post('/api/action/masterSlave/', {
+      _flag: 'sys_dataSheet',
+      _flagChidren: 'sys_tableFields',
+      bindField: 'parentid',
+      mainData: { tableName, intro, parentid: 10000 },
+      chidrenData: fields,
+    });
   const key = { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1 };
 
   it('refuses hostile table and column names before any SQL; the accounts table is untouched', async () => {
@@ -47,10 +56,16 @@ describe.each(engines)('hostile definitions and races (%s)', (engine, url) => {
       [unique(), [key, { columnName: "a'); drop table sys_user; --", type: 'int' }]],
       [unique(), [key, { columnName: 'isdelete', type: 'nvarchar', length: 10 }]],
       [unique(), [key, { columnName: 'ID', type: 'nvarchar', length: 10 }]],
-      [unique(), [{ columnName: 'code', type: 'int', primaryKey: 1 }, { columnName: 'id', type: 'nvarchar', length: 10 }]],
+      [
+        unique(),
+        [
+          { columnName: 'code', type: 'int', primaryKey: 1 },
+          { columnName: 'id', type: 'nvarchar', length: 10 },
+        ],
+      ],
       [unique(), [key, { columnName: 'isdelete', type: 'int', primaryKey: 1 }]],
       [unique(), [key, { columnName: 'x', type: 'nvarchar', length: 10_000_000 }]],
-      [unique(), [key, { columnName: 'x', type: "int); drop table sys_user; --" }]],
+      [unique(), [key, { columnName: 'x', type: 'int); drop table sys_user; --' }]],
     ] as [string, Record<string, unknown>[]][];
     for (const [name, fields] of hostile) {
       const saved = await define(name, fields);
@@ -75,7 +90,10 @@ describe.each(engines)('hostile definitions and races (%s)', (engine, url) => {
     expect(r0.statusCode, r0.body).toBe(400);
     expect(r0.json().message).toContain('名为 id 的字段必须是自增的 int 主键');
     const name = unique();
-    const saved = await define(name, [{ columnName: 'code', type: 'nvarchar', length: 20, primaryKey: 1 }, { columnName: 'note', type: 'nvarchar', length: 20 }]);
+    const saved = await define(name, [
+      { columnName: 'code', type: 'nvarchar', length: 20, primaryKey: 1 },
+      { columnName: 'note', type: 'nvarchar', length: 20 },
+    ]);
     const r = await t.post('/api/action/createSqlTable/', { id: Number(saved.json().data.id) });
     expect(r.statusCode, r.body).toBe(200);
     const missing = await t.post('/api/action/save/', { _flag: name, params: { note: 'no key' } });
@@ -86,7 +104,11 @@ describe.each(engines)('hostile definitions and races (%s)', (engine, url) => {
 
   it('stores hostile defaults and intro text as text only; an over-long intro is refused', async () => {
     const name = unique();
-    const saved = await define(name, [key, { columnName: 'note', type: 'nvarchar', length: 20, defaults: "'); drop table sys_user; --", intro: "'); drop table sys_user; --" }], "'); drop table sys_user; --");
+    const saved = await define(
+      name,
+      [key, { columnName: 'note', type: 'nvarchar', length: 20, defaults: "'); drop table sys_user; --", intro: "'); drop table sys_user; --" }],
+      "'); drop table sys_user; --",
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     const run = await t.post('/api/action/createSqlTable/', { id: Number(saved.json().data.id) });
     expect(run.statusCode, run.body).toBe(200);
@@ -117,10 +139,14 @@ describe.each(engines)('hostile definitions and races (%s)', (engine, url) => {
     try {
       const name = unique('race');
       const id = await defineTable(t, name, threeColumns());
-      const call = (app: typeof t.app) => app.inject({ method: 'POST', url: '/api/action/createSqlTable/', payload: { id }, headers: { authorization: t.token } });
+      const call = (app: typeof t.app) =>
+        app.inject({ method: 'POST', url: '/api/action/createSqlTable/', payload: { id }, headers: { authorization: t.token } });
       const answers = await Promise.all([call(t.app), call(second.app), call(t.app), call(second.app)]);
       const codes = answers.map((a) => a.statusCode);
-      expect(codes.filter((c) => c >= 500), answers.map((a) => a.body).join('\n')).toEqual([]);
+      expect(
+        codes.filter((c) => c >= 500),
+        answers.map((a) => a.body).join('\n'),
+      ).toEqual([]);
       expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);
       expect(await tableExists(t, name)).toBe(true);
       const sheet = await t.ctx.conn.db.selectFrom('sys_dataSheet').select('created').where('id', '=', id).executeTakeFirstOrThrow();
@@ -129,7 +155,12 @@ describe.each(engines)('hostile definitions and races (%s)', (engine, url) => {
       await t.ctx.registrySync.poll();
       await second.ctx.registrySync.poll();
       for (const app of [t.app, second.app]) {
-        const s = await app.inject({ method: 'POST', url: '/api/action/save/', payload: { _flag: name, params: { title: 'x', price: 1 } }, headers: { authorization: t.token } });
+        const s = await app.inject({
+          method: 'POST',
+          url: '/api/action/save/',
+          payload: { _flag: name, params: { title: 'x', price: 1 } },
+          headers: { authorization: t.token },
+        });
         expect(s.statusCode, s.body).toBe(200);
       }
       // two definitions of one table name: the second is refused, never a second table

@@ -35,9 +35,19 @@ describe.each(engines)('bound forms, round 3 (%s)', (engine, url) => {
   });
 
   const count = async (table: string) =>
-    Number((await t.ctx.conn.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.ctx.conn.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const saveForm = (tableName: string, schema: FormSchema | string) =>
-    t.post('/api/action/save/', { _flag: 'sys_layTable', params: { name: '表单', tableKey: 'k', tableName, formJson: typeof schema === 'string' ? schema : JSON.stringify(schema) } });
+    t.post('/api/action/save/', {
+      _flag: 'sys_layTable',
+      params: { name: '表单', tableKey: 'k', tableName, formJson: typeof schema === 'string' ? schema : JSON.stringify(schema) },
+    });
   const unbind = async (id: number) => expect((await t.post('/api/action/save/', { _flag: 'sys_layTable', params: { id, isdelete: 1 } })).statusCode).toBe(200);
   const saveQuestion = (options: string, extra: Record<string, unknown> = {}) =>
     t.post('/api/action/save/', { _flag: 'questionBank', params: { parentId, name: '题', options, ...extra } });
@@ -115,9 +125,7 @@ describe.each(engines)('bound forms, round 3 (%s)', (engine, url) => {
     })();
     await new Promise((resolve) => setTimeout(resolve, 20));
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        i % 2 === 0 ? saveQuestion(`${'a'.repeat(30 + i)}!`) : saveQuestion('aaa', { subject: `${random}c` }),
-      ),
+      Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? saveQuestion(`${'a'.repeat(30 + i)}!`) : saveQuestion('aaa', { subject: `${random}c` }))),
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
     done = true;
@@ -159,15 +167,30 @@ describe.each(engines)('bound forms, round 3 (%s)', (engine, url) => {
     const table = t.ctx.registry.get('sys_layTable').table;
     await t.ctx.conn.db
       .insertInto(table)
-      .values({ name: '旧表单', tableKey: 'old', tableName: 'testList', formJson: JSON.stringify(withSource({ from: 'url', url: '/api/user/logout/', method: 'post' })), isdelete: 0 } as never)
+      .values({
+        name: '旧表单',
+        tableKey: 'old',
+        tableName: 'testList',
+        formJson: JSON.stringify(withSource({ from: 'url', url: '/api/user/logout/', method: 'post' })),
+        isdelete: 0,
+      } as never)
       .execute();
     const schema = await t.get('/api/schema/testList');
     expect(schema.statusCode).toBe(200);
     expect(JSON.stringify(schema.json().data.form ?? null)).not.toContain('/api/user/logout/');
-    const good = await saveForm('testList', withSource({ from: 'url', url: '/api/select/?_flag=questionsClass', method: 'get', labelField: 'name', valueField: 'name' }));
+    const good = await saveForm(
+      'testList',
+      withSource({ from: 'url', url: '/api/select/?_flag=questionsClass', method: 'get', labelField: 'name', valueField: 'name' }),
+    );
     expect(good.statusCode, good.body).toBe(200);
     const served = await t.get('/api/schema/testList');
-    expect(served.json().data.form.fields[0].options).toEqual({ from: 'url', url: '/api/select/?_flag=questionsClass', method: 'get', labelField: 'name', valueField: 'name' });
+    expect(served.json().data.form.fields[0].options).toEqual({
+      from: 'url',
+      url: '/api/select/?_flag=questionsClass',
+      method: 'get',
+      labelField: 'name',
+      valueField: 'name',
+    });
     await unbind(Number(good.json().data.id));
   });
 });

@@ -34,7 +34,14 @@ describe.each(engines)('hostile bound forms (%s)', (engine, url) => {
     const r = await saveForm({ tableName: 'testList', formJson: JSON.stringify(evil('^(a+)+$')) });
     expect(r.statusCode, r.body).toBe(200);
     formId = Number(r.json().data.id);
-    const before = Number((await t.ctx.conn.db.selectFrom('testList').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = Number(
+      (
+        await t.ctx.conn.db
+          .selectFrom('testList')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const started = Date.now();
     const save = t.post('/api/action/save/', { _flag: 'testList', params: { name: `${'a'.repeat(40)}!` } });
     const health = t.app.inject({ method: 'GET', url: '/api/health' });
@@ -45,7 +52,14 @@ describe.each(engines)('hostile bound forms (%s)', (engine, url) => {
     expect(answer.json()).toMatchObject({ status: false, message: '姓名格式不正确' });
     const english = await t.post('/api/action/save/', { _flag: 'testList', params: { name: `${'a'.repeat(40)}!` } }, en);
     expect(english.json().message).toBe('Name is not in the right format');
-    const after = Number((await t.ctx.conn.db.selectFrom('testList').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const after = Number(
+      (
+        await t.ctx.conn.db
+          .selectFrom('testList')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(after).toBe(before);
     // the same pattern still checks ordinary values as the browser does
     expect((await t.post('/api/action/save/', { _flag: 'testList', params: { name: 'aaa' } })).statusCode).toBe(200);
@@ -57,7 +71,10 @@ describe.each(engines)('hostile bound forms (%s)', (engine, url) => {
 
   it('an oversized, deeply nested or cyclic form is refused or settles; the table stays usable', async () => {
     const field = (i: number) => ({ kind: 'text', name: `f${i}`, label: { zh: `字段${i}` } });
-    const many = await saveForm({ tableName: 'testList', formJson: JSON.stringify({ version: 2, fields: Array.from({ length: 10_000 }, (_, i) => field(i)) }) });
+    const many = await saveForm({
+      tableName: 'testList',
+      formJson: JSON.stringify({ version: 2, fields: Array.from({ length: 10_000 }, (_, i) => field(i)) }),
+    });
     expect(many.statusCode).toBe(400);
     expect(many.json().message).toMatch(/^表单结构不正确：/);
     let nested: Record<string, unknown> = { kind: 'text', name: 'name', label: { zh: '姓名' } };
@@ -71,7 +88,13 @@ describe.each(engines)('hostile bound forms (%s)', (engine, url) => {
       version: 2,
       fields: [
         { kind: 'text', name: 'name', label: { zh: '姓名' }, rules: { required: true }, linkage: [{ when: { field: 'desc', op: 'filled' }, then: 'show' }] },
-        { kind: 'textarea', name: 'desc', label: { zh: '描述' }, rules: { required: true }, linkage: [{ when: { field: 'name', op: 'filled' }, then: 'show' }] },
+        {
+          kind: 'textarea',
+          name: 'desc',
+          label: { zh: '描述' },
+          rules: { required: true },
+          linkage: [{ when: { field: 'name', op: 'filled' }, then: 'show' }],
+        },
       ],
     };
     const saved = await saveForm({ tableName: 'testList', formJson: JSON.stringify(cyclic) });
@@ -84,13 +107,18 @@ describe.each(engines)('hostile bound forms (%s)', (engine, url) => {
   });
 
   it('a form cannot be bound to the back-office own tables, and one stored before is not applied', async () => {
-    const blocking: FormSchema = { version: 2, fields: [{ kind: 'text', name: 'name', label: { zh: '名称' }, rules: { required: true, patterns: [{ regex: '^$' }] } }] };
+    const blocking: FormSchema = {
+      version: 2,
+      fields: [{ kind: 'text', name: 'name', label: { zh: '名称' }, rules: { required: true, patterns: [{ regex: '^$' }] } }],
+    };
     for (const table of ['sys_role', 'sys_menu', 'sys_connsql', 'sys_dataSheet', 'sys_tableFields', 'sys_user', 'sys_config']) {
       const r = await saveForm({ tableName: table, formJson: JSON.stringify(blocking) });
       expect(r.statusCode, `${table}: ${r.body}`).toBe(400);
       expect(r.json().message).toBe(`数据表 ${table} 是系统表，不能绑定表单`);
     }
-    expect((await saveForm({ tableName: 'sys_role', formJson: JSON.stringify(blocking) }, en)).json().message).toBe('sys_role is a system table; a form cannot be bound to it');
+    expect((await saveForm({ tableName: 'sys_role', formJson: JSON.stringify(blocking) }, en)).json().message).toBe(
+      'sys_role is a system table; a form cannot be bound to it',
+    );
     // a definition written before this rule (straight into the table) does not lock role saves
     await t.ctx.conn.db
       .insertInto('sys_layTable')

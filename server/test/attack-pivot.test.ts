@@ -21,7 +21,8 @@ describe('SQLite sources cannot reach this server own files (app on SQLite)', ()
     fs.rmSync(elsewhere, { recursive: true, force: true });
   });
 
-  const test = (databaseName: string) => t.post('/api/datasources/test/', { sqlType: 5, mainAddr: 'localhost', databaseName, databaseUser: '', databasePsd: '' });
+  const test = (databaseName: string) =>
+    t.post('/api/datasources/test/', { sqlType: 5, mainAddr: 'localhost', databaseName, databaseUser: '', databasePsd: '' });
 
   it('refuses /proc links, dot segments, URIs, a hard link and the journal files of the own database', async () => {
     const own = path.join(t.dataDir, 'app.sqlite');
@@ -64,7 +65,17 @@ describe('SQLite sources cannot reach this server own files (app on SQLite)', ()
       expect(r.statusCode, `${databaseName}: ${r.body}`).toBe(400);
     }
     // and a SQLite source cannot be remote
-    expect((await t.post('/api/datasources/test/', { sqlType: 5, mainAddr: 'evil.example', databaseName: path.join(elsewhere, 'x.sqlite'), databaseUser: '', databasePsd: '' })).statusCode).toBe(400);
+    expect(
+      (
+        await t.post('/api/datasources/test/', {
+          sqlType: 5,
+          mainAddr: 'evil.example',
+          databaseName: path.join(elsewhere, 'x.sqlite'),
+          databaseUser: '',
+          databasePsd: '',
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('read-back from another source refuses tables named as the app own or built-in tables, keeping nothing', async () => {
@@ -73,7 +84,10 @@ describe('SQLite sources cannot reach this server own files (app on SQLite)', ()
     for (const name of ['sys_user', 'SYS_ROLE', 'kysely_migration', 'questionBank', 'pg_shadow'])
       other.exec(`create table "${name}" (id integer primary key, loginid text, pass text)`);
     other.close();
-    const saved = await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { name: '副本', englishName: 'copy', sqlType: 5, mainAddr: 'localhost', port: 1, databaseName: file, databaseUser: '-' } });
+    const saved = await t.post('/api/action/save/', {
+      _flag: 'sys_connsql',
+      params: { name: '副本', englishName: 'copy', sqlType: 5, mainAddr: 'localhost', port: 1, databaseName: file, databaseUser: '-' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const sourceId = Number(saved.json().data.id);
     const sheets = async () => (await t.ctx.conn.db.selectFrom('sys_dataSheet').select('id').execute()).length;

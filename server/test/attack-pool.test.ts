@@ -28,13 +28,24 @@ describe.skipIf(!PG_URL)('a source deleted while in use (external PostgreSQL)', 
   });
 
   const connections = async (id: number) =>
-    Number((await admin.query('select count(*) as n from pg_stat_activity where application_name = $1 and datname = $2', [`qb-source-${id}`, database])).rows[0].n);
+    Number(
+      (await admin.query('select count(*) as n from pg_stat_activity where application_name = $1 and datname = $2', [`qb-source-${id}`, database])).rows[0].n,
+    );
 
   it('answers every call of a burst with 200 or the refusal of a deleted table or source, and closes the pool', async () => {
     const target = new URL(PG_URL!);
     const saved = await t.post('/api/action/save/', {
       _flag: 'sys_connsql',
-      params: { name: '池', englishName: 'pool', sqlType: 4, mainAddr: '127.0.0.1', port: Number(target.port || 5432), databaseName: database, databaseUser: decodeURIComponent(target.username), databasePsd: 'any' },
+      params: {
+        name: '池',
+        englishName: 'pool',
+        sqlType: 4,
+        mainAddr: '127.0.0.1',
+        port: Number(target.port || 5432),
+        databaseName: database,
+        databaseUser: decodeURIComponent(target.username),
+        databasePsd: 'any',
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const sourceId = Number(saved.json().data.id);
@@ -46,8 +57,12 @@ describe.skipIf(!PG_URL)('a source deleted while in use (external PostgreSQL)', 
     const burst = Array.from({ length: 60 }, (_, i) =>
       // a source in use cannot be deleted (issue 19): its table's definition goes first, then the source, while calls run
       i === 20
-        ? t.post('/api/action/delete/', { _flag: 'sys_dataSheet', id: sheet }).then(async (d) => (d.statusCode === 200 ? t.post('/api/action/delete/', { _flag: 'sys_connsql', id: sourceId }) : d))
-        : i % 3 ? t.select(name, { row: '50' }).then((r) => ({ statusCode: r.status, body: JSON.stringify(r.body) })) : t.post('/api/action/save/', { _flag: name, params: { title: `b${i}`, price: 1 } }),
+        ? t
+            .post('/api/action/delete/', { _flag: 'sys_dataSheet', id: sheet })
+            .then(async (d) => (d.statusCode === 200 ? t.post('/api/action/delete/', { _flag: 'sys_connsql', id: sourceId }) : d))
+        : i % 3
+          ? t.select(name, { row: '50' }).then((r) => ({ statusCode: r.status, body: JSON.stringify(r.body) }))
+          : t.post('/api/action/save/', { _flag: name, params: { title: `b${i}`, price: 1 } }),
     );
     const answers = await Promise.all(burst);
     const bad = answers.filter((a) => a.statusCode >= 500).map((a) => a.body);
@@ -58,7 +73,9 @@ describe.skipIf(!PG_URL)('a source deleted while in use (external PostgreSQL)', 
     const after = await t.select(name);
     expect(after.status).toBe(400);
     expect(after.body.code).toBe('UNKNOWN_FLAG');
-    expect(await t.ctx.conn.db.selectFrom('sys_connsql').select('isdelete').where('id', '=', sourceId).executeTakeFirstOrThrow()).toMatchObject({ isdelete: 1 });
+    expect(await t.ctx.conn.db.selectFrom('sys_connsql').select('isdelete').where('id', '=', sourceId).executeTakeFirstOrThrow()).toMatchObject({
+      isdelete: 1,
+    });
     const deadline = Date.now() + 5000;
     while ((await connections(sourceId)) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(await connections(sourceId)).toBe(0);

@@ -18,7 +18,9 @@ describe.each(engines)('no probing of table and column names (%s)', (engine, url
     const user = await t.post('/api/user/save/', { params: { loginid: 'u-probe', name: 'probe' } });
     await t.post('/api/user/roles/', { id: user.json().data.id, roleIds: [role] });
     const menu = await t.ctx.conn.db.selectFrom('sys_menu').select('id').where('url', '=', '/manage/questionBank').executeTakeFirstOrThrow();
-    expect((await t.post('/api/access/role/', { roleId: role, grants: [{ menuId: Number(menu.id), actions: ['view', 'save', 'delete', 'export'] }] })).statusCode).toBe(200);
+    expect(
+      (await t.post('/api/access/role/', { roleId: role, grants: [{ menuId: Number(menu.id), actions: ['view', 'save', 'delete', 'export'] }] })).statusCode,
+    ).toBe(200);
     token = (await t.login('u-probe', user.json().data.password as string)).json().token;
   });
   afterAll(async () => t?.close());
@@ -40,7 +42,11 @@ describe.each(engines)('no probing of table and column names (%s)', (engine, url
       const master = await as.post('/api/action/masterSlave/', { _flag: 'questionBank', _flagChidren: flag, bindField: 'nope', mainData: {}, chidrenData: [] });
       expect(master.statusCode, `masterSlave child ${flag}`).toBe(403);
       // a referenced table in an export column is checked before its label column
-      const e = new URLSearchParams({ _flag: 'questionBank', format: 'csv', columns: JSON.stringify([{ name: 'parentId', ref: { flag, labelField: 'nope' } }]) });
+      const e = new URLSearchParams({
+        _flag: 'questionBank',
+        format: 'csv',
+        columns: JSON.stringify([{ name: 'parentId', ref: { flag, labelField: 'nope' } }]),
+      });
       expect((await as.get(`/api/export/table/?${e}`)).statusCode, `export ref ${flag}`).toBe(403);
     }
     // its own table keeps the 400s that help a client

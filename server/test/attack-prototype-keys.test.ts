@@ -47,7 +47,10 @@ describe.each(engines)('names of the object prototype as user data (%s)', (engin
     const role = Number((await t.post('/api/action/save/', { _flag: 'sys_role', params: { name: 'r-proto', department: 'x' } })).json().data.id);
     for (const key of PROTOTYPE_KEYS) {
       for (const route of [key, `/manage/${key}`]) {
-        const menu = await t.post('/api/action/save/', { _flag: 'sys_menu', params: { name: `m-${route}`, url: route, menuType: 1, display: 0, parentMenu: 0 } });
+        const menu = await t.post('/api/action/save/', {
+          _flag: 'sys_menu',
+          params: { name: `m-${route}`, url: route, menuType: 1, display: 0, parentMenu: 0 },
+        });
         expect(menu.statusCode, menu.body).toBe(200);
         const actions = await t.get('/api/access/menuActions/');
         expect(actions.statusCode, `${route}: ${actions.body}`).toBe(200);
@@ -77,7 +80,9 @@ describe.each(engines)('names of the object prototype as user data (%s)', (engin
       expect(list.body.data.map((r: Record<string, unknown>) => r.id)).toEqual([id]);
       expect(list.body.data[0][key]).toBe(row[key]);
     }
-    const exported = await t.get(`/api/export/table/?_flag=${table}&format=csv&columns=${encodeURIComponent(JSON.stringify(IDENTIFIER_KEYS.map((name) => ({ name }))))}`);
+    const exported = await t.get(
+      `/api/export/table/?_flag=${table}&format=csv&columns=${encodeURIComponent(JSON.stringify(IDENTIFIER_KEYS.map((name) => ({ name }))))}`,
+    );
     expect(exported.statusCode, exported.body.slice(0, 300)).toBe(200);
     expect(exported.body).toContain('changed too');
   });
@@ -123,7 +128,10 @@ describe.each(engines)('names of the object prototype as user data (%s)', (engin
     // nothing given: only the required field is reported, and nothing is read off the prototype
     const problems = validateFormValues(schema, {}, 'en');
     expect(problems.map((p) => p.field)).toEqual(['valueOf']);
-    const form = await t.post('/api/action/save/', { _flag: 'sys_layTable', params: { name: 'proto', tableKey: 'p', tableName: table, formJson: JSON.stringify(schema) } });
+    const form = await t.post('/api/action/save/', {
+      _flag: 'sys_layTable',
+      params: { name: 'proto', tableKey: 'p', tableName: table, formJson: JSON.stringify(schema) },
+    });
     expect(form.statusCode, form.body).toBe(200);
     const missing = await t.post('/api/action/save/', { _flag: table, params: { constructor: 'a' } });
     expect(missing.statusCode, missing.body).toBe(400);

@@ -79,7 +79,19 @@ function postgres(): Engine {
         m money, j json, jb jsonb, arr int[], e mood, name varchar(20) unique)`,
       `create table rbchild (id serial primary key, parent bigint references rb(id))`,
     ],
-    good: { u: '6f1c0e2a-1d7b-4a55-9d1e-0c3b1f3e9a10', b: 1, si: 7, big: BIG, num: '12.5', m: 3.25, j: '{"k":[1,2]}', jb: '{"k": 1}', arr: '{1,2,3}', e: 'sad', name: 'good' },
+    good: {
+      u: '6f1c0e2a-1d7b-4a55-9d1e-0c3b1f3e9a10',
+      b: 1,
+      si: 7,
+      big: BIG,
+      num: '12.5',
+      m: 3.25,
+      j: '{"k":[1,2]}',
+      jb: '{"k": 1}',
+      arr: '{1,2,3}',
+      e: 'sad',
+      name: 'good',
+    },
     refused: [
       { column: 'u', value: 'not-a-uuid', code: 'DB_INVALID_VALUE' },
       { column: 'si', value: 100000, code: 'DB_OUT_OF_RANGE' },
@@ -175,7 +187,16 @@ describe.skipIf(engines.length === 0).each(engines)('a table read back from %s',
     t = await startTestApp('sqlite');
     const saved = await t.post('/api/action/save/', {
       _flag: 'sys_connsql',
-      params: { name: '回读', englishName: 'rb', sqlType: ext.sqlType, mainAddr: '127.0.0.1', port: ext.port, databaseName: ext.database, databaseUser: ext.user, databasePsd: ext.password },
+      params: {
+        name: '回读',
+        englishName: 'rb',
+        sqlType: ext.sqlType,
+        mainAddr: '127.0.0.1',
+        port: ext.port,
+        databaseName: ext.database,
+        databaseUser: ext.user,
+        databasePsd: ext.password,
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     sourceId = Number(saved.json().data.id);
@@ -191,7 +212,9 @@ describe.skipIf(engines.length === 0).each(engines)('a table read back from %s',
     const r = await t.post('/api/action/save/', { _flag: 'rb', params: ext.good });
     expect(r.statusCode, r.body).toBe(200);
     goodId = Number(r.json().data.id);
-    const [row] = await ext.run(`select cast(big as char(30)) as big from rb where id = ${goodId}`.replace('char(30)', ext.sqlType === 4 ? 'text' : 'char(30)'));
+    const [row] = await ext.run(
+      `select cast(big as char(30)) as big from rb where id = ${goodId}`.replace('char(30)', ext.sqlType === 4 ? 'text' : 'char(30)'),
+    );
     expect(String(row!.big)).toBe(BIG);
     const list = await t.get(`/api/select/?_flag=rb&wheres=${encodeURIComponent(JSON.stringify({ id: goodId }))}`);
     expect(list.statusCode, list.body).toBe(200);
@@ -269,7 +292,10 @@ describe.skipIf(engines.length === 0).each(engines)('a table read back from %s',
     expect(csv.body).not.toContain('[object Object]');
     for (const text of ext.stored.csv) expect(csv.body).toContain(text);
     // the values read back save back unchanged
-    const again = await t.post('/api/action/save/', { _flag: 'rb', params: { id, ...Object.fromEntries(Object.entries(ext.stored.expect).filter(([c]) => c !== 'b')) } });
+    const again = await t.post('/api/action/save/', {
+      _flag: 'rb',
+      params: { id, ...Object.fromEntries(Object.entries(ext.stored.expect).filter(([c]) => c !== 'b')) },
+    });
     expect(again.statusCode, again.body).toBe(200);
     const after = await t.get(`/api/select/?_flag=rb&wheres=${encodeURIComponent(JSON.stringify({ id }))}`);
     expect(after.json().data[0]).toMatchObject(Object.fromEntries(Object.entries(ext.stored.expect).filter(([c]) => c !== 'big')));
@@ -288,7 +314,10 @@ describe.skipIf(engines.length === 0).each(engines)('a table read back from %s',
     expect(save.statusCode, save.body).toBe(400);
     expect(save.json()).toMatchObject({ code: 'BAD_DEFAULT' });
     expect(save.json().message).toContain('big');
-    const added = await t.post('/api/action/save/', { _flag: 'sys_tableFields', params: { parentid: sheet.id, columnName: 'extra', type: 'float', defaults: '1,5' } });
+    const added = await t.post('/api/action/save/', {
+      _flag: 'sys_tableFields',
+      params: { parentid: sheet.id, columnName: 'extra', type: 'float', defaults: '1,5' },
+    });
     expect(added.statusCode, added.body).toBe(400);
     expect(added.json().message).toContain('extra');
     const both = await t.post('/api/action/masterSlave/', {

@@ -47,7 +47,16 @@ describe.each(engines)('references cannot widen grants (%s)', (engine, url) => {
     expect(menu.statusCode, menu.body).toBe(200);
     await grant('generated', [{ menuId: await menuId(`/manage/${table}`), actions: ['view'] }]);
     await grant('dataMana', [{ menuId: await menuId('/manage/dataMana'), actions: ['view', 'save', 'delete', 'export'] }]);
-    titleField = Number((await t.ctx.conn.db.selectFrom('sys_tableFields').select('id').where('parentid', '=', sheetId).where('columnName', '=', 'subject').executeTakeFirstOrThrow()).id);
+    titleField = Number(
+      (
+        await t.ctx.conn.db
+          .selectFrom('sys_tableFields')
+          .select('id')
+          .where('parentid', '=', sheetId)
+          .where('columnName', '=', 'subject')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
     systemFlags = t.ctx.registry.flags().filter((f) => !t.ctx.registry.get(f).dynamic && !t.ctx.registry.get(f).referable);
     expect(systemFlags).toEqual(expect.arrayContaining(['sys_operationLog', 'sys_user', 'sys_loginLog', 'sys_connsql', 'sys_member', 'sys_role']));
   });
@@ -78,7 +87,9 @@ describe.each(engines)('references cannot widen grants (%s)', (engine, url) => {
       expect(master.statusCode, master.body).toBe(400);
       expect(await t.ctx.conn.db.selectFrom('sys_dataSheet').select('id').execute()).toHaveLength(sheetsBefore.length);
     }
-    expect(await t.ctx.conn.db.selectFrom('sys_tableFields').select('id').where('parentid', '=', sheetId).where('columnName', '=', 'who').execute()).toHaveLength(0);
+    expect(
+      await t.ctx.conn.db.selectFrom('sys_tableFields').select('id').where('parentid', '=', sheetId).where('columnName', '=', 'who').execute(),
+    ).toHaveLength(0);
     // the generated page's role still sees none of them
     for (const flag of systemFlags) expect((await as('generated').get(`/api/select/?_flag=${flag}`)).statusCode, flag).toBe(403);
   });
@@ -118,7 +129,16 @@ describe.each(engines)('references cannot widen grants (%s)', (engine, url) => {
   it('a table of another data source references nothing of the local database, and no local table references it', async () => {
     const source = await t.post('/api/action/save/', {
       _flag: 'sys_connsql',
-      params: { name: 'elsewhere', englishName: 'elsewhere', sqlType: 4, mainAddr: '127.0.0.1', port: 5432, databaseName: 'elsewhere', databaseUser: 'postgres', databasePsd: 'x' },
+      params: {
+        name: 'elsewhere',
+        englishName: 'elsewhere',
+        sqlType: 4,
+        mainAddr: '127.0.0.1',
+        port: 5432,
+        databaseName: 'elsewhere',
+        databaseUser: 'postgres',
+        databasePsd: 'x',
+      },
     });
     expect(source.statusCode, source.body).toBe(200);
     const foreignSheet = await defineTable(t, unique('far'), threeColumns(), Number(source.json().data.id));

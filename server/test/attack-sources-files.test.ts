@@ -78,8 +78,14 @@ describe('a SQLite source opens only an existing SQLite database file (app on SQ
     for (const [n, p] of paths.entries()) {
       const before = snapshot(p);
       const label = p.kind;
-      refused(await t.post('/api/datasources/test/', { sqlType: 5, mainAddr: 'localhost', databaseName: p.file, databaseUser: '', databasePsd: '' }), `test ${label}`);
-      const saved = await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { name: `坏${n}`, englishName: `bad${n}`, sqlType: 5, mainAddr: 'localhost', port: 1, databaseName: p.file, databaseUser: '-' } });
+      refused(
+        await t.post('/api/datasources/test/', { sqlType: 5, mainAddr: 'localhost', databaseName: p.file, databaseUser: '', databasePsd: '' }),
+        `test ${label}`,
+      );
+      const saved = await t.post('/api/action/save/', {
+        _flag: 'sys_connsql',
+        params: { name: `坏${n}`, englishName: `bad${n}`, sqlType: 5, mainAddr: 'localhost', port: 1, databaseName: p.file, databaseUser: '-' },
+      });
       expect(saved.statusCode, saved.body).toBe(200);
       const sourceId = Number(saved.json().data.id);
       const sheetId = await defineTable(t, `Bad${n}`, threeColumns(), sourceId);
@@ -89,13 +95,26 @@ describe('a SQLite source opens only an existing SQLite database file (app on SQ
       refused(await t.post('/api/datasources/readBack/', { sourceId, tableName: 'notes' }), `readBack ${label}`);
       expect(snapshot(p), label).toEqual(before);
     }
-    expect(fs.readdirSync(dir, { recursive: true }).map(String).filter((n) => /-(journal|wal|shm)$/.test(n))).toEqual([]);
+    expect(
+      fs
+        .readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((n) => /-(journal|wal|shm)$/.test(n)),
+    ).toEqual([]);
     // the message names the file as typed, in both languages
     const text = paths.find((p) => p.kind === 'text')!.file;
-    const answer = (await t.post('/api/datasources/test/', { sqlType: 5, mainAddr: 'localhost', databaseName: text, databaseUser: '', databasePsd: '' }, { 'accept-language': 'en-US' })).json();
+    const answer = (
+      await t.post(
+        '/api/datasources/test/',
+        { sqlType: 5, mainAddr: 'localhost', databaseName: text, databaseUser: '', databasePsd: '' },
+        { 'accept-language': 'en-US' },
+      )
+    ).json();
     expect(answer.message).toBe(`The file "${text}" is not a SQLite database: only an existing SQLite 3 database file can be connected`);
     const missing = paths.find((p) => p.kind === 'missing')!.file;
-    expect((await t.post('/api/datasources/test/', { sqlType: 5, mainAddr: 'localhost', databaseName: missing, databaseUser: '', databasePsd: '' })).json().message).toBe(`SQLite 文件“${missing}”不存在`);
+    expect(
+      (await t.post('/api/datasources/test/', { sqlType: 5, mainAddr: 'localhost', databaseName: missing, databaseUser: '', databasePsd: '' })).json().message,
+    ).toBe(`SQLite 文件“${missing}”不存在`);
   });
 
   it('a real SQLite database (and a link to one) still works on every path', async () => {
@@ -108,7 +127,10 @@ describe('a SQLite source opens only an existing SQLite database file (app on SQ
     for (const [n, databaseName] of [file, link].entries()) {
       const tested = await t.post('/api/datasources/test/', { sqlType: 5, mainAddr: 'localhost', databaseName, databaseUser: '', databasePsd: '' });
       expect(tested.statusCode, tested.body).toBe(200);
-      const saved = await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { name: `好${n}`, englishName: `good${n}`, sqlType: 5, mainAddr: 'localhost', port: 1, databaseName, databaseUser: '-' } });
+      const saved = await t.post('/api/action/save/', {
+        _flag: 'sys_connsql',
+        params: { name: `好${n}`, englishName: `good${n}`, sqlType: 5, mainAddr: 'localhost', port: 1, databaseName, databaseUser: '-' },
+      });
       const sourceId = Number(saved.json().data.id);
       expect((await t.get(`/api/datasources/tables/?sourceId=${sourceId}`)).json().data).toContainEqual({ tableName: 'notes', defined: false });
       if (n === 0) expect((await t.post('/api/datasources/readBack/', { sourceId, tableName: 'notes' })).statusCode).toBe(200);
@@ -135,7 +157,9 @@ describe('SOURCES_DENY_PRIVATE', () => {
       const file = path.join(t.dataDir, '..', `${path.basename(t.dataDir)}-other.sqlite`);
       new Database(file).exec('create table x (id integer primary key)');
       try {
-        expect((await t.post('/api/datasources/test/', { sqlType: 5, mainAddr: 'localhost', databaseName: file, databaseUser: '', databasePsd: '' })).statusCode).toBe(200);
+        expect(
+          (await t.post('/api/datasources/test/', { sqlType: 5, mainAddr: 'localhost', databaseName: file, databaseUser: '', databasePsd: '' })).statusCode,
+        ).toBe(200);
       } finally {
         fs.rmSync(file, { force: true });
       }
@@ -159,9 +183,28 @@ describe('SOURCES_DENY_PRIVATE', () => {
     });
 
     const PRIVATE_HOSTS = [
-      '127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '10.1.2.3', '10.255.255.255', '172.16.0.1', '172.31.255.254', '192.168.1.1',
-      '169.254.169.254', 'fe80::1', 'fe80::1%lo', 'febf::1', 'fc00::1', 'fd12:3456::1', '0.0.0.0', '::', '::ffff:127.0.0.1', '::ffff:10.1.2.3',
-      '::ffff:a9fe:a9fe', '::ffff:192.168.0.1',
+      '127.0.0.1',
+      '127.1.2.3',
+      'localhost',
+      '::1',
+      '[::1]',
+      '10.1.2.3',
+      '10.255.255.255',
+      '172.16.0.1',
+      '172.31.255.254',
+      '192.168.1.1',
+      '169.254.169.254',
+      'fe80::1',
+      'fe80::1%lo',
+      'febf::1',
+      'fc00::1',
+      'fd12:3456::1',
+      '0.0.0.0',
+      '::',
+      '::ffff:127.0.0.1',
+      '::ffff:10.1.2.3',
+      '::ffff:a9fe:a9fe',
+      '::ffff:192.168.0.1',
     ];
 
     it('refuses every private, loopback, link-local and unspecified host on every engine, naming it, before any connection', async () => {
@@ -176,7 +219,15 @@ describe('SOURCES_DENY_PRIVATE', () => {
       }
       // a source saved before the setting was turned on (written straight into the table) is refused when used
       const id = await insertReturningId(t.ctx.conn.db, t.ctx.conn.engine, 'sys_connsql', {
-        name: '内网', englishName: 'lan', sqlType: 2, mainAddr: '10.1.2.3', port: 3306, databaseName: 'db', databaseUser: 'u', databasePsd: '', isdelete: 0,
+        name: '内网',
+        englishName: 'lan',
+        sqlType: 2,
+        mainAddr: '10.1.2.3',
+        port: 3306,
+        databaseName: 'db',
+        databaseUser: 'u',
+        databasePsd: '',
+        isdelete: 0,
       });
       const used = await t.get(`/api/datasources/tables/?sourceId=${id}`);
       expect([used.statusCode, used.json().code]).toEqual([400, 'SOURCE_HOST_DENIED']);
@@ -186,10 +237,20 @@ describe('SOURCES_DENY_PRIVATE', () => {
     it('refuses a name when any of its addresses is private, and connects to the checked address only', async () => {
       const lookup = vi.spyOn(dns.promises, 'lookup').mockImplementation((async (name: string) =>
         name === 'mixed.example'
-          ? [{ address: '192.0.2.10', family: 4 }, { address: '10.0.0.5', family: 4 }]
-          : [{ address: '2001:db8::10', family: 6 }, { address: '192.0.2.10', family: 4 }]) as never);
+          ? [
+              { address: '192.0.2.10', family: 4 },
+              { address: '10.0.0.5', family: 4 },
+            ]
+          : [
+              { address: '2001:db8::10', family: 6 },
+              { address: '192.0.2.10', family: 4 },
+            ]) as never);
       const base = { engine: 'postgres' as const, port: 5432, database: 'db', user: 'u', password: 'p' };
-      await expect(publicTarget({ ...base, host: 'mixed.example' })).rejects.toMatchObject({ httpStatus: 400, key: 'sourceHostDenied', params: { host: 'mixed.example', address: '10.0.0.5' } });
+      await expect(publicTarget({ ...base, host: 'mixed.example' })).rejects.toMatchObject({
+        httpStatus: 400,
+        key: 'sourceHostDenied',
+        params: { host: 'mixed.example', address: '10.0.0.5' },
+      });
       // the driver is handed the address that was checked, not the name (a second lookup could answer differently)
       expect(await publicTarget({ ...base, host: 'public.example' })).toMatchObject({ host: '2001:db8::10' });
       expect(await publicTarget({ ...base, host: '192.0.2.10' })).toMatchObject({ host: '192.0.2.10' });
@@ -205,15 +266,24 @@ describe('SOURCES_DENY_PRIVATE', () => {
         expect([tested.statusCode, tested.json().code]).toEqual([400, 'SOURCE_SQLITE_DENIED']);
         const rows = async () => (await t.ctx.conn.db.selectFrom('sys_connsql').select('id').execute()).length;
         const before = await rows();
-        const sqlite = await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { name: '文件', englishName: 'file', sqlType: 5, mainAddr: 'localhost', port: 1, databaseName: file, databaseUser: '-' } });
+        const sqlite = await t.post('/api/action/save/', {
+          _flag: 'sys_connsql',
+          params: { name: '文件', englishName: 'file', sqlType: 5, mainAddr: 'localhost', port: 1, databaseName: file, databaseUser: '-' },
+        });
         expect([sqlite.statusCode, sqlite.json().code]).toEqual([400, 'SOURCE_SQLITE_DENIED']);
         for (const mainAddr of ['10.1.2.3', '[::1]', '169.254.169.254']) {
-          const r = await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { name: '内网', englishName: 'lan', sqlType: 4, mainAddr, port: 5432, databaseName: 'db', databaseUser: 'u', databasePsd: 'p' } });
+          const r = await t.post('/api/action/save/', {
+            _flag: 'sys_connsql',
+            params: { name: '内网', englishName: 'lan', sqlType: 4, mainAddr, port: 5432, databaseName: 'db', databaseUser: 'u', databasePsd: 'p' },
+          });
           expect([r.statusCode, r.json().code], mainAddr).toEqual([400, 'SOURCE_HOST_DENIED']);
         }
         expect(await rows()).toBe(before);
         // a public address is saved (saving connects to nothing)
-        const pub = await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { name: '外网', englishName: 'wan', sqlType: 4, mainAddr: '192.0.2.10', port: 5432, databaseName: 'db', databaseUser: 'u', databasePsd: 'p' } });
+        const pub = await t.post('/api/action/save/', {
+          _flag: 'sys_connsql',
+          params: { name: '外网', englishName: 'wan', sqlType: 4, mainAddr: '192.0.2.10', port: 5432, databaseName: 'db', databaseUser: 'u', databasePsd: 'p' },
+        });
         expect(pub.statusCode, pub.body).toBe(200);
         expect(guard.attempts).toEqual([]);
       } finally {

@@ -15,4 +15,3 @@ export function blockConnections(): { attempts: unknown[][]; restore(): void } {
   } as never);
   return { attempts, restore: () => spy.mockRestore() };
 }
-

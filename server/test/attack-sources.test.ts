@@ -77,9 +77,17 @@ describe('connection fields refuse control characters (app on SQLite)', () => {
         for (const at of field === 'port' ? (['inside'] as const) : (['inside', 'end'] as const)) {
           const value = poisoned(field, c, at);
           const label = `${field} ${show(c)} ${at}`;
-          expectFieldRefused(await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { name: '新源', englishName: 'fresh', ...form, [field]: value } }), field, `insert ${label}`);
+          expectFieldRefused(
+            await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { name: '新源', englishName: 'fresh', ...form, [field]: value } }),
+            field,
+            `insert ${label}`,
+          );
           // an edit giving the password again (so that only the control character can refuse it)
-          expectFieldRefused(await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { id, databasePsd: 'pw', [field]: value } }), field, `edit ${label}`);
+          expectFieldRefused(
+            await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { id, databasePsd: 'pw', [field]: value } }),
+            field,
+            `edit ${label}`,
+          );
         }
       }
     }
@@ -172,7 +180,9 @@ describe('the stored password goes only to the database it was saved for (app on
     expect(trap.received).toEqual(['stored-Secret']);
     // a rename keeps it; the database changed with the password typed again is saved
     expect((await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { id, name: '改名' } })).statusCode).toBe(200);
-    expect((await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { id, databaseName: 'other_db', databasePsd: 'retyped' } })).statusCode).toBe(200);
+    expect((await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { id, databaseName: 'other_db', databasePsd: 'retyped' } })).statusCode).toBe(
+      200,
+    );
     trap.received.length = 0;
     await t.post('/api/datasources/test/', { ...source, id, databaseName: 'other_db', databasePsd: '' });
     expect(trap.received).toEqual(['retyped']);
@@ -190,7 +200,13 @@ describe.skipIf(!process.env.TEST_PG_URL)('a real PostgreSQL server: a NUL-injec
 
   it('the injected user is 400 with no connection made; the clean user connects', async () => {
     const u = new URL(process.env.TEST_PG_URL!);
-    const form = { sqlType: 4, mainAddr: u.hostname, port: Number(u.port || 5432), databaseName: u.pathname.slice(1), databasePsd: decodeURIComponent(u.password) || 'unused' };
+    const form = {
+      sqlType: 4,
+      mainAddr: u.hostname,
+      port: Number(u.port || 5432),
+      databaseName: u.pathname.slice(1),
+      databasePsd: decodeURIComponent(u.password) || 'unused',
+    };
     const user = decodeURIComponent(u.username);
     const connects = vi.spyOn(net.Socket.prototype, 'connect');
     try {

@@ -21,7 +21,11 @@ describe.each(engines)('audit trail on %s', (engine, url) => {
     await t.post('/api/action/save/', { _flag: 'sys_member', params: { id, name: '审计会员二', phone: '13800000000' } });
     await t.post('/api/action/delete/', { _flag: 'sys_member', id });
     const log = await logOf('sys_member', id);
-    expect(log.map((e) => [e.action, e.loginid])).toEqual([['save', 'admin'], ['save', 'admin'], ['delete', 'admin']]);
+    expect(log.map((e) => [e.action, e.loginid])).toEqual([
+      ['save', 'admin'],
+      ['save', 'admin'],
+      ['delete', 'admin'],
+    ]);
     expect(log[0]!.changes).toEqual(expect.arrayContaining([{ column: 'name', before: null, after: '审计会员' }]));
     expect(log[1]!.changes).toEqual([{ column: 'name', before: '审计会员', after: '审计会员二' }]);
     expect(log[2]!.changes).toEqual([{ column: 'isdelete', before: 0, after: 1 }]);
@@ -57,10 +61,18 @@ describe.each(engines)('audit trail on %s', (engine, url) => {
   });
 
   it('logs every login with its result, reason, address and browser', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'admin', pass: sha('wrong-password') }, headers: { 'user-agent': 'AuditTest/1.0' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login/',
+      payload: { loginid: 'admin', pass: sha('wrong-password') },
+      headers: { 'user-agent': 'AuditTest/1.0' },
+    });
     await t.app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'nobody', pass: sha('x') }, headers: { 'user-agent': 'AuditTest/1.0' } });
     const rows = await t.ctx.conn.db.selectFrom('sys_loginLog').selectAll().where('userAgent', '=', 'AuditTest/1.0').orderBy('id').execute();
-    expect(rows.map((r) => [r.loginid, Number(r.success), r.reason])).toEqual([['admin', 0, 'loginWrong'], ['nobody', 0, 'loginWrong']]);
+    expect(rows.map((r) => [r.loginid, Number(r.success), r.reason])).toEqual([
+      ['admin', 0, 'loginWrong'],
+      ['nobody', 0, 'loginWrong'],
+    ]);
     expect(rows[0]!.ip).toBeTruthy();
     const ok = await t.ctx.conn.db.selectFrom('sys_loginLog').select(['success', 'userId']).where('loginid', '=', 'admin').where('success', '=', 1).execute();
     expect(ok.length).toBeGreaterThanOrEqual(1);

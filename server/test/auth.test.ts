@@ -110,9 +110,19 @@ describe.each(engines)('login and sessions on %s', (engine, url) => {
     const first = (await t.login('changer', created.password)).json().token;
     const second = (await t.login('changer', created.password)).json().token;
     const as = (token: string) => ({ authorization: token });
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/user/changePassword/', headers: as(first), payload: { oldPass: sha('nope'), newPass: sha('new-secret') } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/changePassword/',
+      headers: as(first),
+      payload: { oldPass: sha('nope'), newPass: sha('new-secret') },
+    });
     expect(wrong.statusCode).toBe(400);
-    const r = await t.app.inject({ method: 'POST', url: '/api/user/changePassword/', headers: as(first), payload: { oldPass: sha(created.password), newPass: sha('new-secret') } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/changePassword/',
+      headers: as(first),
+      payload: { oldPass: sha(created.password), newPass: sha('new-secret') },
+    });
     expect(r.json()).toMatchObject({ status: 200, success: true });
     expect((await t.app.inject({ method: 'GET', url: '/api/user/userInfo/', headers: as(first) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/user/userInfo/', headers: as(second) })).statusCode).toBe(401);

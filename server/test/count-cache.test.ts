@@ -37,7 +37,13 @@ describe.each(engines)('list totals across two instances on %s', (engine, url) =
   };
   /** A table's row version: the sum of its sys_version rows. */
   const version = async (ctx: AppContext, table: string) =>
-    (await ctx.conn.db.selectFrom('sys_version').select('version').where('name', 'in', rowsVersionNames(table, versionShards(engine))).execute()).reduce((n, r) => n + Number(r.version), 0);
+    (
+      await ctx.conn.db
+        .selectFrom('sys_version')
+        .select('version')
+        .where('name', 'in', rowsVersionNames(table, versionShards(engine)))
+        .execute()
+    ).reduce((n, r) => n + Number(r.version), 0);
 
   beforeAll(async () => {
     t = await startTestApp(engine, url);
@@ -124,7 +130,11 @@ describe.each(engines)('list totals across two instances on %s', (engine, url) =
     expect(r.statusCode, r.body).toBe(200);
     expect(await totalOnB('questionBank', { typeId })).toEqual({ total: 1500, counts: 1 });
 
-    const categories = bookBytes([['分类名称', '上级分类', '排序', '是否上架'], ['导入分类一', '', 1, '是'], ['导入分类二', '导入分类一', 2, '是']]);
+    const categories = bookBytes([
+      ['分类名称', '上级分类', '排序', '是否上架'],
+      ['导入分类一', '', 1, '是'],
+      ['导入分类二', '导入分类一', 2, '是'],
+    ]);
     const c = await t.post('/api/coustomApi/typesImport/', { fileUrl: await upload(t, '分类.xlsx', categories), subjectId, tableName: 'questionsSmallClass' });
     expect(c.statusCode, c.body).toBe(200);
     expect((await totalOnB('questionsSmallClass', { subjectId })).total).toBe(3);
@@ -138,7 +148,12 @@ describe.each(engines)('list totals across two instances on %s', (engine, url) =
     // B's COUNT has read 0 rows; before it answers, the save commits
     const stale = await b().crud.counts.total('questionBank', key, async () => {
       ran = true;
-      const r = await app.inject({ method: 'POST', url: '/api/action/save/', payload: { _flag: 'questionBank', params: { parentId: subjectId, name: `竞争 ${writer}` } }, headers: { authorization: t.token } });
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/action/save/',
+        payload: { _flag: 'questionBank', params: { parentId: subjectId, name: `竞争 ${writer}` } },
+        headers: { authorization: t.token },
+      });
       expect(r.statusCode, r.body).toBe(200);
       return 0;
     });
@@ -180,7 +195,10 @@ describe.each(engines)('list totals across two instances on %s', (engine, url) =
 
   it('bumps a new table’s version row from nothing under parallel first writes', async () => {
     const table = b().registry.get('sys_config').table;
-    await a().conn.db.deleteFrom('sys_version').where('name', 'in', rowsVersionNames(table, versionShards(engine))).execute();
+    await a()
+      .conn.db.deleteFrom('sys_version')
+      .where('name', 'in', rowsVersionNames(table, versionShards(engine)))
+      .execute();
     const base = await totalOnB('sys_config', {});
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
@@ -210,7 +228,15 @@ describe.each(engines)('totals of a table on another data source on %s', (engine
     other.close();
     // a SQLite file on this server (type 5 is not offered by the form: written as the data-source tests do)
     const sourceId = await insertReturningId(t.ctx.conn.db, t.ctx.conn.engine, 'sys_connsql', {
-      name: 'other', englishName: 'other', sqlType: 5, mainAddr: 'localhost', port: 0, databaseName: file, databaseUser: '', databasePsd: '', isdelete: 0,
+      name: 'other',
+      englishName: 'other',
+      sqlType: 5,
+      mainAddr: 'localhost',
+      port: 0,
+      databaseName: file,
+      databaseUser: '',
+      databasePsd: '',
+      isdelete: 0,
     });
     const r = await t.post('/api/action/masterSlave/', {
       _flag: 'sys_dataSheet',
@@ -224,7 +250,11 @@ describe.each(engines)('totals of a table on another data source on %s', (engine
     });
     expect(r.statusCode, r.body).toBe(200);
     await t.ctx.conn.db.updateTable('sys_dataSheet').set({ created: 1 }).where('id', '=', r.json().data.id).execute();
-    await t.ctx.conn.db.updateTable('sys_version').set({ version: sql`version + 1` }).where('name', '=', 'registry').execute();
+    await t.ctx.conn.db
+      .updateTable('sys_version')
+      .set({ version: sql`version + 1` })
+      .where('name', '=', 'registry')
+      .execute();
     await t.ctx.registrySync.reload();
   });
   afterAll(async () => {

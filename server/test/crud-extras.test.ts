@@ -51,7 +51,14 @@ describe.each(engines)('lazy tree flags and table export on %s', (engine, url) =
       { name: 'gender', title: '性别', labels: { '0': '未知', '1': '男', '2': '女' } },
       { name: 'balance', title: '余额' },
     ];
-    const q = new URLSearchParams({ _flag: 'sys_member', wheres: JSON.stringify({ gender: 2 }), sort: 'id', sortType: 'desc', columns: JSON.stringify(columns), fileName: '小程序用户' });
+    const q = new URLSearchParams({
+      _flag: 'sys_member',
+      wheres: JSON.stringify({ gender: 2 }),
+      sort: 'id',
+      sortType: 'desc',
+      columns: JSON.stringify(columns),
+      fileName: '小程序用户',
+    });
     const r = await t.get(`/api/export/table/?${q}`);
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('spreadsheetml');
@@ -67,7 +74,10 @@ describe.each(engines)('lazy tree flags and table export on %s', (engine, url) =
     const n = 620; // more than one lookup batch (500)
     await t.ctx.crud.writeTransaction(['sys_member', 'userBillFlow'], async (trx) => {
       for (let i = 0; i < n; i++) {
-        await trx.insertInto('sys_member').values({ name: `导出会员${i}`, phone: String(i), isdelete: 0 }).execute();
+        await trx
+          .insertInto('sys_member')
+          .values({ name: `导出会员${i}`, phone: String(i), isdelete: 0 })
+          .execute();
       }
       const members = await trx.selectFrom('sys_member').select(['id', 'name']).where('name', 'like', '导出会员%').execute();
       for (const m of members) await trx.insertInto('userBillFlow').values({ memberid: m.id, type: 1, title: '导出流水', isdelete: 0 }).execute();
@@ -76,21 +86,33 @@ describe.each(engines)('lazy tree flags and table export on %s', (engine, url) =
       { name: 'memberid', title: '会员', ref: { flag: 'sys_member' } },
       { name: 'type', title: '类型', labels: { '1': '收入' } },
     ];
-    const q = new URLSearchParams({ _flag: 'userBillFlow', wheres: JSON.stringify({ title: '导出流水' }), sort: 'id', columns: JSON.stringify(columns), fileName: 'x' });
+    const q = new URLSearchParams({
+      _flag: 'userBillFlow',
+      wheres: JSON.stringify({ title: '导出流水' }),
+      sort: 'id',
+      columns: JSON.stringify(columns),
+      fileName: 'x',
+    });
     const r = await t.get(`/api/export/table/?${q}`);
     expect(r.statusCode).toBe(200);
     const book = XLSX.read(r.rawPayload, { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json<any[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
     expect(rows).toHaveLength(n + 1);
     const flows = (await t.select('userBillFlow', { wheres: { title: '导出流水' }, sort: 'id', row: '1000' })).body.data;
-    const members = new Map((await t.select('sys_member', { wheres: { name: { type: 'startsWith', value: '导出会员' } }, row: '1000' })).body.data.map((m: any) => [m.id, m.name]));
+    const members = new Map(
+      (await t.select('sys_member', { wheres: { name: { type: 'startsWith', value: '导出会员' } }, row: '1000' })).body.data.map((m: any) => [m.id, m.name]),
+    );
     expect(rows.slice(1)).toEqual(flows.map((f: any) => [members.get(f.memberid), '收入']));
 
     // a list column: each id by name, joined; a deleted or unknown id stays an id
     const a = (await t.post('/api/action/save/', { _flag: 'questionsSmallClass', params: { name: '导出分类甲', subjectId: 1 } })).json().data.id;
     const b = (await t.post('/api/action/save/', { _flag: 'questionsSmallClass', params: { name: '导出分类乙', subjectId: 1 } })).json().data.id;
     await t.post('/api/action/save/', { _flag: 'questionsSmallClass', params: { name: '导出分类丙', subjectId: 1, typeId: [a, b, 999999] } });
-    const listQ = new URLSearchParams({ _flag: 'questionsSmallClass', wheres: JSON.stringify({ name: '导出分类丙' }), columns: JSON.stringify([{ name: 'typeId', title: '类型', ref: { flag: 'questionsSmallClass' } }]) });
+    const listQ = new URLSearchParams({
+      _flag: 'questionsSmallClass',
+      wheres: JSON.stringify({ name: '导出分类丙' }),
+      columns: JSON.stringify([{ name: 'typeId', title: '类型', ref: { flag: 'questionsSmallClass' } }]),
+    });
     const listed = XLSX.read((await t.get(`/api/export/table/?${listQ}`)).rawPayload, { type: 'buffer' });
     expect(XLSX.utils.sheet_to_json<any[]>(listed.Sheets[listed.SheetNames[0]!]!, { header: 1 })).toEqual([['类型'], ['导出分类甲, 导出分类乙, 999999']]);
   });

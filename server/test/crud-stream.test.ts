@@ -21,7 +21,11 @@ function questionRows(count: number, from = 0) {
 
 async function insertQuestions(t: TestApp, rows: Record<string, unknown>[]) {
   await t.ctx.crud.writeTransaction(['questionBank'], async (trx) => {
-    for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('questionBank').values(rows.slice(i, i + 1000)).execute();
+    for (let i = 0; i < rows.length; i += 1000)
+      await trx
+        .insertInto('questionBank')
+        .values(rows.slice(i, i + 1000))
+        .execute();
   });
 }
 
@@ -165,7 +169,7 @@ describe.each(engines)('large list pages streamed in chunks on %s', (engine, url
     await t.ctx.crud.writeTransaction(['questionBank'], (trx) => trx.updateTable('questionBank').set({ isdelete: 0 }).where('id', 'in', deleted).execute());
   });
 
-  it('leaves out a row deleted after the page\'s ids were read but before its chunk', async () => {
+  it("leaves out a row deleted after the page's ids were read but before its chunk", async () => {
     const admin = { ...SYSTEM, id: 1, loginid: 'admin', name: 'admin', system: undefined };
     const order = { sort: 'typeId', sortType: 'desc' };
     const plan = t.ctx.crud.planSelect({ _flag: 'questionBank', ...order, row: '1000' }, admin);
@@ -228,35 +232,39 @@ describe('a 99,999-row page over a real socket on sqlite', () => {
   it.each([
     ['in id order', ''],
     ['sorted by a column without an index (the ids are sorted in a worker thread)', '&sort=name&sortType=desc'],
-  ])('answers health calls all along while the page is produced and sent: %s', async (_name, extra) => {
-    const started = performance.now();
-    let finished = 0;
-    const big = fetch(bigPage(extra), { headers: { authorization: t.token } }).then(async (r) => {
-      const text = await r.text();
-      finished = performance.now();
-      return { status: r.status, body: JSON.parse(text) as { data: unknown[]; total: number } };
-    });
-    const answered: number[] = [];
-    while (finished === 0) {
-      const r = await fetch(`${base}/api/health`);
-      expect(await r.json()).toEqual({ status: true });
-      if (finished === 0) answered.push(performance.now());
-    }
-    const { status, body } = await big;
-    expect(status).toBe(200);
-    expect(body.data).toHaveLength(99_999);
-    expect(body.total).toBe(ROWS + 50);
-    if (extra !== '') {
-      // SQLite compares texts by their bytes, which is the code-point order JavaScript uses for these texts
-      const names = (body.data as { name: string }[]).map((r) => r.name);
-      expect(names.findIndex((name, i) => i > 0 && name > names[i - 1]!)).toBe(-1);
-    }
-    // interleaving, not speed: health was answered throughout the call, never held for half of it
-    const instants = [started, ...answered, finished];
-    const longestWait = Math.max(...instants.slice(1).map((at, i) => at - instants[i]!));
-    expect(answered.length).toBeGreaterThanOrEqual(10);
-    expect(longestWait).toBeLessThan((finished - started) / 2);
-  }, 120_000);
+  ])(
+    'answers health calls all along while the page is produced and sent: %s',
+    async (_name, extra) => {
+      const started = performance.now();
+      let finished = 0;
+      const big = fetch(bigPage(extra), { headers: { authorization: t.token } }).then(async (r) => {
+        const text = await r.text();
+        finished = performance.now();
+        return { status: r.status, body: JSON.parse(text) as { data: unknown[]; total: number } };
+      });
+      const answered: number[] = [];
+      while (finished === 0) {
+        const r = await fetch(`${base}/api/health`);
+        expect(await r.json()).toEqual({ status: true });
+        if (finished === 0) answered.push(performance.now());
+      }
+      const { status, body } = await big;
+      expect(status).toBe(200);
+      expect(body.data).toHaveLength(99_999);
+      expect(body.total).toBe(ROWS + 50);
+      if (extra !== '') {
+        // SQLite compares texts by their bytes, which is the code-point order JavaScript uses for these texts
+        const names = (body.data as { name: string }[]).map((r) => r.name);
+        expect(names.findIndex((name, i) => i > 0 && name > names[i - 1]!)).toBe(-1);
+      }
+      // interleaving, not speed: health was answered throughout the call, never held for half of it
+      const instants = [started, ...answered, finished];
+      const longestWait = Math.max(...instants.slice(1).map((at, i) => at - instants[i]!));
+      expect(answered.length).toBeGreaterThanOrEqual(10);
+      expect(longestWait).toBeLessThan((finished - started) / 2);
+    },
+    120_000,
+  );
 
   it('reads no further while the client does not read, and stops reading when it goes away', async () => {
     const original = t.ctx.crud.selectChunks.bind(t.ctx.crud);
@@ -278,7 +286,7 @@ describe('a 99,999-row page over a real socket on sqlite', () => {
       await new Promise((resolve) => response.once('data', resolve));
       response.pause();
       const settle = async () => {
-        for (let last = -1; last !== chunksRead; ) {
+        for (let last = -1; last !== chunksRead;) {
           last = chunksRead;
           await new Promise((r) => setTimeout(r, 300));
         }
@@ -318,7 +326,10 @@ describe('a 99,999-row page over a real socket on sqlite', () => {
       const q = new URLSearchParams({
         _flag: 'questionBank',
         wheres: JSON.stringify({ id: { type: 'lte', value: 90_000 } }),
-        columns: JSON.stringify([{ name: 'name', title: '题目' }, { name: 'parentId', title: '科目', ref: { flag: 'questionsClass' } }]),
+        columns: JSON.stringify([
+          { name: 'name', title: '题目' },
+          { name: 'parentId', title: '科目', ref: { flag: 'questionsClass' } },
+        ]),
         format,
       });
       const request = http.get(`${base}/api/export/table/?${q}`, { headers: { authorization: t.token } });

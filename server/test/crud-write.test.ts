@@ -63,14 +63,26 @@ describe.each(engines)('generic save, delete and master-slave on %s', (engine, u
     ['an empty required field on update', { _flag: 'sys_member', params: { id: 1, name: '' } }, 'name'],
     ['an unknown column', { _flag: 'sys_member', params: { name: 'a', phone: '1', hack: 1 } }, 'hack'],
     ['a text where a number belongs', { _flag: 'sys_member', params: { name: 'a', phone: '1', gender: 'x' } }, 'gender'],
-    ['a text where money belongs, said in Chinese', { _flag: 'userBillFlow', params: { memberid: 1, type: 1, money: 'lots' } }, '字段 money 的值不正确：需要数字'],
+    [
+      'a text where money belongs, said in Chinese',
+      { _flag: 'userBillFlow', params: { memberid: 1, type: 1, money: 'lots' } },
+      '字段 money 的值不正确：需要数字',
+    ],
     ['a too long text', { _flag: 'sys_member', params: { name: 'x'.repeat(51), phone: '1' } }, '50'],
     ['a bad datetime', { _flag: 'userBillFlow', params: { answerDate: '2024-02-30' } }, 'answerDate'],
     ['params that are not an object', { _flag: 'sys_member', params: 'name=a' }, 'params'],
     ['an unknown flag', { _flag: 'sqlite_master', params: { name: 'a' } }, 'sqlite_master'],
     ['a password hash sent for an account', { _flag: 'sys_user', params: { loginid: 'x1', name: 'x', pass: 'abc' } }, 'pass'],
   ])('refuses %s with 400 and writes nothing', async (_name, body, fragment) => {
-    const count = async () => Number((await db().selectFrom('sys_member').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('sys_member')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     const r = await t.post('/api/action/save/', body);
     expect(r.statusCode).toBe(400);
@@ -137,7 +149,10 @@ describe.each(engines)('generic save, delete and master-slave on %s', (engine, u
       _flagChidren: 'sys_tableFields',
       bindField: 'parentid',
       mainData: { id, intro: '考场信息' },
-      chidrenData: [{ id: children[1], isdelete: 1 }, { columnName: 'floor', type: 'int' }],
+      chidrenData: [
+        { id: children[1], isdelete: 1 },
+        { columnName: 'floor', type: 'int' },
+      ],
     });
     expect(edit.statusCode).toBe(200);
     const live = (await t.select('sys_tableFields', { wheres: { parentid: id } })).body.data;
@@ -145,7 +160,15 @@ describe.each(engines)('generic save, delete and master-slave on %s', (engine, u
   });
 
   it('writes nothing of a master-slave save when one child is invalid', async () => {
-    const count = async (table: string) => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async (table: string) =>
+      Number(
+        (
+          await db()
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const sheets = await count('sys_dataSheet');
     const fields = await count('sys_tableFields');
     const r = await t.post('/api/action/masterSlave/', {
@@ -153,7 +176,10 @@ describe.each(engines)('generic save, delete and master-slave on %s', (engine, u
       _flagChidren: 'sys_tableFields',
       bindField: 'parentid',
       mainData: { tableName: 'broken', parentid: 10000 },
-      chidrenData: [{ columnName: 'ok', type: 'int' }, { columnName: 'bad', length: 'long' }],
+      chidrenData: [
+        { columnName: 'ok', type: 'int' },
+        { columnName: 'bad', length: 'long' },
+      ],
     });
     expect(r.statusCode).toBe(400);
     expect(await count('sys_dataSheet')).toBe(sheets);
@@ -162,18 +188,29 @@ describe.each(engines)('generic save, delete and master-slave on %s', (engine, u
 
   it('refuses a child that belongs to another sheet', async () => {
     const a = await t.post('/api/action/masterSlave/', {
-      _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', bindField: 'parentid',
-      mainData: { tableName: 'a1', parentid: 10000 }, chidrenData: [{ columnName: 'x', type: 'int' }],
+      _flag: 'sys_dataSheet',
+      _flagChidren: 'sys_tableFields',
+      bindField: 'parentid',
+      mainData: { tableName: 'a1', parentid: 10000 },
+      chidrenData: [{ columnName: 'x', type: 'int' }],
     });
     const b = await t.post('/api/action/masterSlave/', {
-      _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', bindField: 'parentid',
-      mainData: { tableName: 'b1', parentid: 10000 }, chidrenData: [{ id: a.json().data.children[0], isdelete: 1 }],
+      _flag: 'sys_dataSheet',
+      _flagChidren: 'sys_tableFields',
+      bindField: 'parentid',
+      mainData: { tableName: 'b1', parentid: 10000 },
+      chidrenData: [{ id: a.json().data.children[0], isdelete: 1 }],
     });
     expect(b.statusCode).toBe(404);
   });
 
   it('answers a malformed JSON body with 400', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/action/save/', headers: { authorization: t.token, 'content-type': 'application/json' }, payload: '{"_flag":' });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/action/save/',
+      headers: { authorization: t.token, 'content-type': 'application/json' },
+      payload: '{"_flag":',
+    });
     expect(r.statusCode).toBe(400);
     expect(r.json()).toMatchObject({ status: false, success: false });
   });

@@ -32,7 +32,9 @@ describe('database failures are sorted', () => {
     expect(databaseFailureOf(e({ code: '57014' }, 'canceling statement due to statement timeout'))).toBe('timeout');
     expect(databaseFailureOf(e({ code: 'ER_STATEMENT_TIMEOUT', errno: 1969 }))).toBe('timeout');
     expect(databaseFailureOf(e({ code: 'ER_QUERY_TIMEOUT', errno: 3024 }))).toBe('timeout');
-    expect(databaseFailureOf(e({ errno: 1969, sqlState: '70100', sqlMessage: 'Query execution was interrupted (max_statement_time exceeded)' }))).toBe('timeout');
+    expect(databaseFailureOf(e({ errno: 1969, sqlState: '70100', sqlMessage: 'Query execution was interrupted (max_statement_time exceeded)' }))).toBe(
+      'timeout',
+    );
     expect(databaseFailureOf(e({ code: 'SQLITE_BUSY' }, 'database is locked'))).toBe('busy');
     expect(databaseFailureOf(e({ code: 'ER_LOCK_WAIT_TIMEOUT', errno: 1205 }))).toBe('busy');
     // refused values, a server's own closed pool and plain bugs are no database failure
@@ -65,10 +67,13 @@ describe.skipIf(servers.length === 0).each(servers)('the statement timeout on %s
     try {
       const sleep = engine === 'postgres' ? 'select pg_sleep(5)' : 'select sleep(5) as s';
       const started = Date.now();
-      const failure = await sql.raw(sleep).execute(conn.db).then(
-        (r) => r,
-        (err: unknown) => err,
-      );
+      const failure = await sql
+        .raw(sleep)
+        .execute(conn.db)
+        .then(
+          (r) => r,
+          (err: unknown) => err,
+        );
       // MariaDB's max_statement_time ends SLEEP with error 1969
       expect(databaseFailureAnswer(failure), String(failure)).toMatchObject({ httpStatus: 504, code: 'DATABASE_TIMEOUT' });
       expect(Date.now() - started).toBeLessThan(4000);
@@ -87,16 +92,21 @@ describe.skipIf(servers.length === 0).each(servers)('the wait for a pooled conne
     const held = new Promise<void>((resolve) => (release = resolve));
     try {
       // the pool's 10 connections, each inside a transaction that waits
-      const holders = Array.from({ length: 10 }, () => conn.db.transaction().execute(async (trx) => {
-        await sql.raw('select 1').execute(trx);
-        await held;
-      }));
+      const holders = Array.from({ length: 10 }, () =>
+        conn.db.transaction().execute(async (trx) => {
+          await sql.raw('select 1').execute(trx);
+          await held;
+        }),
+      );
       await new Promise((r) => setTimeout(r, 300));
       const started = Date.now();
-      const failure = await sql.raw('select 1').execute(conn.db).then(
-        () => undefined,
-        (err: unknown) => err,
-      );
+      const failure = await sql
+        .raw('select 1')
+        .execute(conn.db)
+        .then(
+          () => undefined,
+          (err: unknown) => err,
+        );
       expect(databaseFailureAnswer(failure), String(failure)).toMatchObject({ httpStatus: 503, code: 'DATABASE_UNAVAILABLE' });
       expect(Date.now() - started).toBeLessThan(5000);
       release();
@@ -121,8 +131,15 @@ describe('SQLite locked past its busy timeout, and readiness', () => {
     await seed(conn.db, conn.engine, ADMIN_PASSWORD);
     const app = await buildApp(createContext(config, conn), { logger: false });
     try {
-      const token = (await app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'admin', pass: sha(ADMIN_PASSWORD) } })).json().token as string;
-      const save = () => app.inject({ method: 'POST', url: '/api/action/save/', headers: { authorization: token }, payload: { _flag: 'testList', params: { name: 'locked out' } } });
+      const token = (await app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'admin', pass: sha(ADMIN_PASSWORD) } })).json()
+        .token as string;
+      const save = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/action/save/',
+          headers: { authorization: token },
+          payload: { _flag: 'testList', params: { name: 'locked out' } },
+        });
       expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({ status: true });
       const other = new Database(path.join(dataDir, 'app.sqlite'));
       other.exec('begin immediate');

@@ -80,7 +80,8 @@ function sourcesOf(t: TestApp, box = SecretBox.load({ dataDir: t.dataDir })) {
 }
 
 const addSource = (t: TestApp, values: Record<string, unknown>) => insertReturningId(t.ctx.conn.db, t.ctx.conn.engine, 'sys_connsql', sourceRow(values));
-const setSource = (t: TestApp, id: number, values: Record<string, unknown>) => t.ctx.conn.db.updateTable('sys_connsql').set(values).where('id', '=', id).execute();
+const setSource = (t: TestApp, id: number, values: Record<string, unknown>) =>
+  t.ctx.conn.db.updateTable('sys_connsql').set(values).where('id', '=', id).execute();
 
 /** Polls until check answers true (a closed connection leaves the server's list a moment later). */
 async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
@@ -192,7 +193,9 @@ describe('SQL Server and Oracle dialects (no server here: compiled SQL and refus
 
   it('SQL Server pages a select with offset/fetch and @n parameters', () => {
     const q = paged('mssql');
-    expect(q.sql).toBe('select "id", "name" from "questionBank" where "parentId" = @1 and "name" like @2 order by "id" desc offset @3 rows fetch next @4 rows only');
+    expect(q.sql).toBe(
+      'select "id", "name" from "questionBank" where "parentId" = @1 and "name" like @2 order by "id" desc offset @3 rows fetch next @4 rows only',
+    );
     expect(q.parameters).toEqual([3, '%a%', 40, 20]);
     // a limit alone still needs an order and an offset on SQL Server
     expect(queryBuilderFor('mssql').selectFrom('t').selectAll().limit(5).compile().sql).toBe(
@@ -202,14 +205,19 @@ describe('SQL Server and Oracle dialects (no server here: compiled SQL and refus
 
   it('Oracle pages a select with offset/fetch first and :n parameters', () => {
     const q = paged('oracle');
-    expect(q.sql).toBe('select "id", "name" from "questionBank" where "parentId" = :1 and "name" like :2 order by "id" desc offset :3 rows fetch first :4 rows only');
+    expect(q.sql).toBe(
+      'select "id", "name" from "questionBank" where "parentId" = :1 and "name" like :2 order by "id" desc offset :3 rows fetch first :4 rows only',
+    );
     expect(q.parameters).toEqual([3, '%a%', 40, 20]);
     expect(queryBuilderFor('oracle').selectFrom('t').selectAll().limit(5).compile().sql).toBe('select * from "t" fetch first :1 rows only');
   });
 
   it.each(['mssql', 'oracle'] as const)('%s: a closed loopback port is "unreachable", answered well within the timeout', async (engine) => {
     const port = await closedPort();
-    const result = await testConnection({ engine, host: '127.0.0.1', port, database: 'QBTEST', user: 'u', password: 'p' }, { localFiles: { dataDir: os.tmpdir() } });
+    const result = await testConnection(
+      { engine, host: '127.0.0.1', port, database: 'QBTEST', user: 'u', password: 'p' },
+      { localFiles: { dataDir: os.tmpdir() } },
+    );
     expect(result).toMatchObject({ ok: false, reason: 'unreachable' });
     expect(result.elapsedMs).toBeLessThan(CONNECT_TIMEOUT_MS);
     if (result.ok) return;
@@ -256,7 +264,7 @@ describe.each(engines)('data sources with the app on %s', (engine, url) => {
     fs.rmSync(elsewhere, { recursive: true, force: true });
   });
 
-  it('answers source 10000 with the app\'s own connection, which invalidate and closeAll leave open', async () => {
+  it("answers source 10000 with the app's own connection, which invalidate and closeAll leave open", async () => {
     const local = await sources.get(10000);
     expect(local).toMatchObject({ id: 10000, engine, local: true });
     expect(local.db).toBe(t.ctx.conn.db);
@@ -297,7 +305,7 @@ describe.each(engines)('data sources with the app on %s', (engine, url) => {
     expect(sources.openSourceIds()).toEqual([]);
   });
 
-  it('opens a SQLite file elsewhere on this server and refuses this server\'s own database and DATA_DIR', async () => {
+  it("opens a SQLite file elsewhere on this server and refuses this server's own database and DATA_DIR", async () => {
     const file = path.join(elsewhere, 'other.sqlite');
     const other = new Database(file);
     other.exec("create table notes (id integer primary key, body text); insert into notes (body) values ('from the other file')");
@@ -306,7 +314,11 @@ describe.each(engines)('data sources with the app on %s', (engine, url) => {
     expect(handle).toMatchObject({ engine: 'sqlite', local: false });
     expect(await handle.db.selectFrom('notes').select('body').execute()).toEqual([{ body: 'from the other file' }]);
 
-    const own = [path.join(t.dataDir, 'app.sqlite'), path.join(t.dataDir, 'anything.sqlite'), path.join(t.dataDir, '..', path.basename(t.dataDir), 'app.sqlite')];
+    const own = [
+      path.join(t.dataDir, 'app.sqlite'),
+      path.join(t.dataDir, 'anything.sqlite'),
+      path.join(t.dataDir, '..', path.basename(t.dataDir), 'app.sqlite'),
+    ];
     const link = path.join(elsewhere, 'link.sqlite');
     fs.symlinkSync(path.join(t.dataDir, 'app.sqlite'), link);
     own.push(link);
@@ -363,7 +375,10 @@ describe('unreachable sources answer within 6 s and hold no other call', () => {
     const ids = await Promise.all([1, 2, 3, 4].map((sqlType) => addSource(t, { sqlType, port: silent.port, databaseName: 'QBTEST' })));
     const started = Date.now();
     const waiting = ids.map((id) => refusal(sources.get(id)).then((err) => ({ err, ms: Date.now() - started })));
-    const tested = testConnection({ engine: 'postgres', host: '127.0.0.1', port: silent.port, database: 'test', user: 'postgres', password: '' }, { localFiles: { dataDir: t.dataDir } });
+    const tested = testConnection(
+      { engine: 'postgres', host: '127.0.0.1', port: silent.port, database: 'test', user: 'postgres', password: '' },
+      { localFiles: { dataDir: t.dataDir } },
+    );
 
     // meanwhile: the local source, another lookup and an HTTP call are answered at once
     await new Promise((r) => setTimeout(r, 300));
@@ -375,7 +390,7 @@ describe('unreachable sources answer within 6 s and hold no other call', () => {
     expect(Date.now() - meanwhile).toBeLessThan(1000);
 
     for (const { err, ms } of await Promise.all(waiting)) {
-      expect(err, (err as ConnectFailure).detail).toMatchObject({ httpStatus: 504, reason: "timeout" });
+      expect(err, (err as ConnectFailure).detail).toMatchObject({ httpStatus: 504, reason: 'timeout' });
       expect(ms).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
       expect(ms).toBeLessThan(6000);
       expect(translate(zh, err.key, err.params)).toBe(`连接 127.0.0.1:${silent.port} 超时（5 秒内无应答）`);
@@ -406,8 +421,7 @@ describe.skipIf(!PG_URL)('a PostgreSQL source (the server at TEST_PG_URL)', () =
   const poolSource = () => pgSource({ databaseName: poolDb });
   const backends = async (id: number) =>
     Number(
-      (await admin.query('select count(*) as n from pg_stat_activity where application_name = $1 and datname = $2', [`qb-source-${id}`, poolDb])).rows[0]
-        .n,
+      (await admin.query('select count(*) as n from pg_stat_activity where application_name = $1 and datname = $2', [`qb-source-${id}`, poolDb])).rows[0].n,
     );
 
   beforeAll(async () => {
@@ -568,7 +582,10 @@ describe.skipIf(!MYSQL_URL)('a MySQL/MariaDB source (the server at TEST_MYSQL_UR
       const refused = await sql
         .raw(`load data local infile '${file}' into table notes fields terminated by ','`)
         .execute(handle.db)
-        .then(() => undefined, (err: { errno?: number }) => err);
+        .then(
+          () => undefined,
+          (err: { errno?: number }) => err,
+        );
       // the server itself refuses (MariaDB 4166, MySQL 1148/3948): the client never offered to send files
       expect([1148, 3948, 4166]).toContain(refused?.errno);
       expect(await handle.db.selectFrom('notes').select('id').execute()).toEqual([{ id: 1 }]);

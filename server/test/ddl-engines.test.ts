@@ -45,7 +45,9 @@ describe('generated DDL runs on the engines', () => {
       const name = unique();
       await client.query(createTableSql('postgres', def(name)));
       await client.query(addColumnSql('postgres', name, { name: 'extra', type: 'int' }));
-      await client.query(alterColumnSql('postgres', name, { name: 'title', type: 'nvarchar', length: 20 }, { name: 'title', type: 'nvarchar', length: 200, notNull: true }));
+      await client.query(
+        alterColumnSql('postgres', name, { name: 'title', type: 'nvarchar', length: 20 }, { name: 'title', type: 'nvarchar', length: 200, notNull: true }),
+      );
       await client.query(alterColumnSql('postgres', name, { name: 'extra', type: 'int' }, { name: 'extra', type: 'money' }));
       await client.query(`insert into "${name}" (title, extra) values ($1, $2)`, ['x'.repeat(150), 1.5]);
       const cols = await client.query(
@@ -77,7 +79,9 @@ describe('generated DDL runs on the engines', () => {
     try {
       await conn.query(createTableSql('mysql', def(name)));
       await conn.query(addColumnSql('mysql', name, { name: 'extra', type: 'int' }));
-      await conn.query(alterColumnSql('mysql', name, { name: 'title', type: 'nvarchar', length: 20 }, { name: 'title', type: 'nvarchar', length: 200, notNull: true }));
+      await conn.query(
+        alterColumnSql('mysql', name, { name: 'title', type: 'nvarchar', length: 20 }, { name: 'title', type: 'nvarchar', length: 200, notNull: true }),
+      );
       await conn.query(`insert into \`${name}\` (title, extra) values (?, ?)`, ['x'.repeat(150), 7]);
       const [cols] = await conn.query(
         `select column_name as c, data_type as t, character_maximum_length as l, is_nullable as n from information_schema.columns where table_schema = database() and table_name = ? order by ordinal_position`,

@@ -20,12 +20,14 @@ const table: DdlTable = {
 };
 
 function script(engine: SourceEngine): string {
-  return [
-    createTableSql(engine, table),
-    addColumnSql(engine, 'exam_room', { name: 'seats', type: 'int' }),
-    alterColumnSql(engine, 'exam_room', { name: 'note', type: 'nvarchar', length: 50 }, { name: 'note', type: 'nvarchar', length: 200 }),
-    alterColumnSql(engine, 'exam_room', { name: 'seats', type: 'int' }, { name: 'seats', type: 'money' }),
-  ].join(';\n\n') + ';\n';
+  return (
+    [
+      createTableSql(engine, table),
+      addColumnSql(engine, 'exam_room', { name: 'seats', type: 'int' }),
+      alterColumnSql(engine, 'exam_room', { name: 'note', type: 'nvarchar', length: 50 }, { name: 'note', type: 'nvarchar', length: 200 }),
+      alterColumnSql(engine, 'exam_room', { name: 'seats', type: 'int' }, { name: 'seats', type: 'money' }),
+    ].join(';\n\n') + ';\n'
+  );
 }
 
 describe('DDL generation', () => {
@@ -39,13 +41,18 @@ describe('DDL generation', () => {
   it('sqlite: create and add, and a type change refused with a reason', () => {
     expect(createTableSql('sqlite', table)).toContain('"id" INTEGER PRIMARY KEY AUTOINCREMENT');
     expect(addColumnSql('sqlite', 'exam_room', { name: 'seats', type: 'int' })).toBe('ALTER TABLE "exam_room" ADD COLUMN "seats" INTEGER');
-    expect(() => alterColumnSql('sqlite', 'exam_room', { name: 'n', type: 'nvarchar', length: 5 }, { name: 'n', type: 'nvarchar', length: 9 })).toThrow(/SQLite/);
+    expect(() => alterColumnSql('sqlite', 'exam_room', { name: 'n', type: 'nvarchar', length: 5 }, { name: 'n', type: 'nvarchar', length: 9 })).toThrow(
+      /SQLite/,
+    );
   });
 
-  it.each(['a"b', 'a;drop', 'select', 'SELECT', 'sys_user', 'x'.repeat(64), '题目', 'tablé', '', ' a', '1abc', 'a-b', 'pg_x', 'sqlite_master'])('refuses the table name %j', (name) => {
-    expect(() => checkName(name, 'table')).toThrow(DdlNameError);
-    expect(() => createTableSql('postgres', { name, columns: [{ name: 'id', type: 'int' }] })).toThrow(DdlNameError);
-  });
+  it.each(['a"b', 'a;drop', 'select', 'SELECT', 'sys_user', 'x'.repeat(64), '题目', 'tablé', '', ' a', '1abc', 'a-b', 'pg_x', 'sqlite_master'])(
+    'refuses the table name %j',
+    (name) => {
+      expect(() => checkName(name, 'table')).toThrow(DdlNameError);
+      expect(() => createTableSql('postgres', { name, columns: [{ name: 'id', type: 'int' }] })).toThrow(DdlNameError);
+    },
+  );
 
   it.each(['a"b', 'a;drop', 'select', 'order', 'x'.repeat(64), '名称', ''])('refuses the column name %j', (name) => {
     expect(() => createTableSql('mysql', { name: 'ok_table', columns: [{ name, type: 'int' }] })).toThrow(DdlNameError);
@@ -57,14 +64,24 @@ describe('DDL generation', () => {
   });
 
   it('refuses lossy changes with a reason', () => {
-    expect(() => alterColumnSql('postgres', 't1', { name: 'n', type: 'nvarchar', length: 50 }, { name: 'n', type: 'nvarchar', length: 10 })).toThrow(/truncate/);
+    expect(() => alterColumnSql('postgres', 't1', { name: 'n', type: 'nvarchar', length: 50 }, { name: 'n', type: 'nvarchar', length: 10 })).toThrow(
+      /truncate/,
+    );
     expect(() => alterColumnSql('mysql', 't1', { name: 'n', type: 'ntext' }, { name: 'n', type: 'int' })).toThrow(/lose data/);
     expect(() => alterColumnSql('mssql', 't1', { name: 'n', type: 'float' }, { name: 'n', type: 'int' })).toThrow(/lose data/);
   });
 
   it('refuses bad definitions', () => {
     expect(() => createTableSql('mysql', { name: 't1', columns: [] })).toThrow(/at least one/);
-    expect(() => createTableSql('mysql', { name: 't1', columns: [{ name: 'a', type: 'int' }, { name: 'A', type: 'int' }] })).toThrow(/duplicate/);
+    expect(() =>
+      createTableSql('mysql', {
+        name: 't1',
+        columns: [
+          { name: 'a', type: 'int' },
+          { name: 'A', type: 'int' },
+        ],
+      }),
+    ).toThrow(/duplicate/);
     expect(() => createTableSql('mysql', { name: 't1', columns: [{ name: 'a', type: 'nvarchar', autoIncrement: true, primaryKey: true }] })).toThrow(/int/);
     expect(() => createTableSql('mysql', { name: 't1', columns: [{ name: 'a', type: 'nvarchar', length: 0 }] })).toThrow(/length/);
     expect(() => createTableSql('mysql', { name: 't1', columns: [{ name: 'a', type: 'blob' as never }] })).toThrow(/type/);

@@ -17,7 +17,13 @@ describe.each(engines)('deleting rows in use on %s', (engine, url) => {
   const isdelete = async (table: string, id: number) =>
     Number((await t.ctx.conn.db.selectFrom(table).select('isdelete').where('id', '=', id).executeTakeFirstOrThrow()).isdelete);
   const grantsLog = (flag: string, id: number) =>
-    t.ctx.conn.db.selectFrom('sys_operationLog').select(['action', 'changes']).where('flag', '=', flag).where('rowId', '=', String(id)).where('action', '=', 'grants').execute();
+    t.ctx.conn.db
+      .selectFrom('sys_operationLog')
+      .select(['action', 'changes'])
+      .where('flag', '=', flag)
+      .where('rowId', '=', String(id))
+      .where('action', '=', 'grants')
+      .execute();
 
   beforeAll(async () => {
     t = await startTestApp(engine, url);
@@ -68,7 +74,20 @@ describe.each(engines)('deleting rows in use on %s', (engine, url) => {
 
   it('refuses a data source that a table definition and a form definition use', async () => {
     const db = t.ctx.conn.db;
-    await db.insertInto('sys_connsql').values({ name: 'src', englishName: 'src', sqlType: 2, mainAddr: '127.0.0.1', port: 3306, databaseName: 'shop', databaseUser: 'root', databasePsd: '', isdelete: 0 }).execute();
+    await db
+      .insertInto('sys_connsql')
+      .values({
+        name: 'src',
+        englishName: 'src',
+        sqlType: 2,
+        mainAddr: '127.0.0.1',
+        port: 3306,
+        databaseName: 'shop',
+        databaseUser: 'root',
+        databasePsd: '',
+        isdelete: 0,
+      })
+      .execute();
     const source = Number((await db.selectFrom('sys_connsql').select('id').where('name', '=', 'src').executeTakeFirstOrThrow()).id);
     await save('sys_dataSheet', { tableName: 'orders', parentid: source });
     await save('sys_layTable', { name: '订单表单', databaseId: source });
@@ -81,13 +100,17 @@ describe.each(engines)('deleting rows in use on %s', (engine, url) => {
   it('refuses a table definition whose page has a menu, also through master-slave', async () => {
     const sheet = await save('sys_dataSheet', { tableName: 'paged_t', parentid: 10000 });
     const menu = await save('sys_menu', { name: '分页表', url: '/manage/paged_t' });
-    const ms = await t.post('/api/action/masterSlave/', {
-      _flag: 'sys_dataSheet',
-      _flagChidren: 'sys_tableFields',
-      bindField: 'parentid',
-      mainData: { id: sheet, isdelete: 1 },
-      chidrenData: [],
-    }, en);
+    const ms = await t.post(
+      '/api/action/masterSlave/',
+      {
+        _flag: 'sys_dataSheet',
+        _flagChidren: 'sys_tableFields',
+        bindField: 'parentid',
+        mainData: { id: sheet, isdelete: 1 },
+        chidrenData: [],
+      },
+      en,
+    );
     expect(ms.statusCode).toBe(409);
     expect(ms.json().message).toBe('The table "paged_t" is still used by 1 menu (分页表); it cannot be deleted');
     expect(await isdelete('sys_dataSheet', sheet)).toBe(0);
@@ -113,7 +136,13 @@ describe.each(engines)('deleting rows in use on %s', (engine, url) => {
     expect(await isdelete('sys_layList', layout)).toBe(1);
     expect(await t.ctx.conn.db.selectFrom('sys_roleMenu').select('id').where('menuId', '=', menu).execute()).toHaveLength(0);
     expect(await grantsLog('sys_menu', menu)).toHaveLength(1);
-    const layoutLog = await t.ctx.conn.db.selectFrom('sys_operationLog').select('action').where('flag', '=', 'sys_layList').where('rowId', '=', String(layout)).where('action', '=', 'delete').execute();
+    const layoutLog = await t.ctx.conn.db
+      .selectFrom('sys_operationLog')
+      .select('action')
+      .where('flag', '=', 'sys_layList')
+      .where('rowId', '=', String(layout))
+      .where('action', '=', 'delete')
+      .execute();
     expect(layoutLog).toHaveLength(1);
   });
 

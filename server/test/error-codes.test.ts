@@ -41,21 +41,69 @@ describe('error codes', () => {
 
   it.each([
     ['no session', 401, 'SESSION_EXPIRED', '登录已过期，请重新登录', () => t.app.inject({ method: 'GET', url: '/api/select/?_flag=sys_member' })],
-    ['an unknown session', 401, 'SESSION_EXPIRED', '登录已过期，请重新登录', () => t.app.inject({ method: 'GET', url: '/api/user/userInfo/', headers: { authorization: 'Bearer nope' } })],
+    [
+      'an unknown session',
+      401,
+      'SESSION_EXPIRED',
+      '登录已过期，请重新登录',
+      () => t.app.inject({ method: 'GET', url: '/api/user/userInfo/', headers: { authorization: 'Bearer nope' } }),
+    ],
     ['an unknown API path', 404, 'NOT_FOUND', '请求错误，未找到该资源', () => t.get('/api/nothing/here')],
     ['an unknown flag', 400, 'UNKNOWN_FLAG', '未知的数据表：sqlite_master', () => t.get('/api/select/?_flag=sqlite_master')],
     ['a bad page', 400, 'BAD_PARAM', '参数 page 不正确：1 to 1000000', () => t.get('/api/select/?_flag=sys_member&page=0')],
     ['a page given twice', 400, 'BAD_PARAM', '参数 page 不正确：1 to 1000000', () => t.get('/api/select/?_flag=sys_member&page=1&page=2')],
     ['wheres that are no JSON', 400, 'BAD_WHERES', '筛选条件 wheres 格式错误：不是合法的 JSON', () => t.get('/api/select/?_flag=sys_member&wheres=%7Bx')],
-    ['an unknown operator', 400, 'BAD_OPERATOR', '不支持的筛选运算符：regex', () => t.get(`/api/select/?_flag=sys_member&wheres=${encodeURIComponent('{"name":{"type":"regex","value":"a"}}')}`)],
-    ['an unknown column', 400, 'UNKNOWN_COLUMN', '数据表 sys_member 没有字段 nope', () => t.get(`/api/select/?_flag=sys_member&wheres=${encodeURIComponent('{"nope":1}')}`)],
+    [
+      'an unknown operator',
+      400,
+      'BAD_OPERATOR',
+      '不支持的筛选运算符：regex',
+      () => t.get(`/api/select/?_flag=sys_member&wheres=${encodeURIComponent('{"name":{"type":"regex","value":"a"}}')}`),
+    ],
+    [
+      'an unknown column',
+      400,
+      'UNKNOWN_COLUMN',
+      '数据表 sys_member 没有字段 nope',
+      () => t.get(`/api/select/?_flag=sys_member&wheres=${encodeURIComponent('{"nope":1}')}`),
+    ],
     ['a bad sort direction', 400, 'BAD_SORT_TYPE', '排序方向只能是 asc 或 desc：up', () => t.get('/api/select/?_flag=sys_member&sort=id&sortType=up')],
-    ['a missing row', 404, 'ROW_NOT_FOUND', '数据不存在或已删除：sys_member #999999', () => t.post('/api/action/delete/', { _flag: 'sys_member', id: 999_999 })],
-    ['a body that is no JSON', 400, 'BAD_JSON', '请求内容不是合法的 JSON', () => t.app.inject({ method: 'POST', url: '/api/action/save/', headers: { authorization: t.token, 'content-type': 'application/json' }, payload: '{"_flag":' })],
-    ['a body of another type', 415, 'UNSUPPORTED_MEDIA_TYPE', '不支持的请求内容类型：application/xml', () => t.app.inject({ method: 'POST', url: '/api/action/save/', headers: { authorization: t.token, 'content-type': 'application/xml' }, payload: '<a/>' })],
+    [
+      'a missing row',
+      404,
+      'ROW_NOT_FOUND',
+      '数据不存在或已删除：sys_member #999999',
+      () => t.post('/api/action/delete/', { _flag: 'sys_member', id: 999_999 }),
+    ],
+    [
+      'a body that is no JSON',
+      400,
+      'BAD_JSON',
+      '请求内容不是合法的 JSON',
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/action/save/',
+          headers: { authorization: t.token, 'content-type': 'application/json' },
+          payload: '{"_flag":',
+        }),
+    ],
+    [
+      'a body of another type',
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      '不支持的请求内容类型：application/xml',
+      () => t.app.inject({ method: 'POST', url: '/api/action/save/', headers: { authorization: t.token, 'content-type': 'application/xml' }, payload: '<a/>' }),
+    ],
     ['a bad %-escape in the path', 400, 'BAD_URL', '请求地址中有无法解码的字符', () => t.get('/api/schema/%E4%B8')],
     ['a hidden file', 403, 'FORBIDDEN', '没有访问权限，拒绝访问', () => t.app.inject({ method: 'GET', url: '/api/file/.env' })],
-    ['a wrong password', 400, 'LOGIN_WRONG', '用户名或密码错误', () => t.app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'admin', pass: sha('wrong') } })],
+    [
+      'a wrong password',
+      400,
+      'LOGIN_WRONG',
+      '用户名或密码错误',
+      () => t.app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'admin', pass: sha('wrong') } }),
+    ],
   ])('%s: %i %s', async (_name, status, code, message, call) => {
     const r = await call();
     expect(r.statusCode).toBe(status);
@@ -64,7 +112,11 @@ describe('error codes', () => {
 
   it.each([
     ['/api/action/save/', { _flag: 'sys_member', params: 'name=a' }, '参数 params 不正确：需要一个对象'],
-    ['/api/action/masterSlave/', { _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', bindField: 'parentid', mainData: [] }, '参数 mainData 不正确：需要一个对象'],
+    [
+      '/api/action/masterSlave/',
+      { _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', bindField: 'parentid', mainData: [] },
+      '参数 mainData 不正确：需要一个对象',
+    ],
     ['/api/user/changePassword/', { oldPass: 'short', newPass: sha('x') }, '参数 oldPass 不正确：需要 SHA-256 十六进制串'],
     ['/api/user/login/', { pass: sha('x') }, '参数 loginid 不正确：不能为空'],
     ['/api/user/login/', { loginid: '   ', pass: sha('x') }, '参数 loginid 不正确：不能为空'],
@@ -77,18 +129,30 @@ describe('error codes', () => {
     expect(r.json()).toEqual({ status: false, success: false, message, code: 'BAD_PARAM' });
   });
 
-  it.each(['/api/action/save/', '/api/action/delete/', '/api/action/masterSlave/', '/api/coustomApi/selectAddTypes/', '/api/action/import/', '/api/coustomApi/typesImport/', '/api/user/login/', '/api/user/changePassword/', '/api/user/save/'])(
-    'a body of %s that is no object is refused by the route schema, in both languages',
-    async (url) => {
-      for (const payload of ['[1,2]', '"text"', '5', 'null']) {
-        const r = await t.app.inject({ method: 'POST', url, headers: { authorization: t.token, 'content-type': 'application/json' }, payload });
-        expect(r.statusCode, `${url} ${payload}`).toBe(400);
-        expect(r.json(), `${url} ${payload}`).toEqual({ status: false, success: false, message: '参数 body 不正确：需要一个 JSON 对象', code: 'BAD_PARAM' });
-      }
-      const en = await t.app.inject({ method: 'POST', url, headers: { authorization: t.token, 'content-type': 'application/json', 'accept-language': 'en' }, payload: '[]' });
-      expect(en.json().message).toBe('Parameter body is invalid: a JSON object is required');
-    },
-  );
+  it.each([
+    '/api/action/save/',
+    '/api/action/delete/',
+    '/api/action/masterSlave/',
+    '/api/coustomApi/selectAddTypes/',
+    '/api/action/import/',
+    '/api/coustomApi/typesImport/',
+    '/api/user/login/',
+    '/api/user/changePassword/',
+    '/api/user/save/',
+  ])('a body of %s that is no object is refused by the route schema, in both languages', async (url) => {
+    for (const payload of ['[1,2]', '"text"', '5', 'null']) {
+      const r = await t.app.inject({ method: 'POST', url, headers: { authorization: t.token, 'content-type': 'application/json' }, payload });
+      expect(r.statusCode, `${url} ${payload}`).toBe(400);
+      expect(r.json(), `${url} ${payload}`).toEqual({ status: false, success: false, message: '参数 body 不正确：需要一个 JSON 对象', code: 'BAD_PARAM' });
+    }
+    const en = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: t.token, 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: '[]',
+    });
+    expect(en.json().message).toBe('Parameter body is invalid: a JSON object is required');
+  });
 
   it('the template kind and format are checked by the route schema with the words they always had', async () => {
     const kind = await t.get('/api/import/template/?kind=poem');
@@ -108,7 +172,8 @@ describe('error codes', () => {
   });
 
   it('too many failed logins: 429 LOGIN_LOCKED', async () => {
-    const attempt = () => t.app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'locked-out', pass: sha('wrong') }, remoteAddress: '127.7.0.1' });
+    const attempt = () =>
+      t.app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'locked-out', pass: sha('wrong') }, remoteAddress: '127.7.0.1' });
     for (let i = 0; i < 5; i++) expect((await attempt()).json().code).toBe('LOGIN_WRONG');
     const locked = await attempt();
     expect(locked.statusCode).toBe(429);
@@ -133,7 +198,7 @@ describe('error codes', () => {
 });
 
 describe('error codes of the server side', () => {
-  it("a fault of the server is a 500 INTERNAL, in the envelope, telling nothing of the fault", async () => {
+  it('a fault of the server is a 500 INTERNAL, in the envelope, telling nothing of the fault', async () => {
     const t = await startTestApp();
     // the database gone under the server: resolving the session fails
     await t.ctx.conn.close();

@@ -90,7 +90,11 @@ describe.each(engines)('table export formats on %s', (engine, url) => {
       const r = await t.post('/api/action/save/', { _flag: 'sys_member', params: { name, phone: `fmt-${i}`, gender: i % 3 } });
       expect(r.statusCode, name).toBe(200);
       // a balance is the bill flows' to move (no client writes it): set here as they would have
-      await t.ctx.conn.db.updateTable('sys_member').set({ balance: i % 2 ? -i - 0.5 : i * 10 }).where('id', '=', r.json().data.id).execute();
+      await t.ctx.conn.db
+        .updateTable('sys_member')
+        .set({ balance: i % 2 ? -i - 0.5 : i * 10 })
+        .where('id', '=', r.json().data.id)
+        .execute();
     }
   });
   afterAll(async () => t?.close());
@@ -109,9 +113,7 @@ describe.each(engines)('table export formats on %s', (engine, url) => {
     expect(stored.map((m) => m.name)).toEqual(tricky);
     const formulaLike = new Set(['=1+1', '+SUM(A1:A2)', '-2+3', '@cmd', '\tTab first', '\rCR first']);
     expect(rows[0]).toEqual(['昵称', '性别', '余额']);
-    expect(rows.slice(1)).toEqual(
-      stored.map((m) => [formulaLike.has(m.name) ? `'${m.name}` : m.name, ['未知', '男', '女'][m.gender], String(m.balance)]),
-    );
+    expect(rows.slice(1)).toEqual(stored.map((m) => [formulaLike.has(m.name) ? `'${m.name}` : m.name, ['未知', '男', '女'][m.gender], String(m.balance)]));
     // numbers stay numbers (a negative one gets no quote mark), texts are quoted
     expect(text).toContain('\r\n"\'-2+3","女",20\r\n');
     expect(text).toContain('\r\n"张三","未知",60\r\n');
@@ -124,7 +126,14 @@ describe.each(engines)('table export formats on %s', (engine, url) => {
     expect(r.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(r.headers['content-disposition']).toContain('sys_member.xlsx');
     const files = zipEntries(r.rawPayload);
-    expect([...files.keys()].sort()).toEqual(['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml']);
+    expect([...files.keys()].sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/styles.xml',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
     expect(files.get('xl/worksheets/sheet1.xml')!.toString()).not.toContain('<f>');
 
     const book = XLSX.read(r.rawPayload, { type: 'buffer', cellStyles: true });
@@ -145,9 +154,17 @@ describe.each(engines)('table export formats on %s', (engine, url) => {
 
   it('writes the same cells in both formats when the rows come in many chunks, with references looked up per chunk', async () => {
     await t.ctx.crud.writeTransaction(['sys_member', 'userBillFlow'], async (trx) => {
-      for (let i = 0; i < 40; i++) await trx.insertInto('sys_member').values({ name: `分块会员${i}`, phone: `chunk-${i}`, isdelete: 0 }).execute();
+      for (let i = 0; i < 40; i++)
+        await trx
+          .insertInto('sys_member')
+          .values({ name: `分块会员${i}`, phone: `chunk-${i}`, isdelete: 0 })
+          .execute();
       const found = await trx.selectFrom('sys_member').select('id').where('phone', 'like', 'chunk-%').execute();
-      for (const m of found) await trx.insertInto('userBillFlow').values({ memberid: m.id, type: 1 + (m.id % 2), title: '分块流水', money: m.id / 4, isdelete: 0 }).execute();
+      for (const m of found)
+        await trx
+          .insertInto('userBillFlow')
+          .values({ memberid: m.id, type: 1 + (m.id % 2), title: '分块流水', money: m.id / 4, isdelete: 0 })
+          .execute();
     });
     const refColumns = [
       { name: 'id', title: '编号' },
@@ -167,7 +184,9 @@ describe.each(engines)('table export formats on %s', (engine, url) => {
       expect(fromXlsx).toHaveLength(41);
       expect(fromCsv).toEqual(fromXlsx.map((row) => row.map(String)));
       const flows = (await t.select('userBillFlow', { wheres: { title: '分块流水' }, sort: 'money', sortType: 'desc', row: '100' })).body.data;
-      const names = new Map((await t.select('sys_member', { wheres: { phone: { type: 'startsWith', value: 'chunk-' } }, row: '100' })).body.data.map((m: any) => [m.id, m.name]));
+      const names = new Map(
+        (await t.select('sys_member', { wheres: { phone: { type: 'startsWith', value: 'chunk-' } }, row: '100' })).body.data.map((m: any) => [m.id, m.name]),
+      );
       expect(fromXlsx.slice(1)).toEqual(flows.map((f: any) => [f.id, names.get(f.memberid), f.type === 1 ? '收入' : '支出', f.money]));
     } finally {
       t.ctx.crud.streaming.chunkRows = 500;

@@ -25,7 +25,9 @@ describe.each(engines)('exports label their values from the registry on %s', (en
     const rows = csvRows(zh.body);
     expect(rows[0]).toEqual(['用户', '类型', '标题', '金额(元)', '日期', '创建时间']);
     expect(rows[1]!.slice(0, 4)).toEqual(['导出会员', '支出', '提现', '3']);
-    const en = await t.get(`/api/export/table/?_flag=sys_member&format=csv&wheres=${encodeURIComponent(JSON.stringify({ id: member }))}`, { 'accept-language': 'en-US,en' });
+    const en = await t.get(`/api/export/table/?_flag=sys_member&format=csv&wheres=${encodeURIComponent(JSON.stringify({ id: member }))}`, {
+      'accept-language': 'en-US,en',
+    });
     const enRows = csvRows(en.body);
     expect(enRows[0]).toEqual(['Nickname', 'Phone', 'Avatar', 'Balance (CNY)', 'OpenID', 'Gender', 'Created']);
     expect(enRows[1]![5]).toBe('Female');
@@ -33,7 +35,9 @@ describe.each(engines)('exports label their values from the registry on %s', (en
 
   it('keeps the titles and labels a page sends', async () => {
     const columns = JSON.stringify([{ name: 'gender', title: '性别（页面）', labels: { 2: '女士' } }]);
-    const r = await t.get(`/api/export/table/?_flag=sys_member&format=csv&columns=${encodeURIComponent(columns)}&wheres=${encodeURIComponent(JSON.stringify({ gender: 2 }))}`);
+    const r = await t.get(
+      `/api/export/table/?_flag=sys_member&format=csv&columns=${encodeURIComponent(columns)}&wheres=${encodeURIComponent(JSON.stringify({ gender: 2 }))}`,
+    );
     const rows = csvRows(r.body);
     expect(rows[0]).toEqual(['性别（页面）']);
     expect(rows.slice(1).every((row) => row[0] === '女士')).toBe(true);

@@ -122,7 +122,11 @@ describe.skipIf(!pgBin || !process.env.TEST_PG_URL)('PostgreSQL restarts and cra
       file,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const uploaded = await fetch(`${a.base}/api/action/upload/`, { method: 'POST', headers: { authorization: a.token, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+    const uploaded = await fetch(`${a.base}/api/action/upload/`, {
+      method: 'POST',
+      headers: { authorization: a.token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
     const fileUrl = ((await uploaded.json()) as { data: { path: string } }).data.path;
 
     const watcher = new pg.Client({ connectionString: server.urlOf('qb') });
@@ -131,7 +135,9 @@ describe.skipIf(!pgBin || !process.env.TEST_PG_URL)('PostgreSQL restarts and cra
     // crash the database while the import's transaction is writing (or, should it be done already, right after)
     const end = Date.now() + 20_000;
     while (Date.now() < end) {
-      const { rows } = await watcher.query(`select count(*)::int as n from pg_stat_activity where pid <> pg_backend_pid() and xact_start is not null and query ilike '%questionBank%'`);
+      const { rows } = await watcher.query(
+        `select count(*)::int as n from pg_stat_activity where pid <> pg_backend_pid() and xact_start is not null and query ilike '%questionBank%'`,
+      );
       if (rows[0].n > 0) break;
       await sleep(10);
     }
@@ -163,7 +169,16 @@ describe.skipIf(!pgBin || !process.env.TEST_PG_URL)('PostgreSQL restarts and cra
     sourceApp = await startChildApp({});
     const saved = await sourceApp.call('POST', '/api/action/save/', {
       _flag: 'sys_connsql',
-      params: { name: 'fault source', englishName: 'fault', sqlType: 4, mainAddr: '127.0.0.1', port: server.port, databaseName: 'src', databaseUser: 'postgres', databasePsd: 'unused' },
+      params: {
+        name: 'fault source',
+        englishName: 'fault',
+        sqlType: 4,
+        mainAddr: '127.0.0.1',
+        port: server.port,
+        databaseName: 'src',
+        databaseUser: 'postgres',
+        databasePsd: 'unused',
+      },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const sourceId = Number(saved.body.data?.id ?? saved.body.id);

@@ -19,7 +19,15 @@ const testListForm: FormSchema = {
       rules: { required: true, maxLength: 10, patterns: [{ regex: '^[^0-9]*$', message: { zh: '姓名不能有数字', en: 'No digits in a name' } }] },
     },
     { kind: 'number', name: 'age', label: { zh: '年龄', en: 'Age' }, rules: { min: 0, max: 150 } },
-    { kind: 'radio', name: 'sex', label: { zh: '性别' }, options: [{ label: { zh: '男' }, value: 1 }, { label: { zh: '女' }, value: 2 }] },
+    {
+      kind: 'radio',
+      name: 'sex',
+      label: { zh: '性别' },
+      options: [
+        { label: { zh: '男' }, value: 1 },
+        { label: { zh: '女' }, value: 2 },
+      ],
+    },
     {
       kind: 'textarea',
       name: 'desc',
@@ -32,7 +40,15 @@ const testListForm: FormSchema = {
 };
 
 const liveCount = async (t: TestApp, table: string) =>
-  Number((await t.ctx.conn.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('isdelete', '=', 0).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.ctx.conn.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('isdelete', '=', 0)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe.each(engines)('forms bound to tables (%s)', (engine, url) => {
   let t: TestApp;
@@ -60,7 +76,10 @@ describe.each(engines)('forms bound to tables (%s)', (engine, url) => {
     const r = await saveForm({ tableName: 'testList', formJson: JSON.stringify(stray) });
     expect(r.statusCode).toBe(400);
     expect(r.json()).toMatchObject({ code: 'FORM_FIELD_NOT_COLUMN', message: '表单字段 nickname 不是数据表 testList 可填写的列' });
-    const key = await saveForm({ tableName: 'testList', formJson: JSON.stringify({ version: 2, fields: [{ kind: 'number', name: 'id', label: { zh: 'ID' } }] }) }, en);
+    const key = await saveForm(
+      { tableName: 'testList', formJson: JSON.stringify({ version: 2, fields: [{ kind: 'number', name: 'id', label: { zh: 'ID' } }] }) },
+      en,
+    );
     expect(key.json().message).toBe('Form field id is not a column of table testList that a form may fill');
     expect(await liveCount(t, 'sys_layTable')).toBe(before);
     // a name that is not (yet) a table, and an empty formJson, are definitions still being made
@@ -152,9 +171,25 @@ describe.each(engines)('forms bound to tables (%s)', (engine, url) => {
         { kind: 'number', name: 'price', label: { zh: '价格' }, precision: 2 },
         { kind: 'number', name: 'qty', label: { zh: '数量' } },
         { kind: 'textarea', name: 'body', label: { zh: '正文' } },
-        { kind: 'radio', name: 'kind', label: { zh: '类别' }, options: [{ label: { zh: '甲' }, value: 1 }, { label: { zh: '乙' }, value: 2 }] },
+        {
+          kind: 'radio',
+          name: 'kind',
+          label: { zh: '类别' },
+          options: [
+            { label: { zh: '甲' }, value: 1 },
+            { label: { zh: '乙' }, value: 2 },
+          ],
+        },
         { kind: 'select', name: 'code', label: { zh: '代码' }, options: [{ label: { zh: 'A' }, value: 'a' }] },
-        { kind: 'checkbox', name: 'tags', label: { zh: '标签' }, options: [{ label: { zh: '新' }, value: 'new' }, { label: { zh: '热' }, value: 'hot' }] },
+        {
+          kind: 'checkbox',
+          name: 'tags',
+          label: { zh: '标签' },
+          options: [
+            { label: { zh: '新' }, value: 'new' },
+            { label: { zh: '热' }, value: 'hot' },
+          ],
+        },
         { kind: 'switch', name: 'onSale', label: { zh: '在售' } },
         { kind: 'date', name: 'day', label: { zh: '日期' } },
         { kind: 'dateRange', name: 'period', label: { zh: '期间' } },
@@ -171,10 +206,24 @@ describe.each(engines)('forms bound to tables (%s)', (engine, url) => {
     expect(preview.statusCode, preview.body).toBe(200);
     const p = preview.json().data;
     expect(p).toMatchObject({ formId, tableName, sourceId: 10000, created: false });
-    const types = Object.fromEntries(p.columns.map((c: { columnName: string; type: string; length?: number }) => [c.columnName, c.length ? `${c.type}(${c.length})` : c.type]));
+    const types = Object.fromEntries(
+      p.columns.map((c: { columnName: string; type: string; length?: number }) => [c.columnName, c.length ? `${c.type}(${c.length})` : c.type]),
+    );
     expect(types).toEqual({
-      id: 'int', title: 'nvarchar(30)', price: 'money', qty: 'int', body: 'ntext', kind: 'int', code: 'nvarchar(50)', tags: 'nvarchar(500)',
-      onSale: 'int', day: 'datetime', period: 'nvarchar(100)', stars: 'float', cover: 'nvarchar(500)', isdelete: 'int',
+      id: 'int',
+      title: 'nvarchar(30)',
+      price: 'money',
+      qty: 'int',
+      body: 'ntext',
+      kind: 'int',
+      code: 'nvarchar(50)',
+      tags: 'nvarchar(500)',
+      onSale: 'int',
+      day: 'datetime',
+      period: 'nvarchar(100)',
+      stars: 'float',
+      cover: 'nvarchar(500)',
+      isdelete: 'int',
     });
     expect(p.statements).toHaveLength(1);
     expect(p.statements[0]).toMatch(/^CREATE TABLE/);
@@ -194,7 +243,17 @@ describe.each(engines)('forms bound to tables (%s)', (engine, url) => {
     expect(refused.json().message).toBe('请输入标题');
     const ok = await t.post('/api/action/save/', {
       _flag: tableName,
-      params: { title: '苹果', price: 3.5, qty: 2, kind: 2, tags: ['new', 'hot'], onSale: true, day: '2024-05-01', period: ['2024-05-01', '2024-05-03'], stars: 4.5 },
+      params: {
+        title: '苹果',
+        price: 3.5,
+        qty: 2,
+        kind: 2,
+        tags: ['new', 'hot'],
+        onSale: true,
+        day: '2024-05-01',
+        period: ['2024-05-01', '2024-05-03'],
+        stars: 4.5,
+      },
     });
     expect(ok.statusCode, ok.body).toBe(200);
     const row = await t.ctx.conn.db.selectFrom(tableName).selectAll().where('id', '=', ok.json().data.id).executeTakeFirstOrThrow();
@@ -225,7 +284,11 @@ describe.each(engines)('forms bound to tables (%s)', (engine, url) => {
     expect(r.statusCode).toBe(409);
     expect((await t.post('/api/forms/createTable/', { id: 999_999 })).statusCode).toBe(404);
     // nothing was defined or created
-    const sheets = await t.ctx.conn.db.selectFrom('sys_dataSheet').select('tableName').where('tableName', 'in', ['select', 'sys_menu', 'questionBank']).execute();
+    const sheets = await t.ctx.conn.db
+      .selectFrom('sys_dataSheet')
+      .select('tableName')
+      .where('tableName', 'in', ['select', 'sys_menu', 'questionBank'])
+      .execute();
     expect(sheets).toEqual([]);
   });
 });

@@ -48,12 +48,46 @@ class Gen {
   }
 }
 
-const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', '__lookupGetter__', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString'];
+const PROTO_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__defineGetter__',
+  '__lookupGetter__',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+];
 /** values an engine refuses or a driver could change (security round 3 #8): beyond 2^53, out of a type's range, not a uuid, not json */
-const ENGINE_HOSTILE = ['9007199254740993', '-9223372036854775809', '18446744073709551616', '99999999999999999999', '1e400', ' 12 ', '+5', 'not-a-uuid', 'zzz', '{not json', '[1,', '{1,2', '{"a":1}', 'Infinity', '$1,234.50', '12345678901234567890123.5', '0.1234567890123456789', '2024-02-30', '2024-13-01 25:61:61', 'angry', 'a,b,z'];
+const ENGINE_HOSTILE = [
+  '9007199254740993',
+  '-9223372036854775809',
+  '18446744073709551616',
+  '99999999999999999999',
+  '1e400',
+  ' 12 ',
+  '+5',
+  'not-a-uuid',
+  'zzz',
+  '{not json',
+  '[1,',
+  '{1,2',
+  '{"a":1}',
+  'Infinity',
+  '$1,234.50',
+  '12345678901234567890123.5',
+  '0.1234567890123456789',
+  '2024-02-30',
+  '2024-13-01 25:61:61',
+  'angry',
+  'a,b,z',
+];
 const SQLISH = [
   "' OR 1=1 --",
-  "1; DROP TABLE sys_user; --",
+  '1; DROP TABLE sys_user; --',
   '" or ""="',
   "admin'--",
   '1 UNION SELECT pass FROM sys_user',
@@ -65,7 +99,40 @@ const SQLISH = [
   'id desc, (select 1)',
   'name; delete from sys_menu',
 ];
-const TEXTS = ['', ' ', 'a', 'name', 'id', 'asc', 'desc', 'ASC', 'asc, desc', 'like', 'in', '=', 'between', '题库', '科目', '😀', '\u0000', '\u202e', '\ud800', 'é', 'null', 'undefined', 'NaN', 'true', '[]', '{}', '1e999', '-0', '0x10', ...PROTO_KEYS, ...SQLISH, ...ENGINE_HOSTILE];
+const TEXTS = [
+  '',
+  ' ',
+  'a',
+  'name',
+  'id',
+  'asc',
+  'desc',
+  'ASC',
+  'asc, desc',
+  'like',
+  'in',
+  '=',
+  'between',
+  '题库',
+  '科目',
+  '😀',
+  '\u0000',
+  '\u202e',
+  '\ud800',
+  'é',
+  'null',
+  'undefined',
+  'NaN',
+  'true',
+  '[]',
+  '{}',
+  '1e999',
+  '-0',
+  '0x10',
+  ...PROTO_KEYS,
+  ...SQLISH,
+  ...ENGINE_HOSTILE,
+];
 const NUMBERS = [0, -1, 1, 2, 20, 100, 1000, 100_000, 2 ** 31, 2 ** 32, 2 ** 53 + 1, -(2 ** 63), 1.5, -0.000001, 1e308, -1e308, 5e-324];
 /** numbers JSON.stringify cannot write: sent as raw JSON text */
 const RAW_NUMBERS = ['123456789012345678901234567890', '1e999', '-1e999', '0.0000000000000000000000001', '1E+400', '00012', '-0'];
@@ -144,7 +211,20 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 function multipartBody(g: Gen): { contentType: string; body: Buffer } {
   const boundary = g.chance(0.05) ? 'b'.repeat(300) : `----fuzz${g.int(1e9)}`;
-  const fileName = g.pick(['a.png', 'A.PNG', 'q.xlsx', 'q.xls', 'q.csv', 'notes.txt', 'x.svg', '', '../../etc/passwd.png', '题库.csv', 'a.png\u0000.txt', 'x'.repeat(500) + '.png']);
+  const fileName = g.pick([
+    'a.png',
+    'A.PNG',
+    'q.xlsx',
+    'q.xls',
+    'q.csv',
+    'notes.txt',
+    'x.svg',
+    '',
+    '../../etc/passwd.png',
+    '题库.csv',
+    'a.png\u0000.txt',
+    'x'.repeat(500) + '.png',
+  ]);
   const field = g.pick(['files', 'files', 'file', '', '__proto__', 'constructor']);
   const content = g.pick([PNG, Buffer.from('a,b\n1,2\n'), Buffer.from([0x50, 0x4b, 3, 4, 0, 0]), Buffer.alloc(0), Buffer.from('<script>alert(1)</script>')]);
   const disposition = g.pick([
@@ -154,10 +234,23 @@ function multipartBody(g: Gen): { contentType: string; body: Buffer } {
     'form-data',
     'attachment',
   ]);
-  let body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${g.pick(['image/png', 'application/octet-stream', 'application/json', 'text/plain'])}\r\n\r\n`), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  let body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${g.pick(['image/png', 'application/octet-stream', 'application/json', 'text/plain'])}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
   if (g.chance(0.3)) body = body.subarray(0, g.int(body.length)); // cut short
   if (g.chance(0.1)) body = Buffer.from('garbage, not multipart');
-  const contentType = g.pick([`multipart/form-data; boundary=${boundary}`, `multipart/form-data; boundary=${boundary}`, 'multipart/form-data', 'multipart/form-data; boundary=', `multipart/mixed; boundary=${boundary}`, `multipart/form-data; boundary="${boundary}"`]);
+  const contentType = g.pick([
+    `multipart/form-data; boundary=${boundary}`,
+    `multipart/form-data; boundary=${boundary}`,
+    'multipart/form-data',
+    'multipart/form-data; boundary=',
+    `multipart/mixed; boundary=${boundary}`,
+    `multipart/form-data; boundary="${boundary}"`,
+  ]);
   return { contentType, body };
 }
 
@@ -170,7 +263,28 @@ function jsonBody(g: Gen, s: Surface, url: string): Buffer {
     const depth = g.int(50_000);
     return Buffer.from('{"_flag":"testList","params":' + '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) + '}');
   }
-  if (shape === 2) return Buffer.from(g.pick(['{', '{"a":', '{"a" 1}', "{'a':1}", '{"a":1}}', 'nul', '', ' ', '"', '\u0000', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"x":1}}}', '[1,2,3]', '"text"', '42', 'null', 'true']));
+  if (shape === 2)
+    return Buffer.from(
+      g.pick([
+        '{',
+        '{"a":',
+        '{"a" 1}',
+        "{'a':1}",
+        '{"a":1}}',
+        'nul',
+        '',
+        ' ',
+        '"',
+        '\u0000',
+        '{"__proto__":{"isAdmin":true}}',
+        '{"constructor":{"prototype":{"x":1}}}',
+        '[1,2,3]',
+        '"text"',
+        '42',
+        'null',
+        'true',
+      ]),
+    );
   if (shape === 3) return Buffer.from(`{"_flag":"${flag}","page":${g.pick(RAW_NUMBERS)},"row":${g.pick(RAW_NUMBERS)},"id":${g.pick(RAW_NUMBERS)}}`);
   if (shape === 4) return Buffer.from(JSON.stringify(value(g, columns)));
   const params: Record<string, unknown> = {};
@@ -185,12 +299,21 @@ function jsonBody(g: Gen, s: Surface, url: string): Buffer {
     body.pass = g.pick(['0'.repeat(64), 'f'.repeat(64), 'short', '', 7, null, 'g'.repeat(64)]);
     if (g.chance(0.3)) Object.assign(body, { vcode: g.pick(['', 'abcd', 1]), captchaId: g.pick(['', 'x', 1, null]) });
   }
-  if (url.includes('changePassword')) Object.assign(body, { oldPass: g.pick(['0'.repeat(64), '', 3, null]), newPass: g.pick(['0'.repeat(64), 'abc', '', null, 1]) });
+  if (url.includes('changePassword'))
+    Object.assign(body, { oldPass: g.pick(['0'.repeat(64), '', 3, null]), newPass: g.pick(['0'.repeat(64), 'abc', '', null, 1]) });
   if (url.includes('masterSlave')) {
-    Object.assign(body, { main: { _flag: flag, params }, children: g.chance(0.5) ? [{ _flag: g.pick(s.flags), bindField: g.pick(s.allColumns), rows: [params] }] : value(g, columns) });
+    Object.assign(body, {
+      main: { _flag: flag, params },
+      children: g.chance(0.5) ? [{ _flag: g.pick(s.flags), bindField: g.pick(s.allColumns), rows: [params] }] : value(g, columns),
+    });
   }
   if (url.includes('import') || url.includes('Import') || url.includes('selectAddTypes')) {
-    Object.assign(body, { filePath: g.pick(['/api/file/202401/' + '0'.repeat(32) + '.xlsx', '../../app.sqlite', '', 5, null]), subjectId: value(g, columns, 0), categoryId: value(g, columns, 0), names: value(g, columns, 1) });
+    Object.assign(body, {
+      filePath: g.pick(['/api/file/202401/' + '0'.repeat(32) + '.xlsx', '../../app.sqlite', '', 5, null]),
+      subjectId: value(g, columns, 0),
+      categoryId: value(g, columns, 0),
+      names: value(g, columns, 1),
+    });
   }
   if (g.chance(0.1)) return Buffer.from(JSON.stringify(body).replace('"_flag"', '"__proto__":{"x":1},"_flag"'));
   return Buffer.from(JSON.stringify(body));
@@ -205,13 +328,14 @@ function queryString(g: Gen, s: Surface): string {
   const columns = s.columnsOf.get(flag) ?? s.allColumns;
   const pairs: [string, string][] = [];
   if (g.chance(0.9)) pairs.push(['_flag', flag]);
-  const encoded = (v: unknown) => (typeof v === 'string' && g.chance(0.5) ? v : JSON.stringify(v) ?? 'undefined');
+  const encoded = (v: unknown) => (typeof v === 'string' && g.chance(0.5) ? v : (JSON.stringify(v) ?? 'undefined'));
   if (g.chance(0.6)) pairs.push(['wheres', encoded(wheres(g, columns))]);
   if (g.chance(0.5)) pairs.push(['sort', g.chance(0.6) ? [g.pick(columns), g.pick(columns)].slice(0, 1 + g.int(2)).join(',') : encoded(value(g, columns, 1))]);
   if (g.chance(0.5)) pairs.push(['sortType', g.chance(0.5) ? g.pick(['asc', 'desc', 'asc,desc', 'ASC', 'random', '']) : encoded(value(g, columns, 1))]);
   if (g.chance(0.5)) pairs.push(['page', encoded(g.chance(0.5) ? g.pick(NUMBERS) : g.chance(0.5) ? g.pick(RAW_NUMBERS) : value(g, columns, 1))]);
   if (g.chance(0.5)) pairs.push(['row', encoded(g.chance(0.5) ? g.pick(NUMBERS) : g.chance(0.5) ? g.pick(RAW_NUMBERS) : value(g, columns, 1))]);
-  if (g.chance(0.2)) pairs.push([g.pick(['kind', 'format', 'fileName', 'subjectId', 'categoryId', 'ids', 'columns', 'type', 'format']), encoded(value(g, columns, 1))]);
+  if (g.chance(0.2))
+    pairs.push([g.pick(['kind', 'format', 'fileName', 'subjectId', 'categoryId', 'ids', 'columns', 'type', 'format']), encoded(value(g, columns, 1))]);
   if (g.chance(0.15)) pairs.push([g.pick(PROTO_KEYS), encoded(value(g, columns, 1))]);
   // a key given twice arrives as a list
   if (g.chance(0.15)) pairs.push([g.pick(['_flag', 'wheres', 'sort', 'sortType', 'page', 'row']), encoded(value(g, columns, 1))]);
@@ -224,7 +348,9 @@ function queryString(g: Gen, s: Surface): string {
 function pathOf(g: Gen, s: Surface, url: string): string {
   let p = url
     .replace(':flag', () => (g.chance(0.8) ? g.pick(s.flags) : encode(g.pick(TEXTS)) || 'x'))
-    .replace('*', () => g.pick(['202401/' + '0'.repeat(32) + '.png', '..%2f..%2fapp.sqlite', '%2e%2e/%2e%2e/app.sqlite', '.hidden', '', 'a/b/c', '202401', 'x'.repeat(300)]));
+    .replace('*', () =>
+      g.pick(['202401/' + '0'.repeat(32) + '.png', '..%2f..%2fapp.sqlite', '%2e%2e/%2e%2e/app.sqlite', '.hidden', '', 'a/b/c', '202401', 'x'.repeat(300)]),
+    );
   switch (g.int(14)) {
     case 0:
       p = p.endsWith('/') ? p.slice(0, -1) : p + '/';
@@ -236,10 +362,32 @@ function pathOf(g: Gen, s: Surface, url: string): string {
       p = p.replace('/api/', '/api//');
       break;
     case 3:
-      p = p + g.pick(['x/', 'unknown', '..', '../', '%2e%2e/', '%00', '%zz', '%', ';jsessionid=1', '#frag', '.json', 'a'.repeat(300), 'a'.repeat(1 + g.int(20_000))]);
+      p =
+        p +
+        g.pick(['x/', 'unknown', '..', '../', '%2e%2e/', '%00', '%zz', '%', ';jsessionid=1', '#frag', '.json', 'a'.repeat(300), 'a'.repeat(1 + g.int(20_000))]);
       break;
     case 4:
-      p = g.pick(['/api', '/api/', '/api/nothing/', '/api/select', '/API/select/', '/api/user', '/api/action/', '/api/file', '/api/file/', '/x', '/manage/home', '/..', '/api/../api/schema/', '/api/./select/', '/%61pi/select/', '/api/select/%2e%2e/schema/', '/api/schema/%2F', '/api/schema/%E4%B8', '/api/schema/\u00e9']);
+      p = g.pick([
+        '/api',
+        '/api/',
+        '/api/nothing/',
+        '/api/select',
+        '/API/select/',
+        '/api/user',
+        '/api/action/',
+        '/api/file',
+        '/api/file/',
+        '/x',
+        '/manage/home',
+        '/..',
+        '/api/../api/schema/',
+        '/api/./select/',
+        '/%61pi/select/',
+        '/api/select/%2e%2e/schema/',
+        '/api/schema/%2F',
+        '/api/schema/%E4%B8',
+        '/api/schema/\u00e9',
+      ]);
       break;
     case 5:
       p = p.replace(/[a-z]/, (c) => c.toUpperCase());
@@ -254,7 +402,24 @@ function pathOf(g: Gen, s: Surface, url: string): string {
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'] as const;
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'text/xml', 'application/octet-stream', '%%%', 'a/b/c', ';;;', 'application/json; boundary=x', 'application/' + 'j'.repeat(3000), 'APPLICATION/JSON', 'application/jsonx', 'application/json-patch+json'];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=latin1',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/xml',
+  'text/xml',
+  'application/octet-stream',
+  '%%%',
+  'a/b/c',
+  ';;;',
+  'application/json; boundary=x',
+  'application/' + 'j'.repeat(3000),
+  'APPLICATION/JSON',
+  'application/jsonx',
+  'application/json-patch+json',
+];
 
 function plan(index: number, s: Surface): Plan {
   const g = new Gen((SEED ^ Math.imul(index + 1, 0x9e3779b1)) >>> 0);
@@ -345,9 +510,11 @@ function problemOf(p: Plan, a: Answer): string | undefined {
   if (typeof json !== 'object' || json === null) return `answered ${a.status} with JSON that is not an object`;
   if (typeof json.status !== 'boolean' && typeof json.status !== 'number') return `answered ${a.status} without a boolean or number status`;
   // GET /api/health answers exactly {"status":true} (DESIGN.md §1), and its readiness twice /api/health/ready the same when ready
-  if (typeof json.message !== 'string' && !(['/api/health', '/api/health/ready'].includes(path.replace(/\/+$/, '').toLowerCase()) && json.status === true)) return `answered ${a.status} without a string message`;
+  if (typeof json.message !== 'string' && !(['/api/health', '/api/health/ready'].includes(path.replace(/\/+$/, '').toLowerCase()) && json.status === true))
+    return `answered ${a.status} without a string message`;
   if (a.status >= 400 && json.status !== false) return `answered ${a.status} with status ${String(json.status)}`;
-  if ((a.status >= 400 || json.status === false) && (typeof json.code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(json.code))) return `answered ${a.status} without an UPPER_SNAKE code`;
+  if ((a.status >= 400 || json.status === false) && (typeof json.code !== 'string' || !/^[A-Z][A-Z0-9_]*$/.test(json.code)))
+    return `answered ${a.status} without an UPPER_SNAKE code`;
   return undefined;
 }
 
@@ -397,7 +564,9 @@ describe('fuzz: generated requests never get a 5xx, and /api answers are always 
     ]);
     expect((await t.post('/api/action/createSqlTable/', { id: protoSheet })).statusCode).toBe(200);
     for (const url of ['constructor', '/manage/toString', '__proto__']) {
-      expect((await t.post('/api/action/save/', { _flag: 'sys_menu', params: { name: url, url, menuType: 1, display: 0, parentMenu: 0 } })).statusCode).toBe(200);
+      expect((await t.post('/api/action/save/', { _flag: 'sys_menu', params: { name: url, url, menuType: 1, display: 0, parentMenu: 0 } })).statusCode).toBe(
+        200,
+      );
     }
     // a second app on the same database that logs its errors, so that a 5xx shows its cause
     const ctx = createContext({ ...t.ctx.config, logLevel: 'error' }, t.ctx.conn);
@@ -456,7 +625,13 @@ describe('fuzz: generated requests never get a 5xx, and /api answers are always 
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`fuzz: ${indexes.length} requests in ${seconds} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((x, y) => x[0] - y[0])))}`);
-    console.log(`fuzz: slowest ${slowest.sort((x, y) => y.ms - x.ms).slice(0, 5).map((r) => `${r.ms} ms ${r.what}`).join('; ')}`);
+    console.log(
+      `fuzz: slowest ${slowest
+        .sort((x, y) => y.ms - x.ms)
+        .slice(0, 5)
+        .map((r) => `${r.ms} ms ${r.what}`)
+        .join('; ')}`,
+    );
     if (failures.length) console.log(`fuzz failures (seed ${SEED}):\n${failures.join('\n')}`);
     expect(failures).toEqual([]);
   });
@@ -465,7 +640,11 @@ describe('fuzz: generated requests never get a 5xx, and /api answers are always 
     const cases: { name: string; bytes: string; expect: '4xx' | 'any' }[] = [
       { name: 'absolute-form target without a session', bytes: 'GET http://x/api/schema/ HTTP/1.1\r\nHost: x\r\n\r\n', expect: '4xx' },
       { name: 'absolute-form target of a file', bytes: 'GET http://x/api/file/../../app.sqlite HTTP/1.1\r\nHost: x\r\n\r\n', expect: '4xx' },
-      { name: 'absolute-form target with a session', bytes: `GET http://127.0.0.1/api/select/?_flag=sys_user HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\n\r\n`, expect: 'any' },
+      {
+        name: 'absolute-form target with a session',
+        bytes: `GET http://127.0.0.1/api/select/?_flag=sys_user HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\n\r\n`,
+        expect: 'any',
+      },
       { name: 'asterisk-form', bytes: 'OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n', expect: '4xx' },
       { name: 'asterisk-form GET', bytes: 'GET * HTTP/1.1\r\nHost: x\r\n\r\n', expect: '4xx' },
       { name: 'no slash', bytes: 'GET api/schema/ HTTP/1.1\r\nHost: x\r\n\r\n', expect: '4xx' },
@@ -478,11 +657,23 @@ describe('fuzz: generated requests never get a 5xx, and /api answers are always 
       { name: 'a NUL in a header', bytes: 'GET /api/health HTTP/1.1\r\nHost: x\r\nX-A: a\x00b\r\n\r\n', expect: '4xx' },
       { name: 'two Content-Lengths', bytes: 'POST /api/action/save/ HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}', expect: '4xx' },
       { name: 'a negative Content-Length', bytes: 'POST /api/action/save/ HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', expect: '4xx' },
-      { name: 'chunked and Content-Length together', bytes: 'POST /api/action/save/ HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', expect: '4xx' },
-      { name: 'a bad chunk size', bytes: `POST /api/action/save/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`, expect: '4xx' },
+      {
+        name: 'chunked and Content-Length together',
+        bytes: 'POST /api/action/save/ HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+        expect: '4xx',
+      },
+      {
+        name: 'a bad chunk size',
+        bytes: `POST /api/action/save/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+        expect: '4xx',
+      },
       { name: 'headers over 16 KB', bytes: `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, expect: '4xx' },
       { name: 'a query string over 16 KB', bytes: `GET /api/select/?_flag=sys_user&wheres=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, expect: '4xx' },
-      { name: 'a JSON body cut short', bytes: `POST /api/action/save/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"_flag":"testList"`, expect: '4xx' },
+      {
+        name: 'a JSON body cut short',
+        bytes: `POST /api/action/save/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"_flag":"testList"`,
+        expect: '4xx',
+      },
       {
         name: 'a multipart body cut short',
         bytes: `POST /api/action/upload/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: multipart/form-data; boundary=XX\r\nContent-Length: 100000\r\n\r\n--XX\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\n\x89PNG`,
@@ -491,9 +682,17 @@ describe('fuzz: generated requests never get a 5xx, and /api answers are always 
       { name: 'HTTP/1.0 without Host', bytes: 'GET /api/health HTTP/1.0\r\n\r\n', expect: 'any' },
       { name: 'HTTP/1.1 without Host', bytes: 'GET /api/health HTTP/1.1\r\n\r\n', expect: '4xx' },
       { name: 'two pipelined requests', bytes: 'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\nGET /api/schema/ HTTP/1.1\r\nHost: x\r\n\r\n', expect: 'any' },
-      { name: 'Expect: 100-continue', bytes: `POST /api/action/save/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n{}`, expect: 'any' },
+      {
+        name: 'Expect: 100-continue',
+        bytes: `POST /api/action/save/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n{}`,
+        expect: 'any',
+      },
       { name: 'bare LF line endings', bytes: 'GET /api/health HTTP/1.1\nHost: x\n\n', expect: 'any' },
-      { name: 'a multipart upload with a huge part header', bytes: `POST /api/action/upload/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: multipart/form-data; boundary=XX\r\nContent-Length: 100050\r\n\r\n--XX\r\nX: ${'h'.repeat(100_000)}\r\n\r\n--XX--\r\n`, expect: '4xx' },
+      {
+        name: 'a multipart upload with a huge part header',
+        bytes: `POST /api/action/upload/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: multipart/form-data; boundary=XX\r\nContent-Length: 100050\r\n\r\n--XX\r\nX: ${'h'.repeat(100_000)}\r\n\r\n--XX--\r\n`,
+        expect: '4xx',
+      },
     ];
     const failures: string[] = [];
     for (const c of cases) {
@@ -501,10 +700,12 @@ describe('fuzz: generated requests never get a 5xx, and /api answers are always 
       const statuses = statusesIn(answer);
       const bad = statuses.filter((s) => s >= 500);
       if (bad.length) failures.push(`${c.name}: answered ${bad.join(', ')}\n${answer.slice(0, 400)}`);
-      else if (c.expect === '4xx' && statuses.length > 0 && !(statuses[0]! >= 400 && statuses[0]! < 500)) failures.push(`${c.name}: answered ${statuses[0]}, not a 4xx\n${answer.slice(0, 400)}`);
+      else if (c.expect === '4xx' && statuses.length > 0 && !(statuses[0]! >= 400 && statuses[0]! < 500))
+        failures.push(`${c.name}: answered ${statuses[0]}, not a 4xx\n${answer.slice(0, 400)}`);
       // an /api answer the server did write is the envelope
       const body = answer.split('\r\n\r\n')[1];
-      if (statuses[0]! >= 400 && body !== undefined && body !== '' && !/^\{"status":false,"success":false,"message":"[^"]+"/.test(body)) failures.push(`${c.name}: not the envelope: ${body.slice(0, 200)}`);
+      if (statuses[0]! >= 400 && body !== undefined && body !== '' && !/^\{"status":false,"success":false,"message":"[^"]+"/.test(body))
+        failures.push(`${c.name}: not the envelope: ${body.slice(0, 200)}`);
     }
     expect(failures).toEqual([]);
   });

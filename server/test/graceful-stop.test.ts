@@ -39,7 +39,17 @@ describe('graceful stop', () => {
   afterAll(async () => app?.stop(), 30_000);
 
   it('lets a streamed export finish, refuses new connections, and exits 0', async () => {
-    const query = new URLSearchParams({ _flag: 'testList', sort: 'id', wheres: JSON.stringify({ name: { type: 'startsWith', value: '导出行' } }), format: 'csv', columns: JSON.stringify([{ name: 'name', title: '名称' }, { name: 'age', title: '年龄' }, { name: 'desc', title: '描述' }]) });
+    const query = new URLSearchParams({
+      _flag: 'testList',
+      sort: 'id',
+      wheres: JSON.stringify({ name: { type: 'startsWith', value: '导出行' } }),
+      format: 'csv',
+      columns: JSON.stringify([
+        { name: 'name', title: '名称' },
+        { name: 'age', title: '年龄' },
+        { name: 'desc', title: '描述' },
+      ]),
+    });
     const res = await fetch(`${app.base}/api/export/table/?${query}`, { headers: { authorization: app.token } });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
@@ -56,7 +66,9 @@ describe('graceful stop', () => {
       if (done) break;
       chunks.push(value);
     }
-    const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+    const text = Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     const lines = text.split(/\r?\n/).filter((l) => l !== '');
     expect(lines[0]).toContain('名称');
     expect(lines.length).toBe(ROWS + 1);

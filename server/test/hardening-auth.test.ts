@@ -38,7 +38,10 @@ describe('the session guard decides on the route the router matched', () => {
     targets.push({ method: 'GET', url: '/api/health' }, { method: 'POST', url: '/api/user/login/' });
     for (const { method, url } of targets) {
       for (const prefix of ['http://x', 'HTTP://x', 'hTtPs://127.0.0.1:1', 'http://x:80']) {
-        const r = await rawRequest(port, `${method} ${prefix}${url} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+        const r = await rawRequest(
+          port,
+          `${method} ${prefix}${url} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        );
         expect(r.status, `${method} ${prefix}${url}`).toBe(400);
         expect(envelope(r.body)).toMatchObject({ status: false, message: '请求地址格式不正确' });
       }
@@ -79,10 +82,16 @@ describe.each(engines)('password checks are limited atomically on %s', (engine, 
     await t?.close();
   });
 
-  const newUser = async (loginid: string) => (await t.post('/api/user/save/', { params: { loginid, name: loginid } })).json().data as { id: number; password: string };
+  const newUser = async (loginid: string) =>
+    (await t.post('/api/user/save/', { params: { loginid, name: loginid } })).json().data as { id: number; password: string };
   // each account's attempts come from an address of their own, so that the per-client rate limit of 60 logins a minute is not what answers
   const loginOn = (app: TestApp['app'], loginid: string, password: string) =>
-    app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid, pass: sha(password) }, remoteAddress: `127.1.${loginid.length}.${[...loginid].reduce((n, c) => n + c.charCodeAt(0), 0) % 250}` });
+    app.inject({
+      method: 'POST',
+      url: '/api/user/login/',
+      payload: { loginid, pass: sha(password) },
+      remoteAddress: `127.1.${loginid.length}.${[...loginid].reduce((n, c) => n + c.charCodeAt(0), 0) % 250}`,
+    });
 
   it('lets at most 5 of 60 parallel wrong logins on two instances be checked, then locks for 15 minutes', async () => {
     await newUser('burst1');
@@ -135,7 +144,12 @@ describe.each(engines)('password checks are limited atomically on %s', (engine, 
     const { password } = await newUser('changer2');
     const token = (await loginOn(t.app, 'changer2', password)).json().token as string;
     const change = (app: TestApp['app'], oldPass: string) =>
-      app.inject({ method: 'POST', url: '/api/user/changePassword/', headers: { authorization: token }, payload: { oldPass: sha(oldPass), newPass: sha('brand-new-1') } });
+      app.inject({
+        method: 'POST',
+        url: '/api/user/changePassword/',
+        headers: { authorization: token },
+        payload: { oldPass: sha(oldPass), newPass: sha('brand-new-1') },
+      });
     const guesses = await Promise.all(Array.from({ length: 20 }, (_, i) => change(i % 2 ? second.app : t.app, `guess-${i}`)));
     expect(guesses.filter((g) => g.statusCode === 400).length).toBeLessThanOrEqual(5);
     expect(guesses.filter((g) => g.statusCode === 429).length).toBeGreaterThanOrEqual(15);
@@ -152,8 +166,17 @@ describe.each(engines)('accounts keep their rules on every path on %s', (engine,
   });
   afterAll(async () => t?.close());
 
-  const adminRow = () => t.ctx.conn.db.selectFrom('sys_user').select(['id', 'loginid', 'state', 'isdelete', 'name']).where('loginid', '=', 'admin').executeTakeFirstOrThrow();
-  const userCount = async () => Number((await t.ctx.conn.db.selectFrom('sys_user').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const adminRow = () =>
+    t.ctx.conn.db.selectFrom('sys_user').select(['id', 'loginid', 'state', 'isdelete', 'name']).where('loginid', '=', 'admin').executeTakeFirstOrThrow();
+  const userCount = async () =>
+    Number(
+      (
+        await t.ctx.conn.db
+          .selectFrom('sys_user')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   const adminRoles = () =>
     t.ctx.conn.db.selectFrom('sys_role').select(['id', 'name', 'enable', 'isAdmin', 'isdelete']).where('isAdmin', '=', 1).orderBy('id').execute();
@@ -180,7 +203,10 @@ describe.each(engines)('accounts keep their rules on every path on %s', (engine,
       ['/api/action/delete/', { _flag: 'sys_user', id: [id] }],
       ['/api/action/delete/', { _flag: 'sys_user', id: String(id) }],
       ['/api/action/masterSlave/', { _flag: 'sys_user', _flagChidren: 'sys_role', mainData: { id, isdelete: 1 }, chidrenData: [], bindField: 'memberid' }],
-      ['/api/action/masterSlave/', { _flag: 'sys_role', _flagChidren: 'sys_user', mainData: { name: 'r', department: 'd' }, chidrenData: [{ id, state: 0 }], bindField: 'id' }],
+      [
+        '/api/action/masterSlave/',
+        { _flag: 'sys_role', _flagChidren: 'sys_user', mainData: { name: 'r', department: 'd' }, chidrenData: [{ id, state: 0 }], bindField: 'id' },
+      ],
     ];
     for (const [path, body] of attempts) {
       const r = await t.post(path, body);
@@ -214,7 +240,13 @@ describe.each(engines)('accounts keep their rules on every path on %s', (engine,
     const before = await userCount();
     for (const body of [
       { _flag: 'sys_user', _flagChidren: 'sys_role', mainData: { loginid: 'admin2', name: 'x' }, chidrenData: [], bindField: 'memberid' },
-      { _flag: 'sys_role', _flagChidren: 'sys_user', mainData: { name: 'r', department: 'd' }, chidrenData: [{ loginid: 'admin', name: 'evil' }], bindField: 'id' },
+      {
+        _flag: 'sys_role',
+        _flagChidren: 'sys_user',
+        mainData: { name: 'r', department: 'd' },
+        chidrenData: [{ loginid: 'admin', name: 'evil' }],
+        bindField: 'id',
+      },
     ]) {
       const r = await t.post('/api/action/masterSlave/', body);
       expect(r.statusCode).toBe(400);
@@ -226,19 +258,33 @@ describe.each(engines)('accounts keep their rules on every path on %s', (engine,
 
   it('binds children only by a column that refers to the main table: bindField id cannot update another row', async () => {
     const sheet = (await t.post('/api/action/save/', { _flag: 'sys_dataSheet', params: { tableName: 'victim', parentid: 10000 } })).json().data.id;
-    const field = (await t.post('/api/action/masterSlave/', {
-      _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', mainData: { id: sheet }, chidrenData: [{ columnName: 'keep', type: 'int' }], bindField: 'parentid',
-    })).json().data.children[0];
+    const field = (
+      await t.post('/api/action/masterSlave/', {
+        _flag: 'sys_dataSheet',
+        _flagChidren: 'sys_tableFields',
+        mainData: { id: sheet },
+        chidrenData: [{ columnName: 'keep', type: 'int' }],
+        bindField: 'parentid',
+      })
+    ).json().data.children[0];
     const fieldsBefore = await t.ctx.conn.db.selectFrom('sys_tableFields').selectAll().orderBy('id').execute();
     for (const bindField of ['id', 'columnName', 'length', 'PARENTID']) {
       const r = await t.post('/api/action/masterSlave/', {
-        _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', mainData: { tableName: 'attacker', parentid: 10000 }, chidrenData: [{ columnName: 'pwn', type: 'int' }], bindField,
+        _flag: 'sys_dataSheet',
+        _flagChidren: 'sys_tableFields',
+        mainData: { tableName: 'attacker', parentid: 10000 },
+        chidrenData: [{ columnName: 'pwn', type: 'int' }],
+        bindField,
       });
       expect(r.statusCode, bindField).toBe(400);
     }
     // a column named twice (by name and by alias) cannot override the bound parent either
     const twice = await t.post('/api/action/masterSlave/', {
-      _flag: 'sys_role', _flagChidren: 'sys_role', mainData: { name: 'boss', department: 'd' }, chidrenData: [{ name: 'kid', department: 'd', parentId: 1, parentid: 999 }], bindField: 'parentId',
+      _flag: 'sys_role',
+      _flagChidren: 'sys_role',
+      mainData: { name: 'boss', department: 'd' },
+      chidrenData: [{ name: 'kid', department: 'd', parentId: 1, parentid: 999 }],
+      bindField: 'parentId',
     });
     expect(twice.statusCode).toBe(400);
     expect(await t.ctx.conn.db.selectFrom('sys_tableFields').selectAll().orderBy('id').execute()).toEqual(fieldsBefore);
@@ -314,7 +360,12 @@ describe('DATA_DIR is private', () => {
         png,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      const up = await t.app.inject({ method: 'POST', url: '/api/action/upload/', headers: { authorization: t.token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+      const up = await t.app.inject({
+        method: 'POST',
+        url: '/api/action/upload/',
+        headers: { authorization: t.token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
       expect(up.statusCode).toBe(200);
       const stored = path.join(t.dataDir, 'uploads', up.json().data.path.replace('/api/file/', ''));
       expect(mode(stored)).toBe(0o600);

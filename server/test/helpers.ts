@@ -85,8 +85,7 @@ export async function startTestApp(engine = 'sqlite', url?: string, env: Record<
   await seed(conn.db, conn.engine, ADMIN_PASSWORD);
   const ctx = createContext(config, conn);
   const app = await buildApp(ctx, { logger: false });
-  const rawLogin = (loginid: string, password: string) =>
-    app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid, pass: sha(password) } });
+  const rawLogin = (loginid: string, password: string) => app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid, pass: sha(password) } });
   /**
    * A login as the tests of other things need it: an account made or reset by an administrator must change its password
    * first (attack-password-change.test.ts tests that); here its flag is cleared as if it had, keeping the password.

@@ -52,24 +52,83 @@ describe('malformed input gets a 4xx envelope with a message, never a 500', () =
   const storedFiles = () => fs.readdirSync(path.join(t.dataDir, 'uploads'), { recursive: true }).filter((f) => String(f).includes('.'));
 
   const multipartCases: [string, string, string, number, string, string][] = [
-    ['no boundary', 'multipart/form-data', part('form-data; name="files"; filename="a.png"') + END, 400, '上传的表单数据格式不正确或不完整', 'The uploaded form data is malformed or incomplete'],
+    [
+      'no boundary',
+      'multipart/form-data',
+      part('form-data; name="files"; filename="a.png"') + END,
+      400,
+      '上传的表单数据格式不正确或不完整',
+      'The uploaded form data is malformed or incomplete',
+    ],
     ['an empty boundary', 'multipart/form-data; boundary=', END, 400, '上传的表单数据格式不正确或不完整', 'malformed or incomplete'],
-    ['a boundary over 256 characters', `multipart/form-data; boundary=${'b'.repeat(300)}`, END, 400, '上传的表单数据格式不正确或不完整', 'malformed or incomplete'],
-    ['a body cut short in the file', BOUNDARY, '--XX\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\n\x89PNG', 400, '上传的表单数据格式不正确或不完整', 'malformed or incomplete'],
-    ['a body cut short after a field', BOUNDARY, part('form-data; name="note"', 'x') + '--XX\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\nab', 400, '上传的表单数据格式不正确或不完整', 'malformed or incomplete'],
+    [
+      'a boundary over 256 characters',
+      `multipart/form-data; boundary=${'b'.repeat(300)}`,
+      END,
+      400,
+      '上传的表单数据格式不正确或不完整',
+      'malformed or incomplete',
+    ],
+    [
+      'a body cut short in the file',
+      BOUNDARY,
+      '--XX\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\n\x89PNG',
+      400,
+      '上传的表单数据格式不正确或不完整',
+      'malformed or incomplete',
+    ],
+    [
+      'a body cut short after a field',
+      BOUNDARY,
+      part('form-data; name="note"', 'x') + '--XX\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\nab',
+      400,
+      '上传的表单数据格式不正确或不完整',
+      'malformed or incomplete',
+    ],
     ['a body that is not multipart at all', BOUNDARY, 'garbage', 400, '上传的表单数据格式不正确或不完整', 'malformed or incomplete'],
     ['a file part without a name', BOUNDARY, part('form-data; filename="a.png"') + END, 400, '上传的表单数据格式不正确或不完整', 'malformed or incomplete'],
-    ['a file part without a file name', BOUNDARY, part('form-data; name="files"', 'abc', 'Content-Type: application/octet-stream\r\n') + END, 400, '上传的文件缺少文件名', 'The uploaded file has no file name'],
+    [
+      'a file part without a file name',
+      BOUNDARY,
+      part('form-data; name="files"', 'abc', 'Content-Type: application/octet-stream\r\n') + END,
+      400,
+      '上传的文件缺少文件名',
+      'The uploaded file has no file name',
+    ],
     ['a file part with an empty file name', BOUNDARY, part('form-data; name="files"; filename=""') + END, 400, '上传的文件缺少文件名', 'no file name'],
-    ['a part named __proto__', BOUNDARY, part('form-data; name="__proto__"; filename="a.png"') + END, 400, '上传的表单数据格式不正确或不完整', 'malformed or incomplete'],
-    ['more fields than allowed', BOUNDARY, Array.from({ length: 30 }, (_, i) => part(`form-data; name="f${i}"`, 'v')).join('') + END, 413, '上传的表单字段或文件过多', 'too many fields or files'],
-    ['another multipart type', 'multipart/mixed; boundary=XX', END, 415, '不支持的请求内容类型：multipart/mixed; boundary=XX', 'Unsupported content type: multipart/mixed'],
+    [
+      'a part named __proto__',
+      BOUNDARY,
+      part('form-data; name="__proto__"; filename="a.png"') + END,
+      400,
+      '上传的表单数据格式不正确或不完整',
+      'malformed or incomplete',
+    ],
+    [
+      'more fields than allowed',
+      BOUNDARY,
+      Array.from({ length: 30 }, (_, i) => part(`form-data; name="f${i}"`, 'v')).join('') + END,
+      413,
+      '上传的表单字段或文件过多',
+      'too many fields or files',
+    ],
+    [
+      'another multipart type',
+      'multipart/mixed; boundary=XX',
+      END,
+      415,
+      '不支持的请求内容类型：multipart/mixed; boundary=XX',
+      'Unsupported content type: multipart/mixed',
+    ],
   ];
 
   describe.each(['/api/action/upload/', '/api/action/uploadsOss/'])('%s', (url) => {
     it.each(multipartCases)('refuses %s, in Chinese and in English, and stores nothing', async (_name, contentType, body, status, zh, en) => {
       const before = storedFiles().length;
-      for (const [headers, fragment] of [[{}, zh], [EN, en]] as const) {
+      for (const [headers, fragment] of [
+        [{}, zh],
+        [EN, en],
+      ] as const) {
         const r = await t.app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': contentType, authorization: t.token, ...headers } });
         expect(r.statusCode).toBe(status);
         expect(r.json()).toMatchObject({ status: false, success: false });
@@ -93,8 +152,16 @@ describe('malformed input gets a 4xx envelope with a message, never a 500', () =
 
   it('says the JSON body limit (2 MB), not the upload limit, for a JSON body over it', async () => {
     const payload = JSON.stringify({ _flag: 'test_list', params: { name: 'x'.repeat(3 * 1024 * 1024) } });
-    for (const [headers, fragment] of [[{}, '请求内容过大，最大 2 MB'], [EN, 'The request body is too large, at most 2 MB']] as const) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/action/save/', payload, headers: { 'content-type': 'application/json', authorization: t.token, ...headers } });
+    for (const [headers, fragment] of [
+      [{}, '请求内容过大，最大 2 MB'],
+      [EN, 'The request body is too large, at most 2 MB'],
+    ] as const) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/action/save/',
+        payload,
+        headers: { 'content-type': 'application/json', authorization: t.token, ...headers },
+      });
       expect(r.statusCode).toBe(413);
       expect(r.json()).toMatchObject({ status: false, success: false, message: fragment });
       expect(r.json().message).not.toContain('20');
@@ -107,19 +174,38 @@ describe('malformed input gets a 4xx envelope with a message, never a 500', () =
       ['application/x-www-form-urlencoded', EN, 'Unsupported content type: application/x-www-form-urlencoded'],
       ['%%%garbage', {}, '不支持的请求内容类型：%%%garbage'],
     ] as const) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/action/save/', payload: '<a/>', headers: { 'content-type': type, authorization: t.token, ...headers } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/action/save/',
+        payload: '<a/>',
+        headers: { 'content-type': type, authorization: t.token, ...headers },
+      });
       expect(r.statusCode).toBe(415);
       expect(r.json()).toMatchObject({ status: false, success: false, message: fragment });
     }
   });
 
   it('refuses a body shorter than its Content-Length, broken JSON and an empty JSON body with a message', async () => {
-    const short = await rawRequest(port, `POST /api/action/save/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${t.token}\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{}`, 100);
+    const short = await rawRequest(
+      port,
+      `POST /api/action/save/ HTTP/1.1\r\nHost: x\r\nAuthorization: ${t.token}\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{}`,
+      100,
+    );
     expect(parseRaw(short)).toMatchObject({ status: 400, body: { status: false, success: false, message: '请求在发送完整之前中断' } });
-    const broken = await t.app.inject({ method: 'POST', url: '/api/action/save/', payload: '{"a":', headers: { 'content-type': 'application/json', authorization: t.token } });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/action/save/',
+      payload: '{"a":',
+      headers: { 'content-type': 'application/json', authorization: t.token },
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe('请求内容不是合法的 JSON');
-    const empty = await t.app.inject({ method: 'POST', url: '/api/action/save/', payload: '', headers: { 'content-type': 'application/json', authorization: t.token } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/action/save/',
+      payload: '',
+      headers: { 'content-type': 'application/json', authorization: t.token },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('请求内容不是合法的 JSON');
   });
@@ -194,10 +280,13 @@ describe('malformed input gets a 4xx envelope with a message, never a 500', () =
     }
     // the same HEAD through Node's client: the answer reads cleanly (with a body it fails, "Data after Connection: close")
     const client = await new Promise<{ status?: number; error?: string }>((resolve) => {
-      const req = http.request({ host: '127.0.0.1', port, method: 'HEAD', path: `/api/select/?wheres=${'a'.repeat(20_000)}`, headers: { 'x-pad': 'b' } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode }));
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port, method: 'HEAD', path: `/api/select/?wheres=${'a'.repeat(20_000)}`, headers: { 'x-pad': 'b' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode }));
+        },
+      );
       req.on('error', (e) => resolve({ error: e.message }));
       req.end();
     });
@@ -247,21 +336,35 @@ describe('the error classifier keeps 500 for faults of the server only', () => {
   it('gives any other 4xx error of a plugin a translated message, never its English text', () => {
     const failure = clientFailureOf(Object.assign(new Error('Some plugin text'), { statusCode: 405 }), req, limits);
     expect(failure).toMatchObject({ httpStatus: 405, key: 'requestRefused' });
-    expect(clientFailureOf(Object.assign(new Error('Rate limit exceeded'), { statusCode: 429 }), req, limits)).toMatchObject({ httpStatus: 429, key: 'tooManyRequests' });
+    expect(clientFailureOf(Object.assign(new Error('Rate limit exceeded'), { statusCode: 429 }), req, limits)).toMatchObject({
+      httpStatus: 429,
+      key: 'tooManyRequests',
+    });
   });
 
   it('does not count a request the client abandoned half-way as a fault of the server', () => {
     const abandoned = { ...req, raw: { aborted: true } } as unknown as FastifyRequest;
-    expect(clientFailureOf(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }), abandoned, limits)).toMatchObject({ httpStatus: 400, key: 'requestIncomplete' });
-    expect(clientFailureOf(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }), { ...req, raw: { aborted: false } } as unknown as FastifyRequest, limits)).toBeUndefined();
+    expect(clientFailureOf(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }), abandoned, limits)).toMatchObject({
+      httpStatus: 400,
+      key: 'requestIncomplete',
+    });
+    expect(
+      clientFailureOf(
+        Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+        { ...req, raw: { aborted: false } } as unknown as FastifyRequest,
+        limits,
+      ),
+    ).toBeUndefined();
   });
 
   it('names the upload limit for a file cut off by the multipart limit', () => {
-    expect(clientFailureOf(Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 }), req, limits)).toMatchObject({
-      httpStatus: 413,
-      key: 'uploadTooLarge',
-      params: { max: '20 MB' },
-    });
+    expect(clientFailureOf(Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 }), req, limits)).toMatchObject(
+      {
+        httpStatus: 413,
+        key: 'uploadTooLarge',
+        params: { max: '20 MB' },
+      },
+    );
   });
 });
 
@@ -282,7 +385,12 @@ describe('security headers', () => {
 
   const expectSecurityHeaders = (headers: Record<string, unknown>) => {
     const csp = String(headers['content-security-policy']);
-    const directives = new Map(csp.split(';').map((d) => { const [name, ...values] = d.trim().split(/\s+/); return [name, values] as const; }));
+    const directives = new Map(
+      csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values] as const;
+      }),
+    );
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('script-src-attr')).toEqual(["'none'"]);

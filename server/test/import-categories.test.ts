@@ -5,16 +5,17 @@ import { CATEGORY_HEADER, bookBytes, upload } from './import-fixtures.ts';
 describe.each(engines)('category names and category import on %s', (engine, url) => {
   let t: TestApp;
   const db = () => t.ctx.conn.db;
-  const newSubject = async (name: string): Promise<number> =>
-    (await t.post('/api/action/save/', { _flag: 'questionsClass', params: { name } })).json().data.id;
+  const newSubject = async (name: string): Promise<number> => (await t.post('/api/action/save/', { _flag: 'questionsClass', params: { name } })).json().data.id;
   const categoriesOf = async (subjectId: number) =>
-    (await db().selectFrom('questionsSmallClass').selectAll().where('subjectId', '=', subjectId).where('isdelete', '=', 0).orderBy('id').execute()).map((r) => ({
-      id: Number(r.id),
-      name: r.name,
-      parentId: Number(r.parentId),
-      sortNum: Number(r.sortNum),
-      isUp: Number(r.isUp),
-    }));
+    (await db().selectFrom('questionsSmallClass').selectAll().where('subjectId', '=', subjectId).where('isdelete', '=', 0).orderBy('id').execute()).map(
+      (r) => ({
+        id: Number(r.id),
+        name: r.name,
+        parentId: Number(r.parentId),
+        sortNum: Number(r.sortNum),
+        isUp: Number(r.isUp),
+      }),
+    );
 
   beforeAll(async () => {
     t = await startTestApp(engine, url);

@@ -103,7 +103,10 @@ function xlsxWithSheet(sheetEntry: (original: string) => ZipEntry): Buffer {
  */
 export function zipBombXlsx(megabytes = 300): Buffer {
   const chunk = zlib.deflateRawSync(Buffer.alloc(1024 * 1024, 0x20), { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH });
-  const head = zlib.deflateRawSync(Buffer.from('<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'), { finishFlush: zlib.constants.Z_FULL_FLUSH });
+  const head = zlib.deflateRawSync(
+    Buffer.from('<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'),
+    { finishFlush: zlib.constants.Z_FULL_FLUSH },
+  );
   const deflated = Buffer.concat([head, ...Array.from({ length: megabytes }, () => chunk), Buffer.from([0x03, 0x00])]);
   return xlsxWithSheet(() => ({ name: 'xl/worksheets/sheet1.xml', deflated, size: 4096, crc: 0 }));
 }
@@ -151,7 +154,9 @@ export function gbk(text: string): Buffer {
 
 function multipart(fileName: string, content: Buffer) {
   const boundary = '----qbimport' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

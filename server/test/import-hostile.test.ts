@@ -13,7 +13,15 @@ describe('hostile spreadsheets', () => {
   let t: TestApp;
   let subjectId: number;
   const db = () => t.ctx.conn.db;
-  const countAll = async () => Number((await db().selectFrom('questionBank').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const countAll = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('questionBank')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const newCategory = async (name: string): Promise<number> =>
     (await t.post('/api/coustomApi/selectAddTypes/', { parentId: subjectId, fileName: name })).json().data[0].id;
   const importFile = async (fileName: string, content: Buffer, typeId: number) =>
@@ -114,7 +122,9 @@ describe('hostile spreadsheets', () => {
   it('runs imports one at a time: a few wait their turn, more are refused with a 429', async () => {
     const typeId = await newCategory('queue');
     const urls = await Promise.all(
-      Array.from({ length: 7 }, (_, i) => upload(t, `q${i}.xlsx`, bookBytes([QUESTION_HEADER, ...Array.from({ length: 300 }, (_, k) => q(`排队 ${i}-${k}`, ['a', 'b'], 'A'))]))),
+      Array.from({ length: 7 }, (_, i) =>
+        upload(t, `q${i}.xlsx`, bookBytes([QUESTION_HEADER, ...Array.from({ length: 300 }, (_, k) => q(`排队 ${i}-${k}`, ['a', 'b'], 'A'))])),
+      ),
     );
     const answers = await Promise.all(urls.map((fileUrl) => t.post('/api/action/import/', { fileUrl, parentId: subjectId, typeId })));
     const statuses = answers.map((a) => a.statusCode).sort();

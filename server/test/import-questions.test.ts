@@ -21,7 +21,15 @@ describe.each(engines)('question import and export on %s', (engine, url) => {
       correctOptions: r.correctOptions,
       subject: r.subject,
     }));
-  const countAll = async () => Number((await db().selectFrom('questionBank').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const countAll = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('questionBank')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const importFile = async (fileName: string, content: Buffer, typeId: number, headers: Record<string, string> = {}) => {
     const fileUrl = await upload(t, fileName, content);
     return t.post('/api/action/import/', { fileUrl, parentId: subjectId, typeId, tableName: 'questionBank' }, headers);
@@ -74,7 +82,13 @@ describe.each(engines)('question import and export on %s', (engine, url) => {
     const stored = await questionsOf(typeId);
     expect(stored).toHaveLength(2345);
     for (const i of [0, 999, 1000, 1999, 2000, 2344]) {
-      expect(stored[i]).toEqual({ parentId: subjectId, name: `批量第 ${i} 题`, options: ['甲', '乙', '丙'], correctOptions: i % 2 ? 'B' : 'AC', subject: i % 3 ? `解析 ${i}` : null });
+      expect(stored[i]).toEqual({
+        parentId: subjectId,
+        name: `批量第 ${i} 题`,
+        options: ['甲', '乙', '丙'],
+        correctOptions: i % 2 ? 'B' : 'AC',
+        subject: i % 3 ? `解析 ${i}` : null,
+      });
     }
   });
 
@@ -215,7 +229,14 @@ describe.each(engines)('question import and export on %s', (engine, url) => {
 
   it('refuses a file without the header or without rows', async () => {
     const typeId = await newCategory('表头检查');
-    const noHeader = await importFile('x.xlsx', bookBytes([['名称', '答案'], ['a', 'A']]), typeId);
+    const noHeader = await importFile(
+      'x.xlsx',
+      bookBytes([
+        ['名称', '答案'],
+        ['a', 'A'],
+      ]),
+      typeId,
+    );
     expect(noHeader.statusCode).toBe(400);
     expect(noHeader.json().message).toContain('题干、正确答案');
     const twice = await importFile('y.xlsx', bookBytes([[...QUESTION_HEADER, '题目'], rows[0]!]), typeId);
@@ -229,7 +250,9 @@ describe.each(engines)('question import and export on %s', (engine, url) => {
     for (const format of ['xlsx', 'xls'] as const) {
       const r = await t.get(`/api/import/template/?kind=question&format=${format}`);
       expect(r.statusCode).toBe(200);
-      expect(r.headers['content-type']).toBe(format === 'xls' ? 'application/vnd.ms-excel' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(r.headers['content-type']).toBe(
+        format === 'xls' ? 'application/vnd.ms-excel' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
       expect(r.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('题目导入模板')}.${format}`);
       const bytes = r.rawPayload;
       expect(sheetNames(bytes)).toEqual(['题目', '填写说明']);
@@ -254,7 +277,14 @@ describe.each(engines)('question import and export on %s', (engine, url) => {
     // a question saved through the form, with a stem that looks like a formula
     await t.post('/api/action/save/', {
       _flag: 'questionBank',
-      params: { parentId: subjectId, typeId: from, name: '=1+1 等于几？', options: JSON.stringify(['2', '11', 'TRUE']), correctOptions: 'A', subject: '多行\n解析' },
+      params: {
+        parentId: subjectId,
+        typeId: from,
+        name: '=1+1 等于几？',
+        options: JSON.stringify(['2', '11', 'TRUE']),
+        correctOptions: 'A',
+        subject: '多行\n解析',
+      },
     });
     const r = await t.get(`/api/export/questions/?parentId=${subjectId}&typeId=${from}`);
     expect(r.statusCode).toBe(200);

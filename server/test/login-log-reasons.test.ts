@@ -19,7 +19,8 @@ describe('login log reasons', () => {
   it('every refusal of the login route is a listed reason', () => {
     const source = readFileSync(new URL('../src/auth/routes.ts', import.meta.url), 'utf8');
     const routes = source.slice(source.indexOf('export function registerAuthRoutes'));
-    const login = routes.slice(routes.indexOf("on(app, 'login',"), routes.indexOf("on(app, 'logout',"));
+    const at = (name: string) => routes.search(new RegExp(`on\\(\\s*app,\\s*'${name}',`));
+    const login = routes.slice(at('login'), at('logout'));
     expect(login.length).toBeGreaterThan(0);
     const keys = [...login.matchAll(/(?:badRequest|ApiError\(\d{3},)\s*\(?\s*'([A-Za-z]+)'/g)].map((m) => m[1]);
     expect(keys.length).toBeGreaterThanOrEqual(5);
@@ -30,7 +31,12 @@ describe('login log reasons', () => {
 
   it('stores a listed reason as it is, any other as other, and none for a success', async () => {
     const db = t.ctx.conn.db;
-    await t.app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'admin', pass: sha('wrong') }, headers: { 'user-agent': 'ReasonTest/1' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login/',
+      payload: { loginid: 'admin', pass: sha('wrong') },
+      headers: { 'user-agent': 'ReasonTest/1' },
+    });
     await logLogin(db, { loginid: 'x1', success: false, reason: 'somethingNew', userAgent: 'ReasonTest/1' });
     await logLogin(db, { loginid: 'x2', success: false, reason: 'loginLocked', userAgent: 'ReasonTest/1' });
     await logLogin(db, { loginid: 'x3', success: true, reason: 'loginWrong', userAgent: 'ReasonTest/1' });

@@ -19,7 +19,9 @@ describe.each(engines)('menu layouts on %s', (engine, url) => {
     listMenu = Number((await db.selectFrom('sys_menu').select('id').where('url', '=', '/manage/testList').executeTakeFirstOrThrow()).id);
     userMenu = Number((await db.selectFrom('sys_menu').select('id').where('url', '=', '/manage/user').executeTakeFirstOrThrow()).id);
     expect((await t.post('/api/action/save/', { _flag: 'sys_layList', params: { menuId: listMenu, layout } })).statusCode).toBe(200);
-    expect((await t.post('/api/action/save/', { _flag: 'sys_layList', params: { menuId: userMenu, layout: '{"flag":"sys_user","columns":["name"]}' } })).statusCode).toBe(200);
+    expect(
+      (await t.post('/api/action/save/', { _flag: 'sys_layList', params: { menuId: userMenu, layout: '{"flag":"sys_user","columns":["name"]}' } })).statusCode,
+    ).toBe(200);
     const role = Number((await t.post('/api/action/save/', { _flag: 'sys_role', params: { name: 'list-viewer', department: 'ops' } })).json().data.id);
     expect((await t.post('/api/access/role/', { roleId: role, grants: [{ menuId: listMenu, actions: ['view'] }] })).statusCode).toBe(200);
     const user = await t.post('/api/user/save/', { params: { loginid: 'viewer', name: 'Viewer' } });

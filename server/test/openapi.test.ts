@@ -73,7 +73,13 @@ describe('the OpenAPI document', () => {
         for (const response of Object.values(op.responses)) expect(typeof response.description).toBe('string');
         // every path parameter of the template is declared, and only those
         const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
-        expect((op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort(), `${method} ${path}`).toEqual(inPath);
+        expect(
+          (op.parameters ?? [])
+            .filter((p) => p.in === 'path')
+            .map((p) => p.name)
+            .sort(),
+          `${method} ${path}`,
+        ).toEqual(inPath);
       }
     }
     // every schema of the document compiles as JSON Schema 2020-12
@@ -87,7 +93,9 @@ describe('the OpenAPI document', () => {
     expect(missing).toEqual([]);
     // and nothing else: every documented operation is a route of the server
     const registered = new Set(t.app.registeredRoutes.map((r) => `${r.method.toLowerCase()} ${pathOf(r.url)}`));
-    const extra = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path}`)).filter((op) => !registered.has(op));
+    const extra = Object.entries(doc.paths)
+      .flatMap(([path, item]) => Object.keys(item).map((m) => `${m} ${path}`))
+      .filter((op) => !registered.has(op));
     expect(extra).toEqual([]);
     // the web app's own files are not part of the API
     expect(Object.keys(doc.paths).filter((p) => !isApi(p))).toEqual([]);
@@ -108,7 +116,19 @@ describe('the OpenAPI document', () => {
     const envelope = doc.components.schemas.ErrorEnvelope as { properties: Record<string, Record<string, unknown>>; required: string[] };
     expect(envelope.required).toEqual(expect.arrayContaining(['status', 'success', 'message', 'code']));
     const codes = envelope.properties.code!.enum as string[];
-    expect(codes).toEqual(expect.arrayContaining(['SESSION_EXPIRED', 'FORBIDDEN', 'BAD_PARAM', 'UNKNOWN_FLAG', 'NOT_FOUND', 'LOGIN_LOCKED', 'TOO_MANY_REQUESTS', 'INTERNAL', 'IMPORT_ROWS_INVALID']));
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'SESSION_EXPIRED',
+        'FORBIDDEN',
+        'BAD_PARAM',
+        'UNKNOWN_FLAG',
+        'NOT_FOUND',
+        'LOGIN_LOCKED',
+        'TOO_MANY_REQUESTS',
+        'INTERNAL',
+        'IMPORT_ROWS_INVALID',
+      ]),
+    );
     expect(codes.every((c) => /^[A-Z][A-Z0-9_]*$/.test(c))).toBe(true);
     // success words and the problems of single import rows are no answer codes
     expect(codes).not.toContain('SAVED');
@@ -116,7 +136,9 @@ describe('the OpenAPI document', () => {
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
         for (const status of ['4XX', '5XX']) {
-          expect(op.responses[status]?.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+          expect(op.responses[status]?.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({
+            $ref: '#/components/schemas/ErrorEnvelope',
+          });
         }
       }
     }
@@ -140,7 +162,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents request bodies, multipart uploads and file answers', () => {
-    const login = doc.paths['/api/user/login/']!.post!.requestBody!.content['application/json']!.schema as { properties: Record<string, { pattern?: string }>; required: string[] };
+    const login = doc.paths['/api/user/login/']!.post!.requestBody!.content['application/json']!.schema as {
+      properties: Record<string, { pattern?: string }>;
+      required: string[];
+    };
     expect(login.required).toEqual(['loginid', 'pass']);
     expect(login.properties.pass!.pattern).toBe('^[0-9a-f]{64}$');
     const save = doc.paths['/api/action/save/']!.post!.requestBody!.content['application/json']!.schema as { required: string[] };
@@ -231,5 +256,4 @@ describe('the reference page at /api/docs', () => {
     const init = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     expect(init.body).toContain("resolveUrl('./json')");
   });
-
 });

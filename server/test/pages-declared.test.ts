@@ -23,7 +23,10 @@ describe('pages declared once', () => {
     walk(seedNavigation);
     expect(new Set(urls).size).toBe(urls.length);
     for (const url of urls) {
-      expect(managePages.some((p) => `/manage/${p.path}` === url), url).toBe(true);
+      expect(
+        managePages.some((p) => `/manage/${p.path}` === url),
+        url,
+      ).toBe(true);
       expect(pageDeclaration(url, registry), url).toBeDefined();
     }
   });

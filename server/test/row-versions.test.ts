@@ -5,10 +5,19 @@ import { engines, startTestApp, type TestApp } from './helpers.ts';
 describe.each(engines)('row versions and stale saves on %s', (engine, url) => {
   let t: TestApp;
   const db = () => t.ctx.conn.db;
-  const save = (flag: string, params: Record<string, unknown>, headers?: Record<string, string>) => t.post('/api/action/save/', { _flag: flag, params }, headers);
+  const save = (flag: string, params: Record<string, unknown>, headers?: Record<string, string>) =>
+    t.post('/api/action/save/', { _flag: flag, params }, headers);
   const listed = async (flag: string, id: number) => (await t.select(flag, { wheres: { id } })).body.data[0];
   const stored = (id: number) => db().selectFrom('sys_member').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const logCount = async () => Number((await db().selectFrom('sys_operationLog').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const logCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('sys_operationLog')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const newMember = async (name = '会员', phone = '13800000000') => (await save('sys_member', { name, phone })).json().data.id as number;
 
   beforeAll(async () => {
@@ -56,7 +65,7 @@ describe.each(engines)('row versions and stale saves on %s', (engine, url) => {
     expect(await stored(id)).toMatchObject({ name: '甲改', phone: '13999999999' });
   });
 
-  it('keeps today\'s behaviour for a save without a version (clients of the spec, imports)', async () => {
+  it("keeps today's behaviour for a save without a version (clients of the spec, imports)", async () => {
     const id = await newMember('乙', '13800000003');
     await save('sys_member', { id, name: '乙改' });
     for (const none of [undefined, null, '']) {
@@ -75,7 +84,7 @@ describe.each(engines)('row versions and stale saves on %s', (engine, url) => {
     expect((await save('sys_member', { name: '丙', phone: '1', _version: 'abc' })).statusCode).toBe(200);
   });
 
-  it('lets exactly one of two parallel saves with the same version win; the other gets the winner\'s row', async () => {
+  it("lets exactly one of two parallel saves with the same version win; the other gets the winner's row", async () => {
     const id = await newMember('并发', '13800000004');
     const { _version } = await listed('sys_member', id);
     const phones = ['13100000001', '13100000002', '13100000003', '13100000004'];
@@ -90,16 +99,22 @@ describe.each(engines)('row versions and stale saves on %s', (engine, url) => {
 
   it('refuses a master-slave save whose main row is stale, writing neither the main row nor any child', async () => {
     const made = await t.post('/api/action/masterSlave/', {
-      _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', bindField: 'parentid',
-      mainData: { tableName: 'versioned_room', intro: '考场', parentid: 10000 }, chidrenData: [{ columnName: 'seats', type: 'int' }],
+      _flag: 'sys_dataSheet',
+      _flagChidren: 'sys_tableFields',
+      bindField: 'parentid',
+      mainData: { tableName: 'versioned_room', intro: '考场', parentid: 10000 },
+      chidrenData: [{ columnName: 'seats', type: 'int' }],
     });
     const sheet = made.json().data.id as number;
     const opened = await listed('sys_dataSheet', sheet);
     expect((await save('sys_dataSheet', { id: sheet, intro: '别人改的', _version: opened._version })).statusCode).toBe(200);
     const fields = async () => (await t.select('sys_tableFields', { wheres: { parentid: sheet } })).body.data.map((f: any) => f.columnName).sort();
     const stale = await t.post('/api/action/masterSlave/', {
-      _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', bindField: 'parentid',
-      mainData: { id: sheet, intro: '我的', _version: opened._version }, chidrenData: [{ columnName: 'floor', type: 'int' }],
+      _flag: 'sys_dataSheet',
+      _flagChidren: 'sys_tableFields',
+      bindField: 'parentid',
+      mainData: { id: sheet, intro: '我的', _version: opened._version },
+      chidrenData: [{ columnName: 'floor', type: 'int' }],
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'CONFLICT', data: { id: sheet, intro: '别人改的' } });
@@ -110,15 +125,18 @@ describe.each(engines)('row versions and stale saves on %s', (engine, url) => {
     await save('sys_tableFields', { id: child.id, intro: '座位数' });
     const current = await listed('sys_dataSheet', sheet);
     const staleChild = await t.post('/api/action/masterSlave/', {
-      _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', bindField: 'parentid',
-      mainData: { id: sheet, intro: '我的', _version: current._version }, chidrenData: [{ id: child.id, intro: '旧的', _version: child._version }],
+      _flag: 'sys_dataSheet',
+      _flagChidren: 'sys_tableFields',
+      bindField: 'parentid',
+      mainData: { id: sheet, intro: '我的', _version: current._version },
+      chidrenData: [{ id: child.id, intro: '旧的', _version: child._version }],
     });
     expect(staleChild.statusCode).toBe(409);
     expect(staleChild.json().data).toMatchObject({ id: child.id, intro: '座位数' });
     expect((await listed('sys_dataSheet', sheet)).intro).toBe('别人改的');
   });
 
-  it('never writes a balance back from a client: a bill flow moving it leaves the member dialog\'s version valid', async () => {
+  it("never writes a balance back from a client: a bill flow moving it leaves the member dialog's version valid", async () => {
     const id = await newMember('余额', '13800000005');
     const opened = await listed('sys_member', id);
     expect(opened.balance).toBe(0);

@@ -10,23 +10,43 @@ async function createPhysical(t: TestApp, ddl: Record<string, string>) {
 
 /** Defines a table through the data-table API (rows in sys_dataSheet and sys_tableFields), marks it created and reloads. */
 async function defineTable(t: TestApp, sheet: Record<string, unknown>, fields: Record<string, unknown>[]) {
-  const r = await t.post('/api/action/masterSlave/', { _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', mainData: sheet, chidrenData: fields, bindField: 'parentid' });
+  const r = await t.post('/api/action/masterSlave/', {
+    _flag: 'sys_dataSheet',
+    _flagChidren: 'sys_tableFields',
+    mainData: sheet,
+    chidrenData: fields,
+    bindField: 'parentid',
+  });
   expect(r.statusCode, r.body).toBe(200);
   const id = r.json().data.id as number;
   await t.ctx.conn.db.updateTable('sys_dataSheet').set({ created: 1 }).where('id', '=', id).execute();
-  await t.ctx.conn.db.updateTable('sys_version').set({ version: sql`version + 1` }).where('name', '=', 'registry').execute();
+  await t.ctx.conn.db
+    .updateTable('sys_version')
+    .set({ version: sql`version + 1` })
+    .where('name', '=', 'registry')
+    .execute();
   return id;
 }
 
 const bookDdl = {
-  sqlite: 'create table book (id integer primary key autoincrement, title varchar(80) not null, genre integer, price numeric, isdelete integer not null default 0)',
+  sqlite:
+    'create table book (id integer primary key autoincrement, title varchar(80) not null, genre integer, price numeric, isdelete integer not null default 0)',
   postgres: 'create table book (id serial primary key, title varchar(80) not null, genre integer, price decimal(12,2), isdelete integer not null default 0)',
-  mysql: 'create table book (id integer primary key auto_increment, title varchar(80) not null, genre integer, price decimal(12,2), isdelete integer not null default 0)',
+  mysql:
+    'create table book (id integer primary key auto_increment, title varchar(80) not null, genre integer, price decimal(12,2), isdelete integer not null default 0)',
 };
 const bookFields = [
   { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1, intro: '编号' },
   { columnName: 'title', type: 'nvarchar', length: 80, nonEmpty: 1, intro: '书名', titleEn: 'Title' },
-  { columnName: 'genre', type: 'int', intro: '类别', options: JSON.stringify([{ value: 1, zh: '小说', en: 'Novel' }, { value: 2, zh: '历史', en: 'History' }]) },
+  {
+    columnName: 'genre',
+    type: 'int',
+    intro: '类别',
+    options: JSON.stringify([
+      { value: 1, zh: '小说', en: 'Novel' },
+      { value: 2, zh: '历史', en: 'History' },
+    ]),
+  },
   { columnName: 'price', type: 'money', intro: '价格' },
   { columnName: 'isdelete', type: 'int', defaults: '0' },
 ];
@@ -49,7 +69,11 @@ describe.each(engines)('tables defined as data, served without code, on %s', (en
     await createPhysical(t, bookDdl);
     // defined but not yet created: still not served
     const r = await t.post('/api/action/masterSlave/', {
-      _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', mainData: { tableName: 'book', intro: '图书', titleEn: 'Books', parentid: 10000 }, chidrenData: bookFields, bindField: 'parentid',
+      _flag: 'sys_dataSheet',
+      _flagChidren: 'sys_tableFields',
+      mainData: { tableName: 'book', intro: '图书', titleEn: 'Books', parentid: 10000 },
+      chidrenData: bookFields,
+      bindField: 'parentid',
     });
     expect(r.statusCode).toBe(200);
     expect((await t.select('book')).status).toBe(400);
@@ -67,7 +91,11 @@ describe.each(engines)('tables defined as data, served without code, on %s', (en
     const saved = await t.post('/api/action/save/', { _flag: 'book', params: { title: '红楼梦', genre: 1, price: 39.9 } });
     expect(saved.statusCode, saved.body).toBe(200);
     const id = saved.json().data.id;
-    expect(await t.ctx.conn.db.selectFrom('book').selectAll().where('id', '=', id).executeTakeFirst()).toMatchObject({ title: '红楼梦', genre: 1, isdelete: 0 });
+    expect(await t.ctx.conn.db.selectFrom('book').selectAll().where('id', '=', id).executeTakeFirst()).toMatchObject({
+      title: '红楼梦',
+      genre: 1,
+      isdelete: 0,
+    });
     expect((await t.post('/api/action/save/', { _flag: 'book', params: { title: 'x', genre: 7 } })).json().message).toBe('字段 genre 的值只能是 1, 2 之一');
     expect((await t.post('/api/action/save/', { _flag: 'book', params: { genre: 2 } })).statusCode).toBe(400);
     expect((await t.post('/api/action/save/', { _flag: 'book', params: { id, price: 42 } })).statusCode).toBe(200);
@@ -105,7 +133,11 @@ describe.each(engines)('tables defined as data, served without code, on %s', (en
       const sheet = await t.ctx.conn.db.selectFrom('sys_dataSheet').select('id').where('tableName', '=', 'book').executeTakeFirstOrThrow();
       // a column added through the API: this instance serves it at once
       const added = await t.post('/api/action/masterSlave/', {
-        _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', mainData: { id: sheet.id }, chidrenData: [{ columnName: 'note', type: 'nvarchar', length: 40, intro: '备注' }], bindField: 'parentid',
+        _flag: 'sys_dataSheet',
+        _flagChidren: 'sys_tableFields',
+        mainData: { id: sheet.id },
+        chidrenData: [{ columnName: 'note', type: 'nvarchar', length: 40, intro: '备注' }],
+        bindField: 'parentid',
       });
       expect(added.statusCode).toBe(200);
       expect((await t.post('/api/action/save/', { _flag: 'book', params: { title: '史记', note: '司马迁' } })).statusCode).toBe(200);
@@ -125,11 +157,20 @@ describe.each(engines)('tables defined as data, served without code, on %s', (en
   });
 
   it('never lets a definition take the name of a built-in table, nor serve a broken one', async () => {
-    await defineTable(t, { tableName: 'sys_user', parentid: 10000 }, [{ columnName: 'id', type: 'int', primaryKey: 1 }, { columnName: 'pass', type: 'nvarchar' }]);
+    await defineTable(t, { tableName: 'sys_user', parentid: 10000 }, [
+      { columnName: 'id', type: 'int', primaryKey: 1 },
+      { columnName: 'pass', type: 'nvarchar' },
+    ]);
     await defineTable(t, { tableName: 'nokey', parentid: 10000 }, [{ columnName: 'label', type: 'nvarchar' }]);
     // the product's own tables that are not in the registry (sessions, captchas) can never be defined
-    await defineTable(t, { tableName: 'sys_captcha', parentid: 10000 }, [{ columnName: 'id', type: 'int', primaryKey: 1 }, { columnName: 'code', type: 'nvarchar' }]);
-    await defineTable(t, { tableName: 'SYS_SESSION', parentid: 10000 }, [{ columnName: 'id', type: 'int', primaryKey: 1 }, { columnName: 'tokenHash', type: 'nvarchar' }]);
+    await defineTable(t, { tableName: 'sys_captcha', parentid: 10000 }, [
+      { columnName: 'id', type: 'int', primaryKey: 1 },
+      { columnName: 'code', type: 'nvarchar' },
+    ]);
+    await defineTable(t, { tableName: 'SYS_SESSION', parentid: 10000 }, [
+      { columnName: 'id', type: 'int', primaryKey: 1 },
+      { columnName: 'tokenHash', type: 'nvarchar' },
+    ]);
     await t.ctx.registrySync.reload();
     expect((await t.select('sys_captcha')).status).toBe(400);
     expect((await t.select('SYS_SESSION')).status).toBe(400);
@@ -146,12 +187,14 @@ describe.each(engines)('a member balance follows the bill flows on %s', (engine,
   });
   afterAll(async () => t?.close());
 
-  const balance = async (id: number) => Number((await t.ctx.conn.db.selectFrom('sys_member').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
+  const balance = async (id: number) =>
+    Number((await t.ctx.conn.db.selectFrom('sys_member').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance);
 
   it('applies a new flow, re-applies an edited one and takes back a deleted one, in the flow’s transaction', async () => {
     const member = (await t.post('/api/action/save/', { _flag: 'sys_member', params: { name: '余额测试', phone: '13900000000' } })).json().data.id as number;
     expect(await balance(member)).toBe(0);
-    const flow = (await t.post('/api/action/save/', { _flag: 'userBillFlow', params: { memberid: member, type: 1, title: '奖励', money: 10.1 } })).json().data.id;
+    const flow = (await t.post('/api/action/save/', { _flag: 'userBillFlow', params: { memberid: member, type: 1, title: '奖励', money: 10.1 } })).json().data
+      .id;
     expect(await balance(member)).toBe(10.1);
     await t.post('/api/action/save/', { _flag: 'userBillFlow', params: { memberid: member, type: 2, title: '提现', money: 0.2 } });
     expect(await balance(member)).toBe(9.9);
@@ -194,7 +237,17 @@ describe.runIf(process.env.TEST_PG_URL)('a defined table on another data source'
     const u = new URL(process.env.TEST_PG_URL!);
     const source = await t.ctx.conn.db
       .insertInto('sys_connsql')
-      .values({ name: 'pg', englishName: 'pg', sqlType: 4, mainAddr: u.hostname, port: Number(u.port || 5432), databaseName: u.pathname.slice(1), databaseUser: u.username || 'postgres', databasePsd: u.password || '', isdelete: 0 })
+      .values({
+        name: 'pg',
+        englishName: 'pg',
+        sqlType: 4,
+        mainAddr: u.hostname,
+        port: Number(u.port || 5432),
+        databaseName: u.pathname.slice(1),
+        databaseUser: u.username || 'postgres',
+        databasePsd: u.password || '',
+        isdelete: 0,
+      })
       .executeTakeFirstOrThrow();
     const sourceId = Number(source.insertId);
     await defineTable(t, { tableName: table, intro: '小工具', parentid: sourceId }, [

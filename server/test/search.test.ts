@@ -87,8 +87,12 @@ describe.each(engines)('keyword search on %s', (engine, url) => {
     if (engine === 'sqlite') {
       // the FTS5 table agrees with its content table row for row, once it has caught up (the rows above the mark)
       await t.ctx.crud.searchUpkeep.settled();
-      await sql`insert into ${sql.table('questionBank__search')} (${sql.table('questionBank__search')}, rank) values ('integrity-check', 1)`.execute(t.ctx.conn.db);
-      const hits = await sql<{ id: number }>`select rowid as id from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'"改名后"'}`.execute(t.ctx.conn.db);
+      await sql`insert into ${sql.table('questionBank__search')} (${sql.table('questionBank__search')}, rank) values ('integrity-check', 1)`.execute(
+        t.ctx.conn.db,
+      );
+      const hits = await sql<{
+        id: number;
+      }>`select rowid as id from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'"改名后"'}`.execute(t.ctx.conn.db);
       expect(hits.rows.map((r) => Number(r.id))).toEqual([id]);
     }
   });
@@ -96,14 +100,24 @@ describe.each(engines)('keyword search on %s', (engine, url) => {
   it('finds rows inserted above the mark before the index catches up, and indexes them after the commit', async () => {
     if (engine !== 'sqlite') return;
     await t.ctx.crud.searchUpkeep.settled();
-    const mark = async () => Number((await sql<{ upto: number }>`select upto from qb_search_mark where tbl = 'questionBank'`.execute(t.ctx.conn.db)).rows[0]!.upto);
+    const mark = async () =>
+      Number((await sql<{ upto: number }>`select upto from qb_search_mark where tbl = 'questionBank'`.execute(t.ctx.conn.db)).rows[0]!.upto);
     const before = await mark();
     // written outside the crud (no catch-up scheduled): above the mark, not in the FTS5 table, still found
     await t.ctx.conn.db
       .insertInto('questionBank')
       .values(Array.from({ length: 5 }, (_, k) => ({ parentId: 1, typeId: 1, name: `尾部题 tailq ${k}`, isdelete: 0 })))
       .execute();
-    const inFts = async () => Number((await sql<{ n: number }>`select count(*) as n from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'"ilq" AND "部题 "'}`.execute(t.ctx.conn.db)).rows[0]!.n);
+    const inFts = async () =>
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'"ilq" AND "部题 "'}`.execute(
+            t.ctx.conn.db,
+          )
+        ).rows[0]!.n,
+      );
     expect(await inFts()).toBe(0);
     expect((await namesOf('部题 tailq', 'like', true)).length).toBe(5);
     expect(await mark()).toBe(before);
@@ -117,19 +131,27 @@ describe.each(engines)('keyword search on %s', (engine, url) => {
     await t.ctx.conn.db.insertInto('questionBank').values({ id: low, parentId: 1, typeId: 1, name: '低号题 lowid', isdelete: 0 }).execute();
     await t.ctx.conn.db.updateTable('questionBank').set({ name: '低号题 lowid 改' }).where('id', '=', low).execute();
     expect(await namesOf('号题 lowid 改', 'like', true)).toEqual(['低号题 lowid 改']);
-    await sql`insert into ${sql.table('questionBank__search')} (${sql.table('questionBank__search')}, rank) values ('integrity-check', 1)`.execute(t.ctx.conn.db);
+    await sql`insert into ${sql.table('questionBank__search')} (${sql.table('questionBank__search')}, rank) values ('integrity-check', 1)`.execute(
+      t.ctx.conn.db,
+    );
     await t.ctx.conn.db.deleteFrom('questionBank').where('name', 'like', '%tailq%').execute();
     await t.ctx.conn.db.deleteFrom('questionBank').where('id', '=', low).execute();
-    await sql`insert into ${sql.table('questionBank__search')} (${sql.table('questionBank__search')}, rank) values ('integrity-check', 1)`.execute(t.ctx.conn.db);
+    await sql`insert into ${sql.table('questionBank__search')} (${sql.table('questionBank__search')}, rank) values ('integrity-check', 1)`.execute(
+      t.ctx.conn.db,
+    );
   });
 
   it('answers a search of three characters or more from the index', async () => {
     if (engine === 'sqlite') {
-      const fts = await sql<{ n: number }>`select count(*) as n from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'"信号传"'}`.execute(t.ctx.conn.db);
+      const fts = await sql<{
+        n: number;
+      }>`select count(*) as n from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'"信号传"'}`.execute(t.ctx.conn.db);
       expect(Number(fts.rows[0]!.n)).toBe(1);
     }
     if (engine === 'postgres') {
-      const idx = await sql<{ n: number }>`select count(*) as n from pg_indexes where schemaname = current_schema() and indexname = 'ix_questionBank_name_trgm'`.execute(t.ctx.conn.db);
+      const idx = await sql<{
+        n: number;
+      }>`select count(*) as n from pg_indexes where schemaname = current_schema() and indexname = 'ix_questionBank_name_trgm'`.execute(t.ctx.conn.db);
       expect(Number(idx.rows[0]!.n)).toBe(1);
       expect([...(await t.ctx.crud.searchIndexes.columns('questionBank'))]).toEqual(['name']);
     }
@@ -156,7 +178,10 @@ describe.each(engines)('keyword search on %s', (engine, url) => {
       await conn.db.insertInto('questionBank').values({ parentId: 1, typeId: 1, name: '升级前的题目 Legacy', isdelete: 0 }).execute();
       await migrate(conn.db, conn.engine);
       await seed(conn.db, conn.engine, ADMIN_PASSWORD);
-      const ctx = createContext(loadConfig({ DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: database.url } : {}) }), conn);
+      const ctx = createContext(
+        loadConfig({ DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'silent', ...(database.url ? { DATABASE_URL: database.url } : {}) }),
+        conn,
+      );
       const plan = ctx.crud.planSelect({ _flag: 'questionBank', wheres: JSON.stringify({ name: { type: 'like', value: '题目 leg' } }) }, SYSTEM);
       expect((await ctx.crud.readPage(plan)).map((r) => r.name)).toEqual(['升级前的题目 Legacy']);
       if (engine === 'sqlite') expect(plan.conditions[0]!.fts).toBe('questionBank__search');
@@ -170,7 +195,11 @@ describe.each(engines)('keyword search on %s', (engine, url) => {
 
 describe('migration 0008 on SQLite', () => {
   const shape = async (db: AnyDb) =>
-    (await sql<{ type: string; name: string; sql: string | null }>`select type, name, sql from sqlite_master where name like '%search%' order by name`.execute(db)).rows;
+    (
+      await sql<{ type: string; name: string; sql: string | null }>`select type, name, sql from sqlite_master where name like '%search%' order by name`.execute(
+        db,
+      )
+    ).rows;
 
   it('leaves a database made before 0007 and one made with 0007 the same: FTS5 detail=none, the mark, the triggers', async () => {
     const shapes = [];
@@ -180,12 +209,19 @@ describe('migration 0008 on SQLite', () => {
       const conn = openConnection(database.url, dataDir);
       try {
         await migrate(conn.db, conn.engine, via);
-        await conn.db.insertInto('questionBank').values({ parentId: 1, typeId: 1, name: `升级前的题目 ${via}`, isdelete: 0 }).execute();
+        await conn.db
+          .insertInto('questionBank')
+          .values({ parentId: 1, typeId: 1, name: `升级前的题目 ${via}`, isdelete: 0 })
+          .execute();
         await migrate(conn.db, conn.engine);
         shapes.push(await shape(conn.db));
         const mark = await sql<{ upto: number }>`select upto from qb_search_mark where tbl = 'questionBank'`.execute(conn.db);
         expect(Number(mark.rows[0]!.upto)).toBe(1);
-        const hits = await sql<{ id: number }>`select rowid as id from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'"升级前" AND "的题目"'}`.execute(conn.db);
+        const hits = await sql<{
+          id: number;
+        }>`select rowid as id from ${sql.table('questionBank__search')} where ${sql.table('questionBank__search')} match ${'"升级前" AND "的题目"'}`.execute(
+          conn.db,
+        );
         expect(hits.rows.map((r) => Number(r.id))).toEqual([1]);
         await sql`insert into ${sql.table('questionBank__search')} (${sql.table('questionBank__search')}, rank) values ('integrity-check', 1)`.execute(conn.db);
       } finally {

@@ -20,7 +20,8 @@ const targets = [
 
 describe.each(engines)('sources without a password, stored on %s', (engine, url) => {
   let t: TestApp;
-  const stored = async (id: number) => (await t.ctx.conn.db.selectFrom('sys_connsql').select('databasePsd').where('id', '=', id).executeTakeFirstOrThrow()).databasePsd;
+  const stored = async (id: number) =>
+    (await t.ctx.conn.db.selectFrom('sys_connsql').select('databasePsd').where('id', '=', id).executeTakeFirstOrThrow()).databasePsd;
   const base = { englishName: 'nopass', sqlType: 2, mainAddr: '127.0.0.1', port: 3306, databaseName: 'test', databaseUser: 'root' };
 
   beforeAll(async () => {
@@ -55,10 +56,19 @@ describe.each(engines)('sources without a password, stored on %s', (engine, url)
   });
 
   it.each(targets)('tests and saves the passwordless $name server, and lists its tables', async (target) => {
-    const conn = { sqlType: target.sqlType, mainAddr: target.mainAddr, port: target.port, databaseName: target.databaseName, databaseUser: target.databaseUser };
+    const conn = {
+      sqlType: target.sqlType,
+      mainAddr: target.mainAddr,
+      port: target.port,
+      databaseName: target.databaseName,
+      databaseUser: target.databaseUser,
+    };
     const test = await t.post('/api/datasources/test/', { ...conn, noPassword: true });
     expect(test.statusCode, test.body).toBe(200);
-    const saved = await t.post('/api/action/save/', { _flag: 'sys_connsql', params: { ...conn, name: `np-${target.name}`, englishName: 'np', databasePsd: SOURCE_NO_PASSWORD } });
+    const saved = await t.post('/api/action/save/', {
+      _flag: 'sys_connsql',
+      params: { ...conn, name: `np-${target.name}`, englishName: 'np', databasePsd: SOURCE_NO_PASSWORD },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const id = Number(saved.json().data.id);
     // an edit's test with the stored (empty) password

@@ -17,16 +17,45 @@ describe.each(engines)('health, menu, dashboard and migrations on %s', (engine, 
 
   it('seeds every route of the spec into the menu, with baseMana hidden', async () => {
     // the client's call of SPEC.md §7: sortNum descending within a parent
-    const rows = (await t.get(`/api/system/menu/?sort=${encodeURIComponent('parentMenu, sortNum')}&sortType=${encodeURIComponent('asc, desc')}`)).json().data as any[];
+    const rows = (await t.get(`/api/system/menu/?sort=${encodeURIComponent('parentMenu, sortNum')}&sortType=${encodeURIComponent('asc, desc')}`)).json()
+      .data as any[];
     const urls = rows.map((r) => r.url).filter(Boolean);
-    for (const page of ['home', 'menu', 'connSql', 'dataMana', 'dataSMana', 'role', 'user', 'permission', 'layTable', 'billFlow', 'member', 'questionBank', 'questionsClass', 'questionsSmallClass', 'roleList', 'taskConfiguration', 'testList', 'testThree', 'userList']) {
+    for (const page of [
+      'home',
+      'menu',
+      'connSql',
+      'dataMana',
+      'dataSMana',
+      'role',
+      'user',
+      'permission',
+      'layTable',
+      'billFlow',
+      'member',
+      'questionBank',
+      'questionsClass',
+      'questionsSmallClass',
+      'roleList',
+      'taskConfiguration',
+      'testList',
+      'testThree',
+      'userList',
+    ]) {
       expect(urls).toContain(`/manage/${page}`);
     }
     const baseMana = rows.find((r) => r.menuMark === 'baseMana');
     expect(baseMana.display).toBe(0);
     expect(rows.filter((r) => r.parentMenu === baseMana.id).every((r) => r.display === 0)).toBe(true);
     const system = rows.find((r) => r.menuMark === 'system');
-    expect(rows.filter((r) => r.parentMenu === system.id).map((r) => r.menuMark)).toEqual(['menu', 'role', 'user', 'permission', 'operationLog', 'loginLog', 'onlineSessions']);
+    expect(rows.filter((r) => r.parentMenu === system.id).map((r) => r.menuMark)).toEqual([
+      'menu',
+      'role',
+      'user',
+      'permission',
+      'operationLog',
+      'loginLog',
+      'onlineSessions',
+    ]);
   });
 
   it('seeds believable demo content and the config row', async () => {

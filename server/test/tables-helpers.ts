@@ -40,4 +40,3 @@ export async function addField(t: TestApp, sheetId: number, field: FieldSpec): P
 
 export const history = (t: TestApp, sheetId: number) =>
   t.ctx.conn.db.selectFrom('sys_ddlHistory').selectAll().where('sheetId', '=', sheetId).orderBy('id').execute();
-

@@ -15,7 +15,9 @@ async function localColumns(t: TestApp, table: string): Promise<string[]> {
   const db = t.ctx.conn.db;
   if (t.ctx.conn.engine === 'sqlite') return (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows.map((r) => r.name);
   const schema = t.ctx.conn.engine === 'postgres' ? sql`current_schema()` : sql`database()`;
-  const rows = await sql<Record<string, string>>`select column_name as c from information_schema.columns where table_schema = ${schema} and table_name = ${table} order by ordinal_position`.execute(db);
+  const rows = await sql<
+    Record<string, string>
+  >`select column_name as c from information_schema.columns where table_schema = ${schema} and table_name = ${table} order by ordinal_position`.execute(db);
   return rows.rows.map((r) => r.c ?? r.C!);
 }
 
@@ -87,7 +89,12 @@ describe.each(engines)('createSqlTable on the local database (%s)', (engine, url
     expect(await localColumns(t, name)).toEqual(['id', 'title', 'price', 'note']);
     expect(t.ctx.registry.get(name).columns.has('note')).toBe(true);
 
-    const title = await t.ctx.conn.db.selectFrom('sys_tableFields').select('id').where('parentid', '=', id).where('columnName', '=', 'title').executeTakeFirstOrThrow();
+    const title = await t.ctx.conn.db
+      .selectFrom('sys_tableFields')
+      .select('id')
+      .where('parentid', '=', id)
+      .where('columnName', '=', 'title')
+      .executeTakeFirstOrThrow();
     // shorter: refused before any SQL, on every engine
     await t.post('/api/action/save/', { _flag: 'sys_tableFields', params: { id: title.id, length: 10 } });
     const shorter = await t.post('/api/action/createSqlTable/', { id }, en);
@@ -109,7 +116,12 @@ describe.each(engines)('createSqlTable on the local database (%s)', (engine, url
       expect(saved.statusCode, saved.body).toBe(200);
     }
     // a removed column stays in the real table (its data is kept) and leaves the page
-    const note = await t.ctx.conn.db.selectFrom('sys_tableFields').select('id').where('parentid', '=', id).where('columnName', '=', 'note').executeTakeFirstOrThrow();
+    const note = await t.ctx.conn.db
+      .selectFrom('sys_tableFields')
+      .select('id')
+      .where('parentid', '=', id)
+      .where('columnName', '=', 'note')
+      .executeTakeFirstOrThrow();
     await t.post('/api/action/save/', { _flag: 'sys_tableFields', params: { id: note.id, isdelete: 1 } });
     if (engine === 'sqlite') await t.post('/api/action/save/', { _flag: 'sys_tableFields', params: { id: title.id, length: 20 } });
     const removed = await t.post('/api/action/createSqlTable/', { id });
@@ -132,9 +144,14 @@ describe.each(engines)('createSqlTable on the local database (%s)', (engine, url
       return res.body.data.map((r: { title: string }) => r.title).sort();
     };
     const indexed = async () => {
-      if (engine === 'sqlite') return (await sql<{ name: string }>`select name from pragma_table_info(${`${name}__search`})`.execute(t.ctx.conn.db)).rows.map((r) => r.name);
+      if (engine === 'sqlite')
+        return (await sql<{ name: string }>`select name from pragma_table_info(${`${name}__search`})`.execute(t.ctx.conn.db)).rows.map((r) => r.name);
       if (engine === 'postgres') {
-        const rows = await sql<{ n: string }>`select indexname as n from pg_indexes where schemaname = current_schema() and tablename = ${name} and indexdef like '%gin_trgm_ops%' order by indexname`.execute(t.ctx.conn.db);
+        const rows = await sql<{
+          n: string;
+        }>`select indexname as n from pg_indexes where schemaname = current_schema() and tablename = ${name} and indexdef like '%gin_trgm_ops%' order by indexname`.execute(
+          t.ctx.conn.db,
+        );
         return rows.rows.map((r) => r.n);
       }
       return [];
@@ -157,7 +174,7 @@ describe.each(engines)('createSqlTable on the local database (%s)', (engine, url
     expect(await search('信号传输')).toEqual(['信号传输一', '信号传输二']);
   });
 
-  it('a failed run leaves nothing half-made and is recorded with the engine\'s reason', async () => {
+  it("a failed run leaves nothing half-made and is recorded with the engine's reason", async () => {
     const name = unique();
     const id = await defineTable(t, name, threeColumns());
     expect((await t.post('/api/action/createSqlTable/', { id })).statusCode).toBe(200);
@@ -194,13 +211,19 @@ describe.each(engines)('createSqlTable on the local database (%s)', (engine, url
     const id = Number(r0.json().data.id);
     if (name === '') await t.ctx.conn.db.updateTable('sys_dataSheet').set({ tableName: '' }).where('id', '=', id).execute();
     await addField(t, id, { columnName: 'id', type: 'int', primaryKey: 1 });
-    const before = await t.ctx.conn.db.selectFrom('sys_ddlHistory').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const before = await t.ctx.conn.db
+      .selectFrom('sys_ddlHistory')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     for (const preview of [true, false]) {
       const r = await t.post('/api/action/createSqlTable/', { id, preview });
       expect(r.statusCode, r.body).toBe(400);
       expect(r.json().code).toBe('DDL_REFUSED');
     }
-    const after = await t.ctx.conn.db.selectFrom('sys_ddlHistory').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const after = await t.ctx.conn.db
+      .selectFrom('sys_ddlHistory')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     if (name && /^[\w]+$/.test(name) && name !== 'sys_user') expect(await localColumns(t, name)).toEqual([]);
     const sheet = await t.ctx.conn.db.selectFrom('sys_dataSheet').select('created').where('id', '=', id).executeTakeFirstOrThrow();
@@ -209,7 +232,10 @@ describe.each(engines)('createSqlTable on the local database (%s)', (engine, url
 
   it('refuses hostile column names and a definition without a key with 400', async () => {
     for (const col of ['a"b', 'x;drop', 'order', '列']) {
-      const id = await defineTable(t, unique(), [{ columnName: 'id', type: 'int', primaryKey: 1 }, { columnName: col, type: 'int' }]);
+      const id = await defineTable(t, unique(), [
+        { columnName: 'id', type: 'int', primaryKey: 1 },
+        { columnName: col, type: 'int' },
+      ]);
       const r = await t.post('/api/action/createSqlTable/', { id });
       expect(r.statusCode, `${col}: ${r.body}`).toBe(400);
       expect(await history(t, id)).toEqual([]);
@@ -239,11 +265,15 @@ describe.each(engines)('createSqlTable on the local database (%s)', (engine, url
     expect((await t.post('/api/action/createSqlTable/', { id: 999999 })).statusCode).toBe(404);
   });
 
-  it('lists the local tables without the app\'s own, reads one back into a definition, and refuses it twice', async () => {
+  it("lists the local tables without the app's own, reads one back into a definition, and refuses it twice", async () => {
     const name = unique('legacy');
     const q = t.ctx.conn.engine === 'mysql' ? '`' : '"';
-    const auto = { sqlite: 'INTEGER PRIMARY KEY AUTOINCREMENT', postgres: 'SERIAL PRIMARY KEY', mysql: 'INT AUTO_INCREMENT PRIMARY KEY' }[t.ctx.conn.engine as 'sqlite'];
-    await sql.raw(`CREATE TABLE ${q}${name}${q} (${q}id${q} ${auto}, ${q}label${q} VARCHAR(30) NOT NULL, ${q}amount${q} DECIMAL(10,2), ${q}body${q} TEXT)`).execute(t.ctx.conn.db);
+    const auto = { sqlite: 'INTEGER PRIMARY KEY AUTOINCREMENT', postgres: 'SERIAL PRIMARY KEY', mysql: 'INT AUTO_INCREMENT PRIMARY KEY' }[
+      t.ctx.conn.engine as 'sqlite'
+    ];
+    await sql
+      .raw(`CREATE TABLE ${q}${name}${q} (${q}id${q} ${auto}, ${q}label${q} VARCHAR(30) NOT NULL, ${q}amount${q} DECIMAL(10,2), ${q}body${q} TEXT)`)
+      .execute(t.ctx.conn.db);
     const list = await t.get('/api/datasources/tables/?sourceId=10000');
     expect(list.statusCode, list.body).toBe(200);
     const names: string[] = list.json().data.map((x: { tableName: string }) => x.tableName);
@@ -255,7 +285,16 @@ describe.each(engines)('createSqlTable on the local database (%s)', (engine, url
     expect(r.statusCode, r.body).toBe(200);
     const id = r.json().data.id;
     const fields = await t.ctx.conn.db.selectFrom('sys_tableFields').selectAll().where('parentid', '=', id).orderBy('id').execute();
-    expect(fields.map((f) => [f.columnName, f.type, f.type === 'nvarchar' ? Number(f.length) : null, Number(f.primaryKey), Number(f.nonEmpty), Number(f.autoIncrement)])).toEqual([
+    expect(
+      fields.map((f) => [
+        f.columnName,
+        f.type,
+        f.type === 'nvarchar' ? Number(f.length) : null,
+        Number(f.primaryKey),
+        Number(f.nonEmpty),
+        Number(f.autoIncrement),
+      ]),
+    ).toEqual([
       ['id', 'int', null, 1, 0, 1],
       ['label', 'nvarchar', 30, 0, 1, 0],
       ['amount', 'money', null, 0, 0, 0],

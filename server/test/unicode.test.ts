@@ -50,7 +50,9 @@ describe.skipIf(!mariadbd || !process.env.TEST_MYSQL_URL)('Unicode on a MariaDB 
 
   const collations = async (db: string) => {
     const c = await mysql.createConnection(server.urlOf(db));
-    const [tables] = await c.query("select table_name as t, table_collation as c from information_schema.tables where table_schema = database() and table_name not like 'kysely%'");
+    const [tables] = await c.query(
+      "select table_name as t, table_collation as c from information_schema.tables where table_schema = database() and table_name not like 'kysely%'",
+    );
     const [database] = await c.query('select @@collation_database as c');
     await c.end();
     return { tables: [...new Set((tables as { c: string }[]).map((r) => r.c))], database: (database as { c: string }[])[0]!.c };

@@ -21,7 +21,11 @@ const same = (v: unknown) => (v === null || v === undefined ? null : String(v));
 async function loadRelease1(conn: Connection) {
   await migrate(conn.db, conn.engine, '0001_initial');
   for (const [table, rows] of Object.entries(release1)) {
-    for (let i = 0; i < rows.length; i += 50) await conn.db.insertInto(table).values(rows.slice(i, i + 50)).execute();
+    for (let i = 0; i < rows.length; i += 50)
+      await conn.db
+        .insertInto(table)
+        .values(rows.slice(i, i + 50))
+        .execute();
     if (conn.engine === 'postgres' && rows.length > 0) {
       await sql`select setval(pg_get_serial_sequence(${`"${table}"`}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(conn.db);
     }
@@ -68,14 +72,25 @@ describe.each(engines)('a database made by the first release starts on this one 
       });
       // the only rows an upgrade adds: the menus of the log pages (0003_access)
       const added = all.filter((r) => !ids.has(Number(r.id)));
-      expect(added.map((r) => r.url ?? r.id), table).toEqual(table === 'sys_menu' ? ['/manage/sys_operationLog', '/manage/sys_loginLog', '/manage/onlineSessions'] : []);
+      expect(
+        added.map((r) => r.url ?? r.id),
+        table,
+      ).toEqual(table === 'sys_menu' ? ['/manage/sys_operationLog', '/manage/sys_loginLog', '/manage/onlineSessions'] : []);
     }
   });
 
   it("makes the roles of the account admin administrator roles (0003_access), so the earlier release's administrator still administers", async () => {
     const roles = await conn.db.selectFrom('sys_role').select(['id', 'isAdmin']).orderBy('id').execute();
-    expect(roles.map((r) => [Number(r.id), Number(r.isAdmin)])).toEqual([[1, 1], [2, 0], [3, 0], [4, 0]]);
-    for (const [loginid, isAdmin] of [['admin', true], ['editor', false]] as const) {
+    expect(roles.map((r) => [Number(r.id), Number(r.isAdmin)])).toEqual([
+      [1, 1],
+      [2, 0],
+      [3, 0],
+      [4, 0],
+    ]);
+    for (const [loginid, isAdmin] of [
+      ['admin', true],
+      ['editor', false],
+    ] as const) {
       const token = (await app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid, pass: sha(PASSWORDS[loginid]) } })).json().token;
       const info = (await app.inject({ method: 'GET', url: '/api/user/userInfo/', headers: { authorization: token } })).json().data[0];
       expect(info.isAdmin, loginid).toBe(isAdmin);
@@ -101,7 +116,9 @@ describe.each(engines)('a database made by the first release starts on this one 
     expect(fields.data.map((f: { columnName: string }) => f.columnName)).toEqual(['title', 'amount']);
     expect(fields.data[0]).toMatchObject({ intro: '标题', titleEn: null, options: null, refTable: null });
     const saved = await app.inject({
-      method: 'POST', url: '/api/action/save/', headers: { authorization: token },
+      method: 'POST',
+      url: '/api/action/save/',
+      headers: { authorization: token },
       payload: { _flag: 'sys_tableFields', params: { id: fields.data[0].id, titleEn: 'Title' } },
     });
     expect(saved.statusCode).toBe(200);

@@ -27,8 +27,13 @@ const CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVE
 
 function multipart(fileName: string, content: Buffer) {
   const boundary = '----qbs3' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
-  return { payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** A port nothing listens on. */
@@ -51,12 +56,29 @@ describe('uploads in S3-compatible storage', () => {
   let client: S3Client;
   let t: TestApp;
   const startS3 = async (onPort = 0) => {
-    s3 = new S3rver({ address: '127.0.0.1', port: onPort, silent: true, directory: s3dir, configureBuckets: [{ name: BUCKET, configs: [] }, { name: MOVED, configs: [] }] });
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: onPort,
+      silent: true,
+      directory: s3dir,
+      configureBuckets: [
+        { name: BUCKET, configs: [] },
+        { name: MOVED, configs: [] },
+      ],
+    });
     port = (await s3.run()).port;
     // every request the S3 server receives, as `METHOD /bucket/key?query`
-    (s3 as unknown as { httpServer: http.Server }).httpServer.prependListener('request', (req: http.IncomingMessage) => received.push(`${req.method} ${req.url}`));
+    (s3 as unknown as { httpServer: http.Server }).httpServer.prependListener('request', (req: http.IncomingMessage) =>
+      received.push(`${req.method} ${req.url}`),
+    );
   };
-  const s3Env = (over: Record<string, string> = {}) => ({ UPLOADS_STORE: 's3', S3_BUCKET: BUCKET, S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_FORCE_PATH_STYLE: 'true', ...over });
+  const s3Env = (over: Record<string, string> = {}) => ({
+    UPLOADS_STORE: 's3',
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_FORCE_PATH_STYLE: 'true',
+    ...over,
+  });
   const keysOf = async (bucket = BUCKET) => ((await client.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((o) => o.Key!).sort();
   const post = (app: TestApp, url: string, fileName: string, content: Buffer) => {
     const { payload, headers } = multipart(fileName, content);
@@ -83,7 +105,13 @@ describe('uploads in S3-compatible storage', () => {
 
   it('takes its settings from UPLOADS_STORE and S3_*, and refuses a bad one at start', () => {
     expect(loadConfig({}).uploads).toEqual({ store: 'local' });
-    expect(loadConfig({ UPLOADS_STORE: 's3', S3_BUCKET: 'b' }).uploads).toEqual({ store: 's3', bucket: 'b', region: 'us-east-1', endpoint: undefined, forcePathStyle: false });
+    expect(loadConfig({ UPLOADS_STORE: 's3', S3_BUCKET: 'b' }).uploads).toEqual({
+      store: 's3',
+      bucket: 'b',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
     expect(() => loadConfig({ UPLOADS_STORE: 'nfs' })).toThrow(/UPLOADS_STORE must be local .* or s3/);
     expect(() => loadConfig({ UPLOADS_STORE: 's3' })).toThrow(/S3_BUCKET is required when UPLOADS_STORE=s3/);
     expect(() => loadConfig({ UPLOADS_STORE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE must be true or false/);
@@ -117,7 +145,12 @@ describe('uploads in S3-compatible storage', () => {
 
     const head = await t.app.inject({ method: 'HEAD', url });
     expect(head.statusCode).toBe(200);
-    expect(head.headers).toMatchObject({ 'content-type': 'image/png', 'content-length': String(PNG.length), etag: served.headers.etag, 'x-content-type-options': 'nosniff' });
+    expect(head.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-length': String(PNG.length),
+      etag: served.headers.etag,
+      'x-content-type-options': 'nosniff',
+    });
     expect(head.rawPayload.length).toBe(0);
 
     const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(served.headers.etag) } });
@@ -188,7 +221,13 @@ describe('uploads in S3-compatible storage', () => {
   });
 
   it('answers 404 for a missing key and for a path that is not an upload, without asking for other keys', async () => {
-    for (const url of ['/api/file/202401/0123456789abcdef0123456789abcdef.png', '/api/file/2024/x.png', '/api/file/..%2f..%2fapp.sqlite', '/api/file/.env', '/api/file/202401/0123456789ABCDEF0123456789ABCDEF.png']) {
+    for (const url of [
+      '/api/file/202401/0123456789abcdef0123456789abcdef.png',
+      '/api/file/2024/x.png',
+      '/api/file/..%2f..%2fapp.sqlite',
+      '/api/file/.env',
+      '/api/file/202401/0123456789ABCDEF0123456789ABCDEF.png',
+    ]) {
       for (const method of ['GET', 'HEAD'] as const) {
         const r = await t.app.inject({ method, url });
         expect(r.statusCode, `${method} ${url}`).toBe(404);
@@ -212,7 +251,12 @@ describe('uploads in S3-compatible storage', () => {
     const broken = await upload(t, 'broken.xlsx', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 1)]));
     const refused = await t.post('/api/action/import/', { fileUrl: broken, parentId: subject, typeId, tableName: 'questionBank' });
     expect(refused.statusCode).toBe(400);
-    const gone = await t.post('/api/action/import/', { fileUrl: '/api/file/202401/0123456789abcdef0123456789abcdef.xlsx', parentId: subject, typeId, tableName: 'questionBank' });
+    const gone = await t.post('/api/action/import/', {
+      fileUrl: '/api/file/202401/0123456789abcdef0123456789abcdef.xlsx',
+      parentId: subject,
+      typeId,
+      tableName: 'questionBank',
+    });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().code).toBe('IMPORT_FILE_GONE');
     expect(tempCopies()).toBe(copies);
@@ -306,8 +350,11 @@ describe('uploads in S3-compatible storage', () => {
       // the command itself, as `npm run uploads:to-s3` runs it: a report and exit 0; a failure exits 1
       const run = (env: Record<string, string>) =>
         new Promise<{ code: number; out: string }>((resolve) => {
-          execFile(process.execPath, ['--import', 'tsx', 'src/uploads/moveToS3.ts'], { cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, DATA_DIR: local.dataDir, ...env } }, (err, stdout, stderr) =>
-            resolve({ code: err ? Number(err.code ?? 1) : 0, out: stdout + stderr }),
+          execFile(
+            process.execPath,
+            ['--import', 'tsx', 'src/uploads/moveToS3.ts'],
+            { cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, DATA_DIR: local.dataDir, ...env } },
+            (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, out: stdout + stderr }),
           );
         });
       const [ok, failed] = await Promise.all([run(s3Env({ S3_BUCKET: MOVED })), run(s3Env({ S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` }))]);

@@ -3,14 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers.ts';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 function multipart(fileName: string, content: Buffer, field = 'files') {
   const boundary = '----qbtest' + Math.random().toString(16).slice(2);
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -26,8 +25,7 @@ describe('uploads', () => {
     const { payload, headers } = multipart(fileName, content, field);
     return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: t.token } });
   };
-  const storedFiles = () =>
-    fs.readdirSync(path.join(t.dataDir, 'uploads'), { recursive: true }).filter((f) => String(f).includes('.'));
+  const storedFiles = () => fs.readdirSync(path.join(t.dataDir, 'uploads'), { recursive: true }).filter((f) => String(f).includes('.'));
 
   it('stores an image under a generated name and serves it back with its type and nosniff', async () => {
     const r = await upload('/api/action/upload/', 'Avatar.PNG', PNG);
@@ -47,7 +45,11 @@ describe('uploads', () => {
   });
 
   it('accepts a spreadsheet through the object-storage path', async () => {
-    const r = await upload('/api/action/uploadsOss/', 'questions.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]));
+    const r = await upload(
+      '/api/action/uploadsOss/',
+      'questions.xls',
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]),
+    );
     expect(r.statusCode).toBe(200);
     expect(r.json().data.path).toMatch(/\.xls$/);
   });

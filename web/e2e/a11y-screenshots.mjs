@@ -32,8 +32,15 @@ async function frameContrastFailures(page) {
       const box = document.createElement('div');
       box.className = 'a11y-shot-frame';
       Object.assign(box.style, {
-        position: 'fixed', left: `${r.left - 2}px`, top: `${r.top - 2}px`, width: `${r.width + 4}px`, height: `${r.height + 4}px`,
-        border: '2px solid #e00', boxSizing: 'border-box', pointerEvents: 'none', zIndex: 99999,
+        position: 'fixed',
+        left: `${r.left - 2}px`,
+        top: `${r.top - 2}px`,
+        width: `${r.width + 4}px`,
+        height: `${r.height + 4}px`,
+        border: '2px solid #e00',
+        boxSizing: 'border-box',
+        pointerEvents: 'none',
+        zIndex: 99999,
       });
       document.body.append(box);
     }
@@ -135,7 +142,10 @@ async function focusTiles(page, context) {
   await board.setContent(`<body style="margin:0;padding:16px;font:14px sans-serif;background:#fff">
     <h1 style="font-size:18px;margin:0 0 12px">键盘焦点 / keyboard focus (${STATE})</h1>
     <div style="display:flex;flex-wrap:wrap;gap:16px">${tiles
-      .map((t) => `<figure style="margin:0;border:1px solid #ccc;padding:8px"><img src="data:image/png;base64,${t.png}" style="width:${t.width}px"><figcaption>${t.caption}</figcaption></figure>`)
+      .map(
+        (t) =>
+          `<figure style="margin:0;border:1px solid #ccc;padding:8px"><img src="data:image/png;base64,${t.png}" style="width:${t.width}px"><figcaption>${t.caption}</figcaption></figure>`,
+      )
       .join('')}</div></body>`);
   const file = join(OUT, `a11y-focus-${STATE}.png`);
   await board.screenshot({ path: file, fullPage: true });

@@ -1,8 +1,21 @@
 import type { Page } from 'playwright-core';
 
-export interface AxeNode { target: string; html: string; summary: string }
-export interface AxeViolation { id: string; impact: 'critical' | 'serious' | 'moderate' | 'minor' | null; help: string; nodes: AxeNode[] }
-export interface AuditedScreen { name: string; violations: AxeViolation[]; splitWords: string[] }
+export interface AxeNode {
+  target: string;
+  html: string;
+  summary: string;
+}
+export interface AxeViolation {
+  id: string;
+  impact: 'critical' | 'serious' | 'moderate' | 'minor' | null;
+  help: string;
+  nodes: AxeNode[];
+}
+export interface AuditedScreen {
+  name: string;
+  violations: AxeViolation[];
+  splitWords: string[];
+}
 export function splitWords(page: Page): Promise<string[]>;
 export const AXE_TAGS: string[];
 export const IMPACTS: ('critical' | 'serious' | 'moderate' | 'minor')[];

@@ -42,12 +42,16 @@ export async function auditedRoutes(url, token) {
  * animation running (a fading dialog or toast has colours between its two states, which axe would measure).
  */
 export async function settle(page) {
-  await page.waitForFunction(() => {
-    const shown = (el) => el instanceof HTMLElement && el.offsetParent !== null;
-    if ([...document.querySelectorAll('[data-testid="page-loading"], .ant-skeleton-active')].some(shown)) return false;
-    if ([...document.querySelectorAll('[data-testid="crud-table"]')].some((t) => shown(t) && !t.hasAttribute('data-rows'))) return false;
-    return true;
-  }, undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => {
+      const shown = (el) => el instanceof HTMLElement && el.offsetParent !== null;
+      if ([...document.querySelectorAll('[data-testid="page-loading"], .ant-skeleton-active')].some(shown)) return false;
+      if ([...document.querySelectorAll('[data-testid="crud-table"]')].some((t) => shown(t) && !t.hasAttribute('data-rows'))) return false;
+      return true;
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
@@ -106,7 +110,13 @@ export function countByImpact(violations) {
 /** One line per violated rule: impact, rule, element count, and the first elements. */
 export function describeViolations(violations, max = 3) {
   return violations
-    .map((v) => `  [${v.impact}] ${v.id} (${v.nodes.length}): ${v.help}\n${v.nodes.slice(0, max).map((n) => `      ${n.target}  ${n.html}`).join('\n')}`)
+    .map(
+      (v) =>
+        `  [${v.impact}] ${v.id} (${v.nodes.length}): ${v.help}\n${v.nodes
+          .slice(0, max)
+          .map((n) => `      ${n.target}  ${n.html}`)
+          .join('\n')}`,
+    )
     .join('\n');
 }
 
@@ -134,9 +144,16 @@ export async function openAddDialog(page) {
     .locator('.ant-modal-wrap:visible [role="dialog"]')
     .first()
     .waitFor({ timeout: 5_000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   if (!opened) return false;
-  await page.locator('.ant-modal-wrap:visible .ant-form').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.ant-modal-wrap:visible .ant-form')
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
   await settle(page);
   return true;
 }

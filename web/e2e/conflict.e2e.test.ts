@@ -41,7 +41,10 @@ describe('two people editing one member', () => {
   it('B, whose dialog opened first, sees A’s name change, reloads with the phone kept, and saves both', async () => {
     const stamp = Date.now() % 1_000_000;
     const phone = `139${String(stamp).padStart(8, '0')}`;
-    const made = await api(base, token, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_member', params: { name: `冲突${stamp}`, phone, gender: 1 } } });
+    const made = await api(base, token, '/api/action/save/', {
+      method: 'POST',
+      body: { _flag: 'sys_member', params: { name: `冲突${stamp}`, phone, gender: 1 } },
+    });
     const id = (made.body!.data as { id: number }).id;
 
     const other = await testContext(b.browser);

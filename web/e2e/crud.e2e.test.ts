@@ -89,11 +89,7 @@ describe('member page', () => {
     page.on('request', (r) => r.url().includes('/api/select/?_flag=sys_member') && requests.push(decodeURIComponent(r.url())));
     await activePage(page).getByTestId('search-bar').getByLabel('昵称').fill(name);
     await activePage(page).getByTestId('search-submit').click();
-    await page.waitForFunction(
-      () => document.querySelectorAll('.qb-crud .ant-table-tbody tr.ant-table-row').length === 1,
-      undefined,
-      { timeout: 10_000 },
-    );
+    await page.waitForFunction(() => document.querySelectorAll('.qb-crud .ant-table-tbody tr.ant-table-row').length === 1, undefined, { timeout: 10_000 });
     await visible(tableRows(page).first().getByText(name));
     expect(requests.at(-1)).toContain(`wheres={"name":{"type":"like","value":"${name}"}}`);
     // the avatar is a 50 px preview that enlarges on click
@@ -165,7 +161,10 @@ describe('tree, references and single-form pages', () => {
 
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.url().includes('_flag=questionsClass') && decodeURIComponent(r.url()).includes(`"parentId":${first.id}`)),
-      tableRows(page).filter({ hasText: String(first.name) }).getByRole('button', { name: '展开' }).click(),
+      tableRows(page)
+        .filter({ hasText: String(first.name) })
+        .getByRole('button', { name: '展开' })
+        .click(),
     ]);
     expect(new URL(request.url()).searchParams.get('row')).toBe('99999');
     const childRow = tableRows(page).filter({ hasText: String(children[0]!.name) });
@@ -183,7 +182,12 @@ describe('tree, references and single-form pages', () => {
     const firstRow = tableRows(page).first();
     await visible(firstRow.getByText(String(member!.name), { exact: true }));
     await visible(firstRow.getByText(Number(latest!.money).toFixed(2), { exact: true }));
-    expect(await activePage(page).locator('.ant-table-tbody').getByText(/^#\d+$/).count()).toBe(0);
+    expect(
+      await activePage(page)
+        .locator('.ant-table-tbody')
+        .getByText(/^#\d+$/)
+        .count(),
+    ).toBe(0);
 
     // the export names the members too (the server looks the names up)
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), activePage(page).getByTestId('toolbar-export').click()]);
@@ -193,7 +197,9 @@ describe('tree, references and single-form pages', () => {
     expect(sheet[0]!.slice(0, 2)).toEqual(['用户', '类型']);
     expect(sheet[1]![0]).toBe(member!.name);
     const flows = await selectApi('userBillFlow', {}, '&sort=id&sortType=desc&row=1000');
-    const names = new Map<unknown, unknown>((await selectApi('sys_member', { id: [...new Set(flows.map((f) => f.memberid))] }, '&row=1000')).map((m) => [m.id, m.name]));
+    const names = new Map<unknown, unknown>(
+      (await selectApi('sys_member', { id: [...new Set(flows.map((f) => f.memberid))] }, '&row=1000')).map((m) => [m.id, m.name]),
+    );
     expect(sheet.slice(1).map((r) => r[0])).toEqual(flows.map((f) => names.get(f.memberid) ?? f.memberid));
   });
 
@@ -216,7 +222,10 @@ describe('tree, references and single-form pages', () => {
     await page.reload();
     await visible(page.getByLabel('每日任务题目数'));
     await page.waitForFunction((v) => (document.querySelector('#numberQuestions') as HTMLInputElement | null)?.value === v, String(next));
-    await api(base, token, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_config', params: { id: before!.id, numberQuestions: before!.numberQuestions } } });
+    await api(base, token, '/api/action/save/', {
+      method: 'POST',
+      body: { _flag: 'sys_config', params: { id: before!.id, numberQuestions: before!.numberQuestions } },
+    });
   });
 
   it('a new user’s password is shown once in 密码保存提示, it logs in, and it must change it before anything else', async () => {

@@ -15,56 +15,120 @@ const server = await startServer({ captcha: 'off' });
 const token = await apiLogin(server.url);
 const post = (path, body) => api(server.url, token, path, { method: 'POST', body });
 const save = (flag, params) => post('/api/action/save/', { _flag: flag, params });
-const pg = await save('sys_connsql', { name: '本机PG', englishName: 'localpg', sqlType: 4, mainAddr: '127.0.0.1', port: 5432, databaseName: 'test', databaseUser: 'postgres', databasePsd: 'x' });
-await save('sys_connsql', { name: '报表库', englishName: 'report', sqlType: 2, mainAddr: '127.0.0.1', port: 3306, databaseName: 'test', databaseUser: 'root', databasePsd: 'x' });
+const pg = await save('sys_connsql', {
+  name: '本机PG',
+  englishName: 'localpg',
+  sqlType: 4,
+  mainAddr: '127.0.0.1',
+  port: 5432,
+  databaseName: 'test',
+  databaseUser: 'postgres',
+  databasePsd: 'x',
+});
+await save('sys_connsql', {
+  name: '报表库',
+  englishName: 'report',
+  sqlType: 2,
+  mainAddr: '127.0.0.1',
+  port: 3306,
+  databaseName: 'test',
+  databaseUser: 'root',
+  databasePsd: 'x',
+});
 const columns = [
   { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1, nonEmpty: 1, intro: '编号' },
   { columnName: 'title', type: 'nvarchar', length: 80, nonEmpty: 1, intro: '书名' },
   { columnName: 'price', type: 'money', intro: '价格' },
   { columnName: 'published', type: 'datetime', intro: '出版日期' },
 ];
-const book = await post('/api/action/masterSlave/', { _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', mainData: { tableName: 'shotbook', intro: '图书', parentid: 10000 }, chidrenData: columns, bindField: 'parentid' });
+const book = await post('/api/action/masterSlave/', {
+  _flag: 'sys_dataSheet',
+  _flagChidren: 'sys_tableFields',
+  mainData: { tableName: 'shotbook', intro: '图书', parentid: 10000 },
+  chidrenData: columns,
+  bindField: 'parentid',
+});
 await post('/api/action/createSqlTable/', { id: book.body.data.id });
-await post('/api/action/masterSlave/', { _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', mainData: { tableName: 'shotauthor', intro: '作者', parentid: 10000 }, chidrenData: columns.slice(0, 2), bindField: 'parentid' });
-for (const [name, isDataBase] of [['题库主库', 1], ['questionBank', 0], ['sys_member', 0]]) await save('sys_dataMana', { name, isDataBase, intro: '' });
+await post('/api/action/masterSlave/', {
+  _flag: 'sys_dataSheet',
+  _flagChidren: 'sys_tableFields',
+  mainData: { tableName: 'shotauthor', intro: '作者', parentid: 10000 },
+  chidrenData: columns.slice(0, 2),
+  bindField: 'parentid',
+});
+for (const [name, isDataBase] of [
+  ['题库主库', 1],
+  ['questionBank', 0],
+  ['sys_member', 0],
+])
+  await save('sys_dataMana', { name, isDataBase, intro: '' });
 await save('sys_layTable', { name: '图书登记表', tableKey: 'bookForm', tableName: 'shotbook', databaseId: pg.body.data.id, isCreateTable: 1 });
 await save('sys_layTable', { name: '会员资料', tableKey: 'memberForm', tableName: 'sys_member', databaseId: pg.body.data.id, isCreateTable: 0 });
 
 const crud = (page) => page.locator('.qb-crud:visible');
 const SHOTS = [
   ['connSql', 'connSql'],
-  ['connSql-dialog', 'connSql', async (page) => {
-    await crud(page).getByTestId('row-edit').first().click();
-    await page.getByTestId('conn-test').click();
-    await page.getByTestId('conn-test-result').waitFor({ timeout: 15_000 });
-  }],
+  [
+    'connSql-dialog',
+    'connSql',
+    async (page) => {
+      await crud(page).getByTestId('row-edit').first().click();
+      await page.getByTestId('conn-test').click();
+      await page.getByTestId('conn-test-result').waitFor({ timeout: 15_000 });
+    },
+  ],
   ['dataMana', 'dataMana', async (page) => page.getByTestId('source-10000').click()],
-  ['dataMana-dialog', 'dataMana', async (page) => {
-    await page.getByTestId('source-10000').click();
-    await crud(page).locator('.ant-table-tbody tr.ant-table-row', { hasText: 'shotbook' }).getByTestId('row-edit').click();
-    await page.getByTestId('column-grid').locator('tr.ant-table-row').nth(3).waitFor();
-  }],
-  ['dataMana-preview', 'dataMana', async (page) => {
-    await crud(page).locator('.ant-table-tbody tr.ant-table-row', { hasText: 'shotauthor' }).getByRole('button', { name: /^(创建表|Create)$/ }).click();
-    await page.getByTestId('sql-preview').waitFor();
-  }],
-  ['dataMana-history', 'dataMana', async (page) => {
-    await crud(page).locator('.ant-table-tbody tr.ant-table-row', { hasText: 'shotbook' }).getByRole('button', { name: /^(历史|Log)$/ }).click();
-    await page.getByTestId('ddl-history').getByTestId('sql-preview').first().waitFor();
-  }],
+  [
+    'dataMana-dialog',
+    'dataMana',
+    async (page) => {
+      await page.getByTestId('source-10000').click();
+      await crud(page).locator('.ant-table-tbody tr.ant-table-row', { hasText: 'shotbook' }).getByTestId('row-edit').click();
+      await page.getByTestId('column-grid').locator('tr.ant-table-row').nth(3).waitFor();
+    },
+  ],
+  [
+    'dataMana-preview',
+    'dataMana',
+    async (page) => {
+      await crud(page)
+        .locator('.ant-table-tbody tr.ant-table-row', { hasText: 'shotauthor' })
+        .getByRole('button', { name: /^(创建表|Create)$/ })
+        .click();
+      await page.getByTestId('sql-preview').waitFor();
+    },
+  ],
+  [
+    'dataMana-history',
+    'dataMana',
+    async (page) => {
+      await crud(page)
+        .locator('.ant-table-tbody tr.ant-table-row', { hasText: 'shotbook' })
+        .getByRole('button', { name: /^(历史|Log)$/ })
+        .click();
+      await page.getByTestId('ddl-history').getByTestId('sql-preview').first().waitFor();
+    },
+  ],
   ['dataSMana', 'dataSMana'],
   ['layTable', 'layTable'],
-  ['layTable-definitions', 'layTable', async (page) => {
-    await page.getByRole('tab', { name: /表单定义|Form definitions/ }).click();
-    await crud(page).getByTestId('crud-table').waitFor();
-  }],
+  [
+    'layTable-definitions',
+    'layTable',
+    async (page) => {
+      await page.getByRole('tab', { name: /表单定义|Form definitions/ }).click();
+      await crud(page).getByTestId('crud-table').waitFor();
+    },
+  ],
 ];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 
 const browser = await launchBrowser();
 const shots = [];
 try {
-  for (const [lang, suffix] of [['zh-CN', 'zh'], ['en-US', 'en']]) {
+  for (const [lang, suffix] of [
+    ['zh-CN', 'zh'],
+    ['en-US', 'en'],
+  ]) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
     await context.addInitScript((l) => localStorage.setItem('qb.lang', l), lang);
     const page = await context.newPage();

@@ -37,23 +37,49 @@ try {
     'define',
   );
   must(await post('/api/action/createSqlTable/', { id: sheet.id }), 'create');
-  must(await post('/api/action/save/', { _flag: 'sys_tableFields', params: { parentid: sheet.id, columnName: 'stock', type: 'int', intro: '库存', titleEn: 'Stock' } }), 'add column');
+  must(
+    await post('/api/action/save/', {
+      _flag: 'sys_tableFields',
+      params: { parentid: sheet.id, columnName: 'stock', type: 'int', intro: '库存', titleEn: 'Stock' },
+    }),
+    'add column',
+  );
   must(await post('/api/action/createSqlTable/', { id: sheet.id }), 'alter');
   must(await post('/api/datasources/menu/', { sheetId: sheet.id }), 'menu');
-  for (const [title, price, stock] of [['苹果', 3.5, 120], ['香蕉', 2.8, 80], ['橙子', 4.2, 64]]) must(await post('/api/action/save/', { _flag: 'goods', params: { title, price, stock } }), 'row');
-  for (const [name, isDataBase, intro] of [['题库', 1, '本系统数据库'], ['questionBank', 0, '题目'], ['goods', 0, '商品']]) {
+  for (const [title, price, stock] of [
+    ['苹果', 3.5, 120],
+    ['香蕉', 2.8, 80],
+    ['橙子', 4.2, 64],
+  ])
+    must(await post('/api/action/save/', { _flag: 'goods', params: { title, price, stock } }), 'row');
+  for (const [name, isDataBase, intro] of [
+    ['题库', 1, '本系统数据库'],
+    ['questionBank', 0, '题目'],
+    ['goods', 0, '商品'],
+  ]) {
     must(await post('/api/action/save/', { _flag: 'sys_dataMana', params: { name, isDataBase, intro } }), 'dataMana');
   }
   const shots = [];
-  for (const [lang, suffix] of [['zh-CN', 'zh'], ['en-US', 'en']]) {
+  for (const [lang, suffix] of [
+    ['zh-CN', 'zh'],
+    ['en-US', 'en'],
+  ]) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
     await context.addInitScript((l) => localStorage.setItem('qb.lang', l), lang);
     const page = await context.newPage();
     await uiLogin(page, server.url);
-    for (const [name, route] of [['generated', 'goods'], ['history', 'sys_ddlHistory'], ['dataSMana', 'dataSMana']]) {
+    for (const [name, route] of [
+      ['generated', 'goods'],
+      ['history', 'sys_ddlHistory'],
+      ['dataSMana', 'dataSMana'],
+    ]) {
       await page.evaluate(() => localStorage.removeItem('qb.tabs'));
       await page.goto(`${server.url}/manage/${route}`);
-      await page.locator('[data-testid="crud-table"][data-rows]:visible').first().waitFor({ timeout: 15_000 }).catch(() => {});
+      await page
+        .locator('[data-testid="crud-table"][data-rows]:visible')
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(() => {});
       await page.waitForTimeout(1200);
       const file = join(OUT, `ddl-${name}-${suffix}.png`);
       await page.screenshot({ path: file });

@@ -67,11 +67,31 @@ describe('designer linkage', () => {
 describe.runIf(process.env.DESIGNER_SCREENSHOTS === '1')('designer linkage screenshots', () => {
   const both = (zh: string, en: string) => ({ zh, en });
   const sample = [
-    { kind: 'radio', name: 'type', label: both('类型', 'Type'), options: [{ label: both('个人', 'Person'), value: 1 }, { label: both('企业', 'Company'), value: 2 }], defaultValue: 1 },
-    { kind: 'switch', name: 'invoice', label: both('需要发票', 'Invoice'), defaultValue: false },
-    { kind: 'select', name: 'level', label: both('级别', 'Level'), options: [{ label: both('普通', 'Basic'), value: 1 }, { label: both('银牌', 'Silver'), value: 2 }, { label: both('金牌', 'Gold'), value: 3 }] },
     {
-      kind: 'text', name: 'company', label: both('公司名称', 'Company name'),
+      kind: 'radio',
+      name: 'type',
+      label: both('类型', 'Type'),
+      options: [
+        { label: both('个人', 'Person'), value: 1 },
+        { label: both('企业', 'Company'), value: 2 },
+      ],
+      defaultValue: 1,
+    },
+    { kind: 'switch', name: 'invoice', label: both('需要发票', 'Invoice'), defaultValue: false },
+    {
+      kind: 'select',
+      name: 'level',
+      label: both('级别', 'Level'),
+      options: [
+        { label: both('普通', 'Basic'), value: 1 },
+        { label: both('银牌', 'Silver'), value: 2 },
+        { label: both('金牌', 'Gold'), value: 3 },
+      ],
+    },
+    {
+      kind: 'text',
+      name: 'company',
+      label: both('公司名称', 'Company name'),
       linkage: [
         { when: { field: 'type', op: 'equals', value: 2 }, then: 'show' },
         { when: { field: 'invoice', op: 'equals', value: true }, then: 'require' },

@@ -177,10 +177,12 @@ describe('form designer', () => {
     // the line is where the pointer is (within an item's height), between two items
     const line = (await page.getByTestId('designer-drop-line').boundingBox())!;
     expect(Math.abs(line.y - y)).toBeLessThan(from.height);
-    const after = await page.locator('[data-testid="designer-canvas"] .qb-designer-node').evaluateAll(
-      (els, lineY) => els.map((e) => ({ id: e.getAttribute('data-testid'), top: e.getBoundingClientRect().top })).find((n) => n.top >= lineY)?.id,
-      line.y,
-    );
+    const after = await page
+      .locator('[data-testid="designer-canvas"] .qb-designer-node')
+      .evaluateAll(
+        (els, lineY) => els.map((e) => ({ id: e.getAttribute('data-testid'), top: e.getBoundingClientRect().top })).find((n) => n.top >= lineY)?.id,
+        line.y,
+      );
     expect(after).toMatch(/^node-f\d+$/);
     await page.mouse.up();
     const order = await page.locator('[data-testid="designer-canvas"] .qb-designer-node').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
@@ -247,17 +249,53 @@ describe('form designer', () => {
 /** DESIGNER_SCREENSHOTS=1: docs/screenshots/designer-*.png in both languages (a sample design, the preview). */
 describe.runIf(process.env.DESIGNER_SCREENSHOTS === '1')('designer screenshots', () => {
   const sample = [
-    { kind: 'text', name: 'mobile', label: { zh: '手机号', en: 'Mobile' }, placeholder: { zh: '请输入手机号', en: 'Mobile number' }, prefixIcon: 'UserOutlined',
-      rules: { required: true, maxLength: 11, patterns: [{ regex: '^1(3|4|5|7|8|9)\\d{9}$', message: { zh: '手机号格式错误', en: 'Not a mobile number' } }] } },
-    { kind: 'row', name: 'row102', label: { zh: '' }, children: [
-      { kind: 'text', name: 'name', label: { zh: '姓名', en: 'Name' }, span: 12, rules: { required: true } },
-      { kind: 'select', name: 'city', label: { zh: '城市', en: 'City' }, span: 12, options: [{ label: { zh: '杭州', en: 'Hangzhou' }, value: 1 }, { label: { zh: '上海', en: 'Shanghai' }, value: 2 }] },
-    ] },
-    { kind: 'radio', name: 'sex', label: { zh: '性别', en: 'Sex' }, options: [{ label: { zh: '男', en: 'Male' }, value: 1 }, { label: { zh: '女', en: 'Female' }, value: 2 }], defaultValue: 1 },
+    {
+      kind: 'text',
+      name: 'mobile',
+      label: { zh: '手机号', en: 'Mobile' },
+      placeholder: { zh: '请输入手机号', en: 'Mobile number' },
+      prefixIcon: 'UserOutlined',
+      rules: { required: true, maxLength: 11, patterns: [{ regex: '^1(3|4|5|7|8|9)\\d{9}$', message: { zh: '手机号格式错误', en: 'Not a mobile number' } }] },
+    },
+    {
+      kind: 'row',
+      name: 'row102',
+      label: { zh: '' },
+      children: [
+        { kind: 'text', name: 'name', label: { zh: '姓名', en: 'Name' }, span: 12, rules: { required: true } },
+        {
+          kind: 'select',
+          name: 'city',
+          label: { zh: '城市', en: 'City' },
+          span: 12,
+          options: [
+            { label: { zh: '杭州', en: 'Hangzhou' }, value: 1 },
+            { label: { zh: '上海', en: 'Shanghai' }, value: 2 },
+          ],
+        },
+      ],
+    },
+    {
+      kind: 'radio',
+      name: 'sex',
+      label: { zh: '性别', en: 'Sex' },
+      options: [
+        { label: { zh: '男', en: 'Male' }, value: 1 },
+        { label: { zh: '女', en: 'Female' }, value: 2 },
+      ],
+      defaultValue: 1,
+    },
     { kind: 'date', name: 'birthday', label: { zh: '生日', en: 'Birthday' }, type: 'date', format: 'YYYY-MM-DD', span: 12 },
     { kind: 'rate', name: 'score', label: { zh: '评分', en: 'Score' }, count: 5, defaultValue: 4, span: 12 },
     { kind: 'switch', name: 'agree', label: { zh: '同意协议', en: 'Agree' }, defaultValue: true },
-    { kind: 'upload', name: 'file', label: { zh: '附件', en: 'Attachment' }, listType: 'text', buttonText: { zh: '点击上传', en: 'Click to upload' }, rules: { maxSize: { value: 2, unit: 'MB' } } },
+    {
+      kind: 'upload',
+      name: 'file',
+      label: { zh: '附件', en: 'Attachment' },
+      listType: 'text',
+      buttonText: { zh: '点击上传', en: 'Click to upload' },
+      rules: { maxSize: { value: 2, unit: 'MB' } },
+    },
   ];
   for (const lang of ['zh-CN', 'en-US'] as const) {
     it(`shoots the designer (${lang})`, async () => {

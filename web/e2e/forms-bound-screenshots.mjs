@@ -21,11 +21,28 @@ const form = {
       name: 'row101',
       label: { zh: '' },
       children: [
-        { kind: 'text', name: 'name', span: 12, label: { zh: '姓名', en: 'Name' }, placeholder: { zh: '请输入姓名', en: 'Name' }, rules: { required: true, maxLength: 20 } },
+        {
+          kind: 'text',
+          name: 'name',
+          span: 12,
+          label: { zh: '姓名', en: 'Name' },
+          placeholder: { zh: '请输入姓名', en: 'Name' },
+          rules: { required: true, maxLength: 20 },
+        },
         { kind: 'number', name: 'age', span: 12, label: { zh: '年龄', en: 'Age' }, rules: { min: 0, max: 150 } },
       ],
     },
-    { kind: 'radio', name: 'sex', label: { zh: '性别', en: 'Sex' }, button: true, defaultValue: 1, options: [{ label: { zh: '男', en: 'Male' }, value: 1 }, { label: { zh: '女', en: 'Female' }, value: 2 }] },
+    {
+      kind: 'radio',
+      name: 'sex',
+      label: { zh: '性别', en: 'Sex' },
+      button: true,
+      defaultValue: 1,
+      options: [
+        { label: { zh: '男', en: 'Male' }, value: 1 },
+        { label: { zh: '女', en: 'Female' }, value: 2 },
+      ],
+    },
     {
       kind: 'textarea',
       name: 'desc',
@@ -33,7 +50,17 @@ const form = {
       rules: { required: true, maxLength: 200 },
       linkage: [{ when: { field: 'sex', op: 'equals', value: 2 }, then: 'show' }],
     },
-    { kind: 'checkbox', name: 'mark', label: { zh: '标签', en: 'Tags' }, options: [{ label: { zh: '热门', en: 'Hot' }, value: 1 }, { label: { zh: '推荐', en: 'Recommended' }, value: 2 }, { label: { zh: '精选', en: 'Featured' }, value: 3 }], rules: { max: 2 } },
+    {
+      kind: 'checkbox',
+      name: 'mark',
+      label: { zh: '标签', en: 'Tags' },
+      options: [
+        { label: { zh: '热门', en: 'Hot' }, value: 1 },
+        { label: { zh: '推荐', en: 'Recommended' }, value: 2 },
+        { label: { zh: '精选', en: 'Featured' }, value: 3 },
+      ],
+      rules: { max: 2 },
+    },
     { kind: 'rate', name: 'lvl', label: { zh: '等级', en: 'Level' }, showText: true },
     { kind: 'switch', name: 'status', label: { zh: '状态', en: 'Status' }, activeValue: 1, inactiveValue: 0, defaultValue: 1 },
   ],
@@ -48,7 +75,10 @@ await api(server.url, token, '/api/action/save/', {
 const browser = await launchBrowser();
 const shots = [];
 try {
-  for (const [lang, suffix] of [['zh-CN', 'zh'], ['en-US', 'en']]) {
+  for (const [lang, suffix] of [
+    ['zh-CN', 'zh'],
+    ['en-US', 'en'],
+  ]) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
     await context.addInitScript((l) => localStorage.setItem('qb.lang', l), lang);
     const page = await context.newPage();

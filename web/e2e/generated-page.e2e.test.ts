@@ -7,7 +7,11 @@ const base = inject('baseUrl');
 const b = useBrowser();
 let token: string;
 
-type Meta = { flag: string; title: { zh: string; en: string }; columns: { name: string; title: { zh: string; en: string }; enum?: { value: unknown; label: { zh: string; en: string } }[] }[] };
+type Meta = {
+  flag: string;
+  title: { zh: string; en: string };
+  columns: { name: string; title: { zh: string; en: string }; enum?: { value: unknown; label: { zh: string; en: string } }[] }[];
+};
 
 /** A table of this run, defined as an operator does (harness.mjs). */
 const table = `e2ebook${Date.now() % 1_000_000}`;
@@ -27,14 +31,27 @@ describe('pages from the table registry', () => {
   it('the server answers SPEC.md’s titles and enumeration labels verbatim, in both languages', async () => {
     const all = (await api(base, token, '/api/schema/')).body!.data as Meta[];
     const meta = (flag: string) => all.find((m) => m.flag === flag)!;
-    const labels = (flag: string, column: string) => meta(flag).columns.find((c) => c.name === column)!.enum!.map((e) => [e.value, e.label.zh, e.label.en]);
+    const labels = (flag: string, column: string) =>
+      meta(flag)
+        .columns.find((c) => c.name === column)!
+        .enum!.map((e) => [e.value, e.label.zh, e.label.en]);
     expect(meta('questionsClass').title.zh).toBe('考题科目');
     expect(meta('sys_member').title.zh).toBe('小程序用户管理');
     expect(meta('userBillFlow').title.zh).toBe('用户账单流水管理');
     expect(meta('sys_member').columns.find((c) => c.name === 'name')!.title).toEqual({ zh: '昵称', en: 'Nickname' });
-    expect(labels('questionsClass', 'isUp')).toEqual([[0, '未上架', 'Off shelf'], [1, '已上架', 'On shelf']]);
-    expect(labels('sys_member', 'gender')).toEqual([[1, '男', 'Male'], [2, '女', 'Female'], [0, '未知', 'Unknown']]);
-    expect(labels('userBillFlow', 'type')).toEqual([[1, '收入', 'Income'], [2, '支出', 'Expense']]);
+    expect(labels('questionsClass', 'isUp')).toEqual([
+      [0, '未上架', 'Off shelf'],
+      [1, '已上架', 'On shelf'],
+    ]);
+    expect(labels('sys_member', 'gender')).toEqual([
+      [1, '男', 'Male'],
+      [2, '女', 'Female'],
+      [0, '未知', 'Unknown'],
+    ]);
+    expect(labels('userBillFlow', 'type')).toEqual([
+      [1, '收入', 'Income'],
+      [2, '支出', 'Expense'],
+    ]);
   });
 
   it('a table defined at run time gets /manage/<its name>: listed from its metadata, a row added through the dialog', async () => {

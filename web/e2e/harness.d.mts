@@ -28,4 +28,9 @@ export function changeFirstPassword(url: string, loginid: string, password: stri
 export function uiLogin(page: Page, url: string, options?: { loginid?: string; password?: string }): Promise<void>;
 export function sessionLogin(page: Page, url: string, token: string): Promise<void>;
 export const BOOK_FIELDS: Record<string, unknown>[];
-export function defineBookTable(url: string, token: string, dataDir: string, name: string): Promise<{ flag: string; title: { zh: string; en: string }; columns: { name: string }[] }>;
+export function defineBookTable(
+  url: string,
+  token: string,
+  dataDir: string,
+  name: string,
+): Promise<{ flag: string; title: { zh: string; en: string }; columns: { name: string }[] }>;

@@ -174,7 +174,16 @@ export async function sessionLogin(page, url, token) {
 export const BOOK_FIELDS = [
   { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1, intro: '编号', titleEn: 'No.' },
   { columnName: 'title', type: 'nvarchar', length: 80, nonEmpty: 1, intro: '书名', titleEn: 'Title' },
-  { columnName: 'genre', type: 'int', intro: '类别', titleEn: 'Genre', options: JSON.stringify([{ value: 1, zh: '小说', en: 'Novel', color: 'blue' }, { value: 2, zh: '历史', en: 'History', color: 'gold' }]) },
+  {
+    columnName: 'genre',
+    type: 'int',
+    intro: '类别',
+    titleEn: 'Genre',
+    options: JSON.stringify([
+      { value: 1, zh: '小说', en: 'Novel', color: 'blue' },
+      { value: 2, zh: '历史', en: 'History', color: 'gold' },
+    ]),
+  },
   { columnName: 'price', type: 'money', intro: '价格', titleEn: 'Price' },
   { columnName: 'isdelete', type: 'int', defaults: '0' },
 ];
@@ -188,7 +197,13 @@ export const BOOK_FIELDS = [
 export async function defineBookTable(url, token, dataDir, name) {
   const defined = await api(url, token, '/api/action/masterSlave/', {
     method: 'POST',
-    body: { _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', mainData: { tableName: name, intro: '图书', titleEn: 'Books', parentid: 10000 }, chidrenData: BOOK_FIELDS, bindField: 'parentid' },
+    body: {
+      _flag: 'sys_dataSheet',
+      _flagChidren: 'sys_tableFields',
+      mainData: { tableName: name, intro: '图书', titleEn: 'Books', parentid: 10000 },
+      chidrenData: BOOK_FIELDS,
+      bindField: 'parentid',
+    },
   });
   if (defined.status !== 200) throw new Error(`defining ${name} failed: ${JSON.stringify(defined.body)}`);
   // the server's own SQLite driver (a dependency of the server workspace)
@@ -196,7 +211,9 @@ export async function defineBookTable(url, token, dataDir, name) {
   const db = new Database(join(dataDir, 'app.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    db.exec(`create table ${name} (id integer primary key autoincrement, title varchar(80) not null, genre integer, price numeric, isdelete integer not null default 0)`);
+    db.exec(
+      `create table ${name} (id integer primary key autoincrement, title varchar(80) not null, genre integer, price numeric, isdelete integer not null default 0)`,
+    );
     db.prepare('update sys_dataSheet set created = 1 where tableName = ? and isdelete = 0').run(name);
     db.prepare("update sys_version set version = version + 1 where name = 'registry'").run();
   } finally {

@@ -55,7 +55,9 @@ async function save(flag: string, params: Record<string, unknown>): Promise<numb
 }
 
 const dialog = (page: Page, kind: 'question' | 'category' | 'export') =>
-  page.locator(`.ant-modal:visible`).filter({ has: page.locator(kind === 'export' ? '.qb-export-dialog, [data-testid="export-submit"]' : `[data-testid="import-submit"]`) });
+  page
+    .locator(`.ant-modal:visible`)
+    .filter({ has: page.locator(kind === 'export' ? '.qb-export-dialog, [data-testid="export-submit"]' : `[data-testid="import-submit"]`) });
 const submit = (page: Page) => page.getByTestId('import-submit');
 const result = (page: Page, index: number) => page.getByTestId(`import-result-${index}`);
 
@@ -291,7 +293,13 @@ describe('category import', () => {
       ],
       `categories${run}.xls`,
     );
-    const bad = workbook([['分类名称', '上级分类', '排序', '是否上架'], [`E2E坏分类${run}`, '不存在的上级', 'x', '是']], `bad-categories${run}.csv`);
+    const bad = workbook(
+      [
+        ['分类名称', '上级分类', '排序', '是否上架'],
+        [`E2E坏分类${run}`, '不存在的上级', 'x', '是'],
+      ],
+      `bad-categories${run}.csv`,
+    );
     bad.buffer = Buffer.from(XLSX.utils.sheet_to_csv(XLSX.read(bad.buffer).Sheets.Sheet1!));
     bad.mimeType = 'text/csv';
     await chooseSubject(page, form, 'Subject', subjectName);
@@ -345,7 +353,11 @@ describe('category import', () => {
     const form = dialog(page, 'category');
     await visible(form.getByText('导入分类', { exact: true }));
     await chooseSubject(page, form, '科目', subjectName);
-    const rows = [['分类名称', '上级分类', '排序', '是否上架'], [`E2E大类${run}`, '', 1, '否'], [`E2E新类${run}`, '', 3, '是']];
+    const rows = [
+      ['分类名称', '上级分类', '排序', '是否上架'],
+      [`E2E大类${run}`, '', 1, '否'],
+      [`E2E新类${run}`, '', 3, '是'],
+    ];
     await upload(form, [workbook(rows, `分类${run}.xlsx`, 'xlsx')]);
     await submit(page).click();
     await visible(submit(page).getByText('导入成功'));

@@ -112,8 +112,10 @@ describe('keyboard only', () => {
     await page.locator('.ant-modal:visible [data-testid="schema-form"]').waitFor({ state: 'detached' });
     // the focus went back to the button that opened the dialog
     await page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.dataset.testid === 'toolbar-add');
-    const [created] = (await api(base, token, `/api/select/?_flag=sys_member&wheres=${encodeURIComponent(JSON.stringify({ name }))}`)).body!
-      .data as { id: number; phone: string }[];
+    const [created] = (await api(base, token, `/api/select/?_flag=sys_member&wheres=${encodeURIComponent(JSON.stringify({ name }))}`)).body!.data as {
+      id: number;
+      phone: string;
+    }[];
     expect(created).toMatchObject({ phone: '13912345678' });
 
     // find it with the search bar (Enter in a field searches)

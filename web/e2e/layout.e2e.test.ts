@@ -119,7 +119,11 @@ describe('at 1280x900', () => {
     expect(await onTop(page, close)).toBe(true);
     // the page behind the preview is dimmed and out of reach, the header included
     await expect
-      .poll(() => page.locator('.ant-image-preview-mask').evaluate((el) => `${getComputedStyle(el).display} ${getComputedStyle(el).opacity} ${getComputedStyle(el).backgroundColor}`))
+      .poll(() =>
+        page
+          .locator('.ant-image-preview-mask')
+          .evaluate((el) => `${getComputedStyle(el).display} ${getComputedStyle(el).opacity} ${getComputedStyle(el).backgroundColor}`),
+      )
       .toMatch(/^block 1 rgba\(0, 0, 0, 0\.\d+\)$/);
     expect(await onTop(page, userMenu)).toBe(false);
     await shot(page, 'image-preview-900');

@@ -36,13 +36,21 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const server = await startServer({ captcha: 'off' });
 const token = await apiLogin(server.url);
 await defineBookTable(server.url, token, server.dataDir, 'book');
-for (const [title, genre, price] of [['红楼梦', 1, 39.9], ['史记', 2, 42.5], ['三国演义', 1, 35], ['资治通鉴', 2, 128]]) {
+for (const [title, genre, price] of [
+  ['红楼梦', 1, 39.9],
+  ['史记', 2, 42.5],
+  ['三国演义', 1, 35],
+  ['资治通鉴', 2, 128],
+]) {
   await api(server.url, token, '/api/action/save/', { method: 'POST', body: { _flag: 'book', params: { title, genre, price } } });
 }
 const browser = await launchBrowser();
 const shots = [];
 try {
-  for (const [lang, suffix] of [['zh-CN', 'zh'], ['en-US', 'en']]) {
+  for (const [lang, suffix] of [
+    ['zh-CN', 'zh'],
+    ['en-US', 'en'],
+  ]) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
     await context.addInitScript((l) => localStorage.setItem('qb.lang', l), lang);
     const page = await context.newPage();

@@ -21,10 +21,16 @@ beforeAll(async () => {
 describe('permissions the server enforces, seen in the browser', () => {
   it('a role granted only the question pages: its account sees only those menus, gets 无权限 for /manage/user by URL and 403 from the member API', async () => {
     const { page } = b;
-    const saved = await api(base, admin, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_role', params: { name: roleName, department: '内容部' } } });
+    const saved = await api(base, admin, '/api/action/save/', {
+      method: 'POST',
+      body: { _flag: 'sys_role', params: { name: roleName, department: '内容部' } },
+    });
     expect(saved.status).toBe(200);
     const role = { id: (saved.body!.data as { id: number }).id };
-    const user = (await api(base, admin, '/api/user/save/', { method: 'POST', body: { params: { loginid, name: '题库编辑员' } } })).body!.data as { id: number; password: string };
+    const user = (await api(base, admin, '/api/user/save/', { method: 'POST', body: { params: { loginid, name: '题库编辑员' } } })).body!.data as {
+      id: number;
+      password: string;
+    };
     // a new account changes its first password before anything else (done here through the API)
     const password = await changeFirstPassword(base, loginid, user.password);
 
@@ -49,7 +55,10 @@ describe('permissions the server enforces, seen in the browser', () => {
     await page.getByTestId('user-roles-select').click();
     await page.locator('.ant-select-item-option').filter({ hasText: roleName }).click();
     await page.keyboard.press('Escape');
-    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /保\s*存/ }).click();
+    await page
+      .locator('.ant-modal-confirm:visible')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await expect.poll(async () => ((await api(base, admin, `/api/user/roles/?id=${user.id}`)).body!.data as { roleIds: number[] }).roleIds).toEqual([role.id]);
 
     // the account itself
@@ -80,7 +89,9 @@ describe('permissions the server enforces, seen in the browser', () => {
   it('在线用户 lists the live sessions and 强制下线 ends another account’s session at once', async () => {
     const { page } = b;
     const who = `online${stamp}`;
-    const made = (await api(base, admin, '/api/user/save/', { method: 'POST', body: { params: { loginid: who, name: '在线测试' } } })).body!.data as { password: string };
+    const made = (await api(base, admin, '/api/user/save/', { method: 'POST', body: { params: { loginid: who, name: '在线测试' } } })).body!.data as {
+      password: string;
+    };
     const token = await apiLogin(base, who, made.password);
     expect((await api(base, token, '/api/user/userInfo/')).status).toBe(200);
     await uiLogin(page, base);
@@ -88,7 +99,10 @@ describe('permissions the server enforces, seen in the browser', () => {
     const row = page.locator('.ant-table-row:visible').filter({ hasText: who });
     await visible(row);
     await row.getByRole('button', { name: '强制下线' }).click();
-    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-modal-confirm:visible')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await visible(page.getByText('已强制下线'));
     await expect.poll(async () => (await api(base, token, '/api/user/userInfo/')).status).toBe(401);
     // the administrator's own session is marked and cannot be ended from here

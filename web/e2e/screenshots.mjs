@@ -35,7 +35,10 @@ async function shot(page, name) {
 }
 
 try {
-  for (const [lang, suffix] of [['zh-CN', 'zh'], ['en-US', 'en']]) {
+  for (const [lang, suffix] of [
+    ['zh-CN', 'zh'],
+    ['en-US', 'en'],
+  ]) {
     {
       const { context, page } = await newPage(lang);
       await page.goto(`${withCaptcha.url}/user/login`);

@@ -82,7 +82,9 @@ describe('navigation and tag tabs', () => {
     // the page shown, and the branch of the current page opened by itself (clicking 系统管理 now would close it:
     // waiting for this, not racing it)
     await visible(page.getByTestId('crud-page-menu'));
-    await expect.poll(() => page.getByTestId('nav-menu').locator('.ant-menu-submenu-title', { hasText: '系统管理' }).getAttribute('aria-expanded')).toBe('true');
+    await expect
+      .poll(() => page.getByTestId('nav-menu').locator('.ant-menu-submenu-title', { hasText: '系统管理' }).getAttribute('aria-expanded'))
+      .toBe('true');
 
     // the tab-actions menu: 关闭所有 keeps Home only
     await clickMenu(page, '角色管理');
@@ -99,10 +101,29 @@ describe('navigation and tag tabs', () => {
   it('scroll buttons move the tags 240 px when they overflow', async () => {
     const { page } = b;
     await page.setViewportSize({ width: 1100, height: 800 });
-    const pages = ['menu', 'role', 'user', 'permission', 'member', 'billFlow', 'questionBank', 'questionsClass', 'questionsSmallClass', 'taskConfiguration', 'testList', 'testThree', 'roleList', 'userList'];
+    const pages = [
+      'menu',
+      'role',
+      'user',
+      'permission',
+      'member',
+      'billFlow',
+      'questionBank',
+      'questionsClass',
+      'questionsSmallClass',
+      'taskConfiguration',
+      'testList',
+      'testThree',
+      'roleList',
+      'userList',
+    ];
     for (const p of pages) {
       await page.goto(`${base}/manage/${p}`);
-      await visible(page.locator('[data-testid="not-built"]:visible, .qb-crud:visible, [data-testid="task-configuration"]:visible, [data-testid="permission-page"]:visible'));
+      await visible(
+        page.locator(
+          '[data-testid="not-built"]:visible, .qb-crud:visible, [data-testid="task-configuration"]:visible, [data-testid="permission-page"]:visible',
+        ),
+      );
     }
     await visible(page.getByTestId('tags-left'));
     const track = page.getByTestId('tags-track');

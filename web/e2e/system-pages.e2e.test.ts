@@ -69,7 +69,10 @@ describe('system management pages', () => {
     const table = `e2elay${stamp}`;
     await defineBookTable(base, token, inject('dataDir'), table);
     const menuName = `图书布局${stamp}`;
-    const saved = await api(base, token, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_menu', params: { name: menuName, url: `/manage/${table}`, parentMenu: 0, sortNum: -1 } } });
+    const saved = await api(base, token, '/api/action/save/', {
+      method: 'POST',
+      body: { _flag: 'sys_menu', params: { name: menuName, url: `/manage/${table}`, parentMenu: 0, sortNum: -1 } },
+    });
     expect(saved.status).toBe(200);
     await api(base, token, '/api/action/save/', { method: 'POST', body: { _flag: table, params: { title: '史记', genre: 2, price: 12.5 } } });
 
@@ -78,7 +81,9 @@ describe('system management pages', () => {
     expect(await headers(page)).toContain('价格');
 
     await page.goto(`${base}/manage/menu`);
-    const row = activePage(page).locator('.ant-table-row').filter({ hasText: `/manage/${table}` });
+    const row = activePage(page)
+      .locator('.ant-table-row')
+      .filter({ hasText: `/manage/${table}` });
     await visible(row);
     await row.getByRole('button', { name: '数据设计' }).click();
     const drawer = page.getByTestId('layout-drawer');
@@ -87,7 +92,13 @@ describe('system management pages', () => {
     await drawer.getByTestId('layout-list-price').uncheck();
     await page.getByTestId('layout-save').click();
     await visible(page.getByText('布局已保存'));
-    const record = (await api(base, token, `/api/select/?_flag=sys_layList&page=1&row=10&wheres=${encodeURIComponent(JSON.stringify({ menuId: (saved.body!.data as { id: number }).id, isdelete: 0 }))}`)).body!.data as { layout: string }[];
+    const record = (
+      await api(
+        base,
+        token,
+        `/api/select/?_flag=sys_layList&page=1&row=10&wheres=${encodeURIComponent(JSON.stringify({ menuId: (saved.body!.data as { id: number }).id, isdelete: 0 }))}`,
+      )
+    ).body!.data as { layout: string }[];
     expect(JSON.parse(record[0]!.layout)).toMatchObject({ flag: table, columns: expect.not.arrayContaining(['price']) });
 
     await page.goto(`${base}/manage/${table}`);
@@ -104,7 +115,10 @@ describe('system management pages', () => {
     const child = `子角色${stamp}`;
     await page.goto(`${base}/manage/role`);
     await visible(activePage(page).locator('.ant-table-row').first());
-    for (const [name, under] of [[parent, undefined], [child, parent]] as const) {
+    for (const [name, under] of [
+      [parent, undefined],
+      [child, parent],
+    ] as const) {
       await activePage(page).getByTestId('toolbar-add').click();
       const form = dialog(page);
       await visible(form);
@@ -125,18 +139,34 @@ describe('system management pages', () => {
     expect(await activePage(page).locator('.ant-table-row:visible').filter({ hasText: child }).count()).toBe(0);
     await parentRow.getByRole('button', { name: '展开' }).click();
     await visible(activePage(page).locator('.ant-table-row').filter({ hasText: child }));
-    expect((await remove('sys_role', roles.filter((r) => r.name === child || r.name === parent).map((r) => r.id))).status).toBe(200);
+    expect(
+      (
+        await remove(
+          'sys_role',
+          roles.filter((r) => r.name === child || r.name === parent).map((r) => r.id),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('用户管理: a new account’s password is shown once, 重置密码 gives a new one, a disabled account cannot sign in', async () => {
     const { page } = b;
     const loginid = `u${stamp}`;
-    const login = async (password: string) => (await fetch(`${base}/api/user/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginid, pass: sha256Hex(password) }) }).then((r) => r.json())) as { token?: string; message?: string };
+    const login = async (password: string) =>
+      (await fetch(`${base}/api/user/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ loginid, pass: sha256Hex(password) }),
+      }).then((r) => r.json())) as { token?: string; message?: string };
     const shownPassword = async (testId: string) => {
       const text = await (await visible(page.getByTestId(testId))).first().innerText();
       const password = /为 (\S+) [,，]/.exec(text)?.[1];
       expect(password).toMatch(/^\S{6}$/);
-      await page.locator('.ant-modal-confirm:visible').filter({ has: page.getByTestId(testId) }).getByRole('button', { name: /确\s*定/ }).click();
+      await page
+        .locator('.ant-modal-confirm:visible')
+        .filter({ has: page.getByTestId(testId) })
+        .getByRole('button', { name: /确\s*定/ })
+        .click();
       await gone(page.getByTestId(testId));
       return password!;
     };
@@ -153,7 +183,10 @@ describe('system management pages', () => {
 
     const row = activePage(page).locator('.ant-table-row').filter({ hasText: loginid });
     await row.getByRole('button', { name: '重置密码' }).click();
-    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-modal-confirm:visible')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     const second = await shownPassword('reset-password');
     expect(second).not.toBe(first);
     expect((await login(first)).token).toBeUndefined();
@@ -170,4 +203,3 @@ describe('system management pages', () => {
     expect(refused.message).toBe('该账号已停用');
   });
 });
-

@@ -44,7 +44,10 @@ async function createLocalTable(name: string): Promise<number> {
 }
 
 const addColumn = async (sheetId: number, columnName: string, intro: string) => {
-  const saved = await api(base, token, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_tableFields', params: { parentid: sheetId, columnName, type: 'int', intro } } });
+  const saved = await api(base, token, '/api/action/save/', {
+    method: 'POST',
+    body: { _flag: 'sys_tableFields', params: { parentid: sheetId, columnName, type: 'int', intro } },
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 };
 
@@ -74,7 +77,10 @@ describe('defect 4: a column added to a created table shows on its open page', (
     await visible(page.getByTestId('sql-preview'));
     await page.getByTestId('confirm-create-table').click();
     await visible(page.getByText('表结构已更新', { exact: true }));
-    await page.getByTestId('tags-track').locator('[role="tab"]', { hasText: `书架${stamp}` }).click();
+    await page
+      .getByTestId('tags-track')
+      .locator('[role="tab"]', { hasText: `书架${stamp}` })
+      .click();
     await page.waitForURL(`${base}/manage/${name}`);
     await expect.poll(() => headers(page), { timeout: 10_000 }).toContain('层号');
   });
@@ -130,10 +136,19 @@ describe('defect 14: the data pages are found, and 生成页面 asks where the m
     const picker = page.getByTestId('generated-page-parent');
     await visible(picker);
     // the menu tree may still be loading when the picker first opens (a loaded CI machine): open it until the group shows
-    const group = page.locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper').filter({ hasText: /^系统管理$/ }).first();
+    const group = page
+      .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper')
+      .filter({ hasText: /^系统管理$/ })
+      .first();
     for (let attempt = 0; attempt < 4; attempt++) {
       if (!(await page.locator('.ant-select-dropdown:visible').count())) await picker.locator('.ant-select').click();
-      if (await group.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) break;
+      if (
+        await group.waitFor({ state: 'visible', timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       await page.keyboard.press('Escape');
     }
     await group.click();

@@ -51,7 +51,11 @@ const PAGES = [
     // the navigation: 开发工具 with the data pages an administrator finds there, icons on the second level (issue 19 #13, #14)
     'nav-devtools',
     'menu',
-    async (page) => page.getByTestId('nav-menu').getByText(/^(开发工具|Developer tools)$/).click(),
+    async (page) =>
+      page
+        .getByTestId('nav-menu')
+        .getByText(/^(开发工具|Developer tools)$/)
+        .click(),
   ],
 ];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -59,24 +63,53 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const server = await startServer({ captcha: 'off' });
 const token = await apiLogin(server.url);
 await defineBookTable(server.url, token, server.dataDir, 'book');
-await api(server.url, token, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_menu', params: { name: '图书', url: '/manage/book', icon: 'BookOutlined', sortNum: -1 } } });
-for (const [title, genre, price] of [['红楼梦', 1, 39.9], ['史记', 2, 42.5]]) {
+await api(server.url, token, '/api/action/save/', {
+  method: 'POST',
+  body: { _flag: 'sys_menu', params: { name: '图书', url: '/manage/book', icon: 'BookOutlined', sortNum: -1 } },
+});
+for (const [title, genre, price] of [
+  ['红楼梦', 1, 39.9],
+  ['史记', 2, 42.5],
+]) {
   await api(server.url, token, '/api/action/save/', { method: 'POST', body: { _flag: 'book', params: { title, genre, price } } });
 }
 // a few writes for the operation log: a role added, renamed and switched off
-const role = await api(server.url, token, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_role', params: { name: '内容编辑', department: '内容部' } } });
+const role = await api(server.url, token, '/api/action/save/', {
+  method: 'POST',
+  body: { _flag: 'sys_role', params: { name: '内容编辑', department: '内容部' } },
+});
 const roleId = role.body.data.id;
-await api(server.url, token, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_role', params: { id: roleId, name: '题库编辑', department: '题库组', enable: 0 } } });
+await api(server.url, token, '/api/action/save/', {
+  method: 'POST',
+  body: { _flag: 'sys_role', params: { id: roleId, name: '题库编辑', department: '题库组', enable: 0 } },
+});
 // a role's grants changed, and refused logins, for the logs
 const menus = (await api(server.url, token, '/api/system/menu/')).body.data;
 const menuId = (name) => menus.find((m) => m.name === name).id;
 await api(server.url, token, '/api/access/role/', { method: 'POST', body: { roleId, grants: [{ menuId: menuId('菜单管理'), actions: ['view'] }] } });
-await api(server.url, token, '/api/access/role/', { method: 'POST', body: { roleId, grants: [{ menuId: menuId('菜单管理'), actions: ['view', 'save'] }, { menuId: menuId('登录日志'), actions: ['view'] }] } });
-for (const loginid of ['admin', 'nobody']) await fetch(`${server.url}/api/user/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ loginid, pass: '0'.repeat(64) }) });
+await api(server.url, token, '/api/access/role/', {
+  method: 'POST',
+  body: {
+    roleId,
+    grants: [
+      { menuId: menuId('菜单管理'), actions: ['view', 'save'] },
+      { menuId: menuId('登录日志'), actions: ['view'] },
+    ],
+  },
+});
+for (const loginid of ['admin', 'nobody'])
+  await fetch(`${server.url}/api/user/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginid, pass: '0'.repeat(64) }),
+  });
 const browser = await launchBrowser();
 const shots = [];
 try {
-  for (const [lang, suffix] of [['zh-CN', 'zh'], ['en-US', 'en']]) {
+  for (const [lang, suffix] of [
+    ['zh-CN', 'zh'],
+    ['en-US', 'en'],
+  ]) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
     await context.addInitScript((l) => localStorage.setItem('qb.lang', l), lang);
     const page = await context.newPage();

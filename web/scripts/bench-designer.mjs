@@ -36,14 +36,25 @@ function chunkSizes() {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const before = new Set([...closure(entry), ...closure(find('shell/ManageLayout.tsx'))]);
   const size = (key, base) => {
-    const files = [...closure(key)].filter((k) => !base.has(k)).map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+    const files = [...closure(key)]
+      .filter((k) => !base.has(k))
+      .map((k) => manifest[k].file)
+      .filter((f) => f.endsWith('.js'));
     return { files, kb: files.reduce((s, f) => s + gz(f), 0) };
   };
   const workspace = size(find('designer/DesignerWorkspace.tsx'), before);
   const withWorkspace = new Set([...before, ...closure(find('designer/DesignerWorkspace.tsx'))]);
   const json = size(find('designer/codeEditor.ts'), withWorkspace);
   const codegen = find('designer/codegen/index.ts');
-  const gen = codegen ? { kb: [...closure(codegen, new Set(), true)].filter((k) => !withWorkspace.has(k)).map((k) => manifest[k].file).filter((f) => f.endsWith('.js')).reduce((s, f) => s + gz(f), 0) } : { kb: NaN };
+  const gen = codegen
+    ? {
+        kb: [...closure(codegen, new Set(), true)]
+          .filter((k) => !withWorkspace.has(k))
+          .map((k) => manifest[k].file)
+          .filter((f) => f.endsWith('.js'))
+          .reduce((s, f) => s + gz(f), 0),
+      }
+    : { kb: NaN };
   return { workspace, json, gen };
 }
 
@@ -51,12 +62,28 @@ function chunkSizes() {
 function design(n) {
   const kinds = [
     (i) => ({ kind: 'text', name: `f${i}`, label: { zh: `文本${i}` }, rules: { required: true, maxLength: 20 } }),
-    (i) => ({ kind: 'select', name: `f${i}`, label: { zh: `下拉${i}` }, options: [{ label: { zh: '一' }, value: 1 }, { label: { zh: '二' }, value: 2 }] }),
+    (i) => ({
+      kind: 'select',
+      name: `f${i}`,
+      label: { zh: `下拉${i}` },
+      options: [
+        { label: { zh: '一' }, value: 1 },
+        { label: { zh: '二' }, value: 2 },
+      ],
+    }),
     (i) => ({ kind: 'number', name: `f${i}`, label: { zh: `数字${i}` } }),
     (i) => ({ kind: 'switch', name: `f${i}`, label: { zh: `开关${i}` }, defaultValue: false }),
     (i) => ({ kind: 'date', name: `f${i}`, label: { zh: `日期${i}` }, type: 'date', format: 'YYYY-MM-DD' }),
     (i) => ({ kind: 'rate', name: `f${i}`, label: { zh: `评分${i}` }, count: 5, defaultValue: 3 }),
-    (i) => ({ kind: 'radio', name: `f${i}`, label: { zh: `单选${i}` }, options: [{ label: { zh: '是' }, value: 1 }, { label: { zh: '否' }, value: 0 }] }),
+    (i) => ({
+      kind: 'radio',
+      name: `f${i}`,
+      label: { zh: `单选${i}` },
+      options: [
+        { label: { zh: '是' }, value: 1 },
+        { label: { zh: '否' }, value: 0 },
+      ],
+    }),
     (i) => ({ kind: 'textarea', name: `f${i}`, label: { zh: `多行${i}` }, rows: 2 }),
   ];
   return Array.from({ length: n }, (_, i) => ({ ...kinds[i % kinds.length](i), span: i % 3 === 0 ? 24 : 12 }));
@@ -120,9 +147,13 @@ try {
   console.log(`  open /manage/layTable until ${ITEMS} items drawn: median ${[...openMs].sort((a, b) => a - b)[Math.floor(openMs.length / 2)]} ms`);
   console.log(`  drag frame ms: p50 ${pct(all, 50).toFixed(1)}  p95 ${pct(all, 95).toFixed(1)}  max ${Math.max(...all).toFixed(1)}  (${all.length} frames)`);
   const ms = (k) => ((work[k] * 1000) / RUNS).toFixed(0);
-  console.log(`  main thread per drag: task ${ms('TaskDuration')} ms, script ${ms('ScriptDuration')} ms, style ${ms('RecalcStyleDuration')} ms, layout ${ms('LayoutDuration')} ms`);
+  console.log(
+    `  main thread per drag: task ${ms('TaskDuration')} ms, script ${ms('ScriptDuration')} ms, style ${ms('RecalcStyleDuration')} ms, layout ${ms('LayoutDuration')} ms`,
+  );
   console.log(`  chunks (gzip): workspace + what it adds beyond the shell ${sizes.workspace.kb.toFixed(1)} KB (${sizes.workspace.files.length} files)`);
-  console.log(`                 JSON view (CodeMirror, on demand) ${sizes.json.kb.toFixed(1)} KB; code generation (prettier, on demand) ${sizes.gen.kb.toFixed(1)} KB`);
+  console.log(
+    `                 JSON view (CodeMirror, on demand) ${sizes.json.kb.toFixed(1)} KB; code generation (prettier, on demand) ${sizes.gen.kb.toFixed(1)} KB`,
+  );
   await context.close();
 } finally {
   await browser.close();

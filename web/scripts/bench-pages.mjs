@@ -96,7 +96,9 @@ try {
   }
   await returning.close();
   if (PROFILE) await openPage(browser, server.url, token, PROFILE, true);
-  console.log(`\nTyped URL -> usable page, median of ${RUNS} runs, headless Chromium 1440x900, new tab each run${LATENCY ? `, ${LATENCY} ms added to every request` : ''} (target ${TARGET_MS} ms):`);
+  console.log(
+    `\nTyped URL -> usable page, median of ${RUNS} runs, headless Chromium 1440x900, new tab each run${LATENCY ? `, ${LATENCY} ms added to every request` : ''} (target ${TARGET_MS} ms):`,
+  );
   for (const { path, runs } of figures) {
     console.log(`  /manage/${path.padEnd(14)} ${String(median(runs).toFixed(0)).padStart(5)} ms  (runs ${runs.map((x) => x.toFixed(0)).join(', ')})`);
   }

@@ -37,19 +37,32 @@ function pageChunkSize() {
   const before = new Set([...closure(entry), ...closure(layout)]);
   const pageKey = Object.keys(manifest).find((k) => k.endsWith('pages/content/QuestionBankPage.tsx'));
   const own = manifest[pageKey].file;
-  const added = [...closure(pageKey)].filter((k) => !before.has(k)).map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  const added = [...closure(pageKey)]
+    .filter((k) => !before.has(k))
+    .map((k) => manifest[k].file)
+    .filter((f) => f.endsWith('.js'));
   return { own, ownKb: gz(own), added, addedKb: added.reduce((s, f) => s + gz(f), 0) };
 }
 
 async function createQuestions(url, token) {
-  const [subject] = (await api(url, token, `/api/select/?_flag=questionsClass&row=1&wheres=${encodeURIComponent('{"parentId":{"type":"gt","value":0}}')}`)).body.data;
+  const [subject] = (await api(url, token, `/api/select/?_flag=questionsClass&row=1&wheres=${encodeURIComponent('{"parentId":{"type":"gt","value":0}}')}`)).body
+    .data;
   const batch = 20;
   for (let i = 0; i < ROWS; i += batch) {
     await Promise.all(
       Array.from({ length: batch }, (_, j) =>
         api(url, token, '/api/action/save/', {
           method: 'POST',
-          body: { _flag: 'questionBank', params: { parentId: subject.id, name: `基准题目 ${i + j + 1}：下列哪一项正确？`, options: JSON.stringify(['甲', '乙', '丙', '丁']), correctOptions: 'B', subject: '<p>基准解析</p>' } },
+          body: {
+            _flag: 'questionBank',
+            params: {
+              parentId: subject.id,
+              name: `基准题目 ${i + j + 1}：下列哪一项正确？`,
+              options: JSON.stringify(['甲', '乙', '丙', '丁']),
+              correctOptions: 'B',
+              subject: '<p>基准解析</p>',
+            },
+          },
         }),
       ),
     );
@@ -97,7 +110,10 @@ try {
     cold.push(await page.evaluate(waitForRows, ROWS));
     virtual = await page.getAttribute('[data-testid="crud-table"]', 'data-virtual');
 
-    for (const [list, first] of [[inApp, 'home'], [warm, 'member']]) {
+    for (const [list, first] of [
+      [inApp, 'home'],
+      [warm, 'member'],
+    ]) {
       const second = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await second.addInitScript(
         ([t, rows]) => {
@@ -129,11 +145,15 @@ try {
   }
   const size = pageChunkSize();
   console.log(`\nquestionBank, ${ROWS} rows per page (${total} questions on the server), median of ${RUNS} runs, headless Chromium 1280x800:`);
-  console.log(`  menu click -> ${ROWS} rows rendered (in-app navigation): ${median(inApp).toFixed(0)} ms (target ${TARGET_MS} ms; runs ${inApp.map((x) => x.toFixed(0)).join(', ')})`);
+  console.log(
+    `  menu click -> ${ROWS} rows rendered (in-app navigation): ${median(inApp).toFixed(0)} ms (target ${TARGET_MS} ms; runs ${inApp.map((x) => x.toFixed(0)).join(', ')})`,
+  );
   console.log(`  same, another table page shown before (warm):      ${median(warm).toFixed(0)} ms (runs ${warm.map((x) => x.toFixed(0)).join(', ')})`);
   console.log(`  page load -> ${ROWS} rows rendered (cold, new tab):    ${median(cold).toFixed(0)} ms (runs ${cold.map((x) => x.toFixed(0)).join(', ')})`);
   console.log(`  virtual scrolling: ${virtual === 'true' ? 'on' : 'off'}`);
-  console.log(`questionBank page chunk: ${size.ownKb.toFixed(1)} KB gzip (${size.own}); with what it loads beyond the shell: ${size.addedKb.toFixed(1)} KB gzip in ${size.added.length} files`);
+  console.log(
+    `questionBank page chunk: ${size.ownKb.toFixed(1)} KB gzip (${size.own}); with what it loads beyond the shell: ${size.addedKb.toFixed(1)} KB gzip in ${size.added.length} files`,
+  );
 } finally {
   await browser.close();
   await server.stop();

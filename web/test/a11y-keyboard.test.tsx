@@ -181,7 +181,10 @@ describe('form errors', () => {
 describe('column chooser by keyboard', () => {
   it('Enter opens the list with the focus on its first box; Space toggles; Escape closes and gives the focus back', async () => {
     const onChange = vi.fn();
-    const fields = [{ name: 'name', title: '昵称' }, { name: 'phone', title: '手机号' }] as FieldDef[];
+    const fields = [
+      { name: 'name', title: '昵称' },
+      { name: 'phone', title: '手机号' },
+    ] as FieldDef[];
     renderWithApp(<ColumnChooser fields={fields} hidden={[]} onChange={onChange} onReset={vi.fn()} />);
     const button = screen.getByTestId('toolbar-columns');
     button.focus();

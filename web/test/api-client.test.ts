@@ -182,30 +182,36 @@ describe('session', () => {
     expect(redirectToLogin).toHaveBeenCalledTimes(1);
   });
 
-  it.each([SESSION_EXPIRED_MESSAGE_ZH, 'Session gone (any wording)'])('the code SESSION_EXPIRED in a 200 body is a session expiry too, whatever the message (%s)', async (text) => {
-    vi.useFakeTimers();
-    setToken('tok-1');
-    fakeFetch(() => ({ status: 200, body: { status: false, success: false, message: text, code: 'SESSION_EXPIRED' } }));
-    const error = await failure(request('/api/a/'));
-    expect(error.sessionExpired).toBe(true);
-    expect(error.code).toBe('SESSION_EXPIRED');
-    expect(getToken()).toBeNull();
-    expect(notifyError).toHaveBeenCalledWith(text);
-    vi.advanceTimersByTime(1_500);
-    expect(redirectToLogin).toHaveBeenCalledTimes(1);
-  });
+  it.each([SESSION_EXPIRED_MESSAGE_ZH, 'Session gone (any wording)'])(
+    'the code SESSION_EXPIRED in a 200 body is a session expiry too, whatever the message (%s)',
+    async (text) => {
+      vi.useFakeTimers();
+      setToken('tok-1');
+      fakeFetch(() => ({ status: 200, body: { status: false, success: false, message: text, code: 'SESSION_EXPIRED' } }));
+      const error = await failure(request('/api/a/'));
+      expect(error.sessionExpired).toBe(true);
+      expect(error.code).toBe('SESSION_EXPIRED');
+      expect(getToken()).toBeNull();
+      expect(notifyError).toHaveBeenCalledWith(text);
+      vi.advanceTimersByTime(1_500);
+      expect(redirectToLogin).toHaveBeenCalledTimes(1);
+    },
+  );
 
-  it.each([SESSION_EXPIRED_MESSAGE_ZH, SESSION_EXPIRED_MESSAGE_EN])('the expired message without the code (%s) is an ordinary failure: texts are for people', async (text) => {
-    vi.useFakeTimers();
-    setToken('tok-1');
-    fakeFetch(() => ({ status: 400, body: { status: false, success: false, message: text, code: 'BAD_PARAM' } }));
-    const error = await failure(request('/api/a/'));
-    expect(error.sessionExpired).toBe(false);
-    expect(error.code).toBe('BAD_PARAM');
-    expect(getToken()).toBe('tok-1');
-    vi.advanceTimersByTime(3_000);
-    expect(redirectToLogin).not.toHaveBeenCalled();
-  });
+  it.each([SESSION_EXPIRED_MESSAGE_ZH, SESSION_EXPIRED_MESSAGE_EN])(
+    'the expired message without the code (%s) is an ordinary failure: texts are for people',
+    async (text) => {
+      vi.useFakeTimers();
+      setToken('tok-1');
+      fakeFetch(() => ({ status: 400, body: { status: false, success: false, message: text, code: 'BAD_PARAM' } }));
+      const error = await failure(request('/api/a/'));
+      expect(error.sessionExpired).toBe(false);
+      expect(error.code).toBe('BAD_PARAM');
+      expect(getToken()).toBe('tok-1');
+      vi.advanceTimersByTime(3_000);
+      expect(redirectToLogin).not.toHaveBeenCalled();
+    },
+  );
 
   it('a 401 on the login call is a refused login, not an expiry', async () => {
     vi.useFakeTimers();

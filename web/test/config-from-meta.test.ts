@@ -3,7 +3,12 @@ import type { ColumnMeta, FormValueField, TableMeta } from '@qb/contracts';
 import { pageConfigFromMeta, type PageOverrides } from '../src/crud/configFromMeta.ts';
 import type { FieldDef } from '../src/crud/types.ts';
 
-const column = (c: Partial<ColumnMeta> & Pick<ColumnMeta, 'name' | 'type' | 'title'>): ColumnMeta => ({ required: false, filterable: true, sortable: true, ...c });
+const column = (c: Partial<ColumnMeta> & Pick<ColumnMeta, 'name' | 'type' | 'title'>): ColumnMeta => ({
+  required: false,
+  filterable: true,
+  sortable: true,
+  ...c,
+});
 const gender = [
   { value: 1, label: { zh: '男', en: 'Male' }, color: 'blue' },
   { value: 2, label: { zh: '女', en: 'Female' }, color: 'magenta' },
@@ -26,7 +31,13 @@ const members: TableMeta = {
     column({ name: 'avatar', type: 'image', title: { zh: '头像', en: 'Avatar' } }),
     column({ name: 'balance', type: 'money', defaultValue: 0, title: { zh: '余额(元)', en: 'Balance (CNY)' }, ui: { form: false } }),
     column({ name: 'gender', type: 'int', defaultValue: 0, enum: gender, title: { zh: '性别', en: 'Gender' }, search: 'select' }),
-    column({ name: 'createTime', type: 'datetime', serverFilled: true, title: { zh: '创建时间', en: 'Created' }, ui: { width: 170, form: false, hidden: true } }),
+    column({
+      name: 'createTime',
+      type: 'datetime',
+      serverFilled: true,
+      title: { zh: '创建时间', en: 'Created' },
+      ui: { width: 170, form: false, hidden: true },
+    }),
   ],
 };
 
@@ -41,14 +52,33 @@ const questions: TableMeta = {
   defaultSort: { column: 'id', direction: 'desc' },
   columns: [
     column({
-      name: 'parentId', type: 'int', required: true, title: { zh: '所属科目', en: 'Subject' }, search: 'cascader',
-      references: 'questionsClass', reference: { flag: 'questionsClass', labelColumn: 'name', treeColumn: 'parentId' }, ui: { width: 140 },
+      name: 'parentId',
+      type: 'int',
+      required: true,
+      title: { zh: '所属科目', en: 'Subject' },
+      search: 'cascader',
+      references: 'questionsClass',
+      reference: { flag: 'questionsClass', labelColumn: 'name', treeColumn: 'parentId' },
+      ui: { width: 140 },
     }),
     column({
-      name: 'typeId', type: 'int', title: { zh: '题目分类', en: 'Category' }, search: 'select',
-      references: 'questionsSmallClass', reference: { flag: 'questionsSmallClass', labelColumn: 'name', treeColumn: 'parentId' }, ui: { width: 140 },
+      name: 'typeId',
+      type: 'int',
+      title: { zh: '题目分类', en: 'Category' },
+      search: 'select',
+      references: 'questionsSmallClass',
+      reference: { flag: 'questionsSmallClass', labelColumn: 'name', treeColumn: 'parentId' },
+      ui: { width: 140 },
     }),
-    column({ name: 'name', type: 'nvarchar', length: 1000, required: true, title: { zh: '题目', en: 'Question' }, search: 'input', ui: { width: 220, control: 'textarea' } }),
+    column({
+      name: 'name',
+      type: 'nvarchar',
+      length: 1000,
+      required: true,
+      title: { zh: '题目', en: 'Question' },
+      search: 'input',
+      ui: { width: 220, control: 'textarea' },
+    }),
     column({ name: 'subject', type: 'ntext', sortable: false, title: { zh: '解析', en: 'Explanation' }, ui: { width: 220, hidden: true, control: 'editor' } }),
   ],
 };
@@ -104,7 +134,10 @@ describe('pageConfigFromMeta', () => {
 
   it('shows references by name and picks them from their table: a cascader over a tree, leaf only', () => {
     const config = pageConfigFromMeta(questions, { key: 'q', flag: 'questionBank' }, { lang: 'zh-CN' });
-    expect(field(config.fields, 'parentId')).toMatchObject({ options: { flag: 'questionsClass', labelField: 'name', treeParent: 'parentId' }, column: { kind: 'ref', sortable: false } });
+    expect(field(config.fields, 'parentId')).toMatchObject({
+      options: { flag: 'questionsClass', labelField: 'name', treeParent: 'parentId' },
+      column: { kind: 'ref', sortable: false },
+    });
     expect(formField(config, 'parentId')).toMatchObject({
       kind: 'cascader',
       emitPath: false,
@@ -138,7 +171,12 @@ describe('pageConfigFromMeta', () => {
     expect(config.fields.find((f) => f.name === 'subject')).toBeUndefined();
     expect(field(config.fields, 'typeId').column).toMatchObject({ width: 99, kind: 'ref' });
     // a flat list of the chosen subject's categories, in the search bar and in the dialog
-    expect(field(config.fields, 'typeId').options).toEqual({ flag: 'questionsSmallClass', labelField: 'name', treeParent: undefined, dependsOn: { field: 'parentId', whereField: 'subjectId' } });
+    expect(field(config.fields, 'typeId').options).toEqual({
+      flag: 'questionsSmallClass',
+      labelField: 'name',
+      treeParent: undefined,
+      dependsOn: { field: 'parentId', whereField: 'subjectId' },
+    });
     expect(formField(config, 'typeId')).toEqual({
       name: 'typeId',
       label: { zh: '题目分类', en: 'Category' },
@@ -158,8 +196,14 @@ describe('pageConfigFromMeta', () => {
     expect(formField(config, 'subject')!.kind).toBe('richText');
 
     // another kind replaces the field and keeps its options and its required rule
-    const asSelect = pageConfigFromMeta(members, { key: 'm', flag: 'sys_member', fields: { gender: { form: { kind: 'select' } }, avatar: { form: false } } }, { lang: 'zh-CN' });
-    const radios = formField(pageConfigFromMeta(members, { key: 'm', flag: 'sys_member' }, { lang: 'zh-CN' }), 'gender') as FormValueField & { options: unknown };
+    const asSelect = pageConfigFromMeta(
+      members,
+      { key: 'm', flag: 'sys_member', fields: { gender: { form: { kind: 'select' } }, avatar: { form: false } } },
+      { lang: 'zh-CN' },
+    );
+    const radios = formField(pageConfigFromMeta(members, { key: 'm', flag: 'sys_member' }, { lang: 'zh-CN' }), 'gender') as FormValueField & {
+      options: unknown;
+    };
     expect(formField(asSelect, 'gender')).toEqual({ name: 'gender', label: { zh: '性别', en: 'Gender' }, kind: 'select', options: radios.options });
     expect(radios.options).toHaveLength(3);
     expect(formField(asSelect, 'avatar')).toBeUndefined();
@@ -170,7 +214,16 @@ describe('pageConfigFromMeta', () => {
     // a reference whose default is 0 (a top-level parent) is empty in the dialog and saves 0 again when emptied
     const subjects: TableMeta = {
       ...questions,
-      columns: [column({ name: 'parentId', type: 'int', defaultValue: 0, title: { zh: '上级', en: 'Parent' }, references: 'x', reference: { flag: 'x', labelColumn: 'name', treeColumn: 'parentId' } })],
+      columns: [
+        column({
+          name: 'parentId',
+          type: 'int',
+          defaultValue: 0,
+          title: { zh: '上级', en: 'Parent' },
+          references: 'x',
+          reference: { flag: 'x', labelColumn: 'name', treeColumn: 'parentId' },
+        }),
+      ],
     };
     const tree = pageConfigFromMeta(subjects, { key: 's', flag: 'x', toParams: (v) => ({ ...v, seen: true }) }, { lang: 'zh-CN' });
     expect(tree.toForm!({ id: 3, parentId: 0 })).toEqual({ id: 3, parentId: undefined });
@@ -178,7 +231,10 @@ describe('pageConfigFromMeta', () => {
     expect(tree.toParams!({ parentId: null }, undefined)).toEqual({ parentId: 0, seen: true });
     expect(tree.toParams!({ parentId: 5 }, undefined)).toEqual({ parentId: 5, seen: true });
     // false leaves a tree flat
-    expect(pageConfigFromMeta({ ...questions, tree: { parentColumn: 'parentId', mode: 'lazy' } }, { key: 'q', flag: 'questionBank', tree: false }, { lang: 'zh-CN' }).tree).toBeUndefined();
+    expect(
+      pageConfigFromMeta({ ...questions, tree: { parentColumn: 'parentId', mode: 'lazy' } }, { key: 'q', flag: 'questionBank', tree: false }, { lang: 'zh-CN' })
+        .tree,
+    ).toBeUndefined();
   });
 
   it('types in the key of a runtime table keyed by another column than id, and names its rows by it', () => {
@@ -197,7 +253,10 @@ describe('pageConfigFromMeta', () => {
     const config = pageConfigFromMeta(regions, { key: 'region', flag: 'region' }, { lang: 'en-US' });
     expect(config.rowKey).toBe('code');
     expect(config.title).toBe('Regions');
-    expect(config.fields.map((f) => [f.name, f.title])).toEqual([['code', 'Code'], ['label', 'Name']]);
+    expect(config.fields.map((f) => [f.name, f.title])).toEqual([
+      ['code', 'Code'],
+      ['label', 'Name'],
+    ]);
     expect(formField(config, 'code')).toMatchObject({ kind: 'text', rules: { required: true, maxLength: 10 } });
   });
 });

@@ -18,7 +18,10 @@ const column = (name: string, title: string, more: Partial<ColumnMeta> = {}): Co
   ui: {},
   ...more,
 });
-const genders = [{ value: 1, label: { zh: '男', en: 'Male' } }, { value: 2, label: { zh: '女', en: 'Female' } }];
+const genders = [
+  { value: 1, label: { zh: '男', en: 'Male' } },
+  { value: 2, label: { zh: '女', en: 'Female' } },
+];
 const meta: TableMeta = {
   flag: 'demo',
   title: { zh: '演示', en: 'Demo' },
@@ -42,7 +45,10 @@ let calls: FakeCall[];
 let saves: Record<string, unknown>[];
 let deleteReply: { status?: number; body?: unknown };
 
-const conflict = (data: unknown) => ({ status: 409, body: { status: false, success: false, code: 'CONFLICT', message: '该数据已被他人修改，请刷新后重试', data } });
+const conflict = (data: unknown) => ({
+  status: 409,
+  body: { status: false, success: false, code: 'CONFLICT', message: '该数据已被他人修改，请刷新后重试', data },
+});
 
 beforeEach(async () => {
   await setLanguage('zh-CN');
@@ -152,9 +158,18 @@ describe('the conflict panel of the edit dialog', () => {
 });
 
 describe('conflict logic', () => {
-  const fields = [{ name: 'name', title: 'n' }, { name: 'phone', title: 'p' }, { name: 'tags', title: 't' }];
+  const fields = [
+    { name: 'name', title: 'n' },
+    { name: 'phone', title: 'p' },
+    { name: 'tags', title: 't' },
+  ];
   it('tells changed fields apart from equal ones, empty and absent alike, numbers and their digits alike', () => {
-    const changes = conflictChanges(fields, { name: 'a', phone: '', tags: [1, 2] }, { name: 'b', phone: null, tags: ['1', '2'] }, { name: 'a', phone: '9', tags: [1, 2] });
+    const changes = conflictChanges(
+      fields,
+      { name: 'a', phone: '', tags: [1, 2] },
+      { name: 'b', phone: null, tags: ['1', '2'] },
+      { name: 'a', phone: '9', tags: [1, 2] },
+    );
     expect(changes.theirs.map((f) => f.name)).toEqual(['name']);
     expect(changes.mine.map((f) => f.name)).toEqual(['phone']);
     expect(reappliedValues({ name: 'b', phone: null, tags: [1] }, { name: 'a', phone: '9' }, changes.mine)).toEqual({ name: 'b', phone: '9', tags: [1] });

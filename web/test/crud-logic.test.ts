@@ -28,7 +28,10 @@ describe('search wheres', () => {
   it('sends only filled fields: like for text, eq when asked, the leaf of a cascader, a day range', () => {
     expect(buildSearchWheres({ name: '', phone: '  ', gender: undefined, parentId: [], answerDate: null }, fields)).toEqual({});
     expect(
-      buildSearchWheres({ name: ' 晨 ', phone: '138', gender: 0, parentId: [1, 2], answerDate: [dayjs('2026-11-01'), dayjs('2026-11-03')], notSearched: 'x' }, fields),
+      buildSearchWheres(
+        { name: ' 晨 ', phone: '138', gender: 0, parentId: [1, 2], answerDate: [dayjs('2026-11-01'), dayjs('2026-11-03')], notSearched: 'x' },
+        fields,
+      ),
     ).toEqual({
       name: { type: 'like', value: '晨' },
       phone: '138',
@@ -50,10 +53,7 @@ describe('print', () => {
       {
         title: '考题科目',
         columns: [{ title: '名称' }, { title: '封面', image: true }, { title: '余额', align: 'right' }],
-        rows: [
-          { cells: ['<b>驾照</b>', '/api/file/1.png', '1.50'] },
-          { cells: ['科目一', '', '2.00'], depth: 1 },
-        ],
+        rows: [{ cells: ['<b>驾照</b>', '/api/file/1.png', '1.50'] }, { cells: ['科目一', '', '2.00'], depth: 1 }],
         emptyText: '没有可打印的数据',
       },
       'zh-CN',
@@ -86,7 +86,12 @@ describe('trees and references', () => {
     const tree = buildRowTree(rows, 'parentId');
     expect(tree.map((r) => r.id)).toEqual([1, 4]);
     expect(visibleRows(tree, []).map((r) => r.id)).toEqual([1, 4]);
-    expect(visibleRows(tree, [1, 2]).map((r) => [r.id, r._depth])).toEqual([[1, 0], [2, 1], [3, 2], [4, 0]]);
+    expect(visibleRows(tree, [1, 2]).map((r) => [r.id, r._depth])).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 2],
+      [4, 0],
+    ]);
   });
   it('collects referenced ids, lists included, 0 left out', () => {
     expect(referencedIds([{ m: 3 }, { m: 0 }, { m: [5, 3] }, { m: null }, { m: '7' }], 'm')).toEqual([3, 5, 7]);

@@ -20,7 +20,10 @@ const column = (name: string, type: ColumnMeta['type'], more: Partial<ColumnMeta
   ui: { list: false },
   ...more,
 });
-const twoValues = [{ value: 1, label: { zh: 'one', en: 'one' } }, { value: 2, label: { zh: 'two', en: 'two' } }];
+const twoValues = [
+  { value: 1, label: { zh: 'one', en: 'one' } },
+  { value: 2, label: { zh: 'two', en: 'two' } },
+];
 
 /** A table with a column of every kind the dialog offers, from the column's type or the page's override. */
 const fullMeta: TableMeta = {
@@ -72,7 +75,8 @@ type Reply = { status?: number; body?: unknown };
 let saveReply: () => Reply | Promise<Reply>;
 let meta: TableMeta;
 
-const selects = () => calls.filter((c) => c.url.pathname === '/api/select/' && c.url.searchParams.get('_flag') === 'demo' && c.url.searchParams.get('row') !== '99999');
+const selects = () =>
+  calls.filter((c) => c.url.pathname === '/api/select/' && c.url.searchParams.get('_flag') === 'demo' && c.url.searchParams.get('row') !== '99999');
 const lastWheres = () => JSON.parse(selects().at(-1)!.url.searchParams.get('wheres') ?? '{}');
 
 // the add/edit dialog's code (the form renderer and every input) is loaded before the tests, as the page does when
@@ -137,9 +141,19 @@ describe('the generic page', () => {
     await waitFor(() => expect(within(dialog()).getAllByRole('radio').length).toBe(2));
     await userEvent.click(submit);
     const expected = {
-      name: '请输入name', intro: '请输入intro', age: '请输入age', balance: '请输入balance', story: '请输入story',
-      level: '请选择level', tags: '请选择tags', parentId: '请选择parentId', birthday: '请选择birthday', alarm: '请选择alarm', seenAt: '请选择seenAt',
-      photo: '请上传photo', attachment: '请上传attachment',
+      name: '请输入name',
+      intro: '请输入intro',
+      age: '请输入age',
+      balance: '请输入balance',
+      story: '请输入story',
+      level: '请选择level',
+      tags: '请选择tags',
+      parentId: '请选择parentId',
+      birthday: '请选择birthday',
+      alarm: '请选择alarm',
+      seenAt: '请选择seenAt',
+      photo: '请上传photo',
+      attachment: '请上传attachment',
     };
     const errors = () => [...dialog().querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent).sort();
     // the radio had its default, so it has no message

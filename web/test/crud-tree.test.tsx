@@ -20,8 +20,15 @@ const meta: TableMeta = {
   columns: [
     { name: 'name', type: 'nvarchar', title: { zh: '科目名称', en: 'Subject name' }, required: true, filterable: true, sortable: true },
     {
-      name: 'parentId', type: 'int', title: { zh: '上级科目', en: 'Parent subject' }, required: false, filterable: true, sortable: true,
-      references: 'questionsClass', reference: { flag: 'questionsClass', labelColumn: 'name', treeColumn: 'parentId' }, ui: { optional: true },
+      name: 'parentId',
+      type: 'int',
+      title: { zh: '上级科目', en: 'Parent subject' },
+      required: false,
+      filterable: true,
+      sortable: true,
+      references: 'questionsClass',
+      reference: { flag: 'questionsClass', labelColumn: 'name', treeColumn: 'parentId' },
+      ui: { optional: true },
     },
     { name: 'cover', type: 'image', title: { zh: '封面', en: 'Cover' }, required: false, filterable: true, sortable: true },
   ],
@@ -40,7 +47,11 @@ beforeEach(async () => {
     if (call.url.pathname === '/api/action/upload/') return ok({ path: '/api/file/202611/cd.png', oldFileName: 'cover.png' });
     if (call.url.pathname !== '/api/select/') return { status: 404, body: { status: false, message: 'no' } };
     const wheres = JSON.parse(q.get('wheres') ?? '{}');
-    if (Array.isArray(wheres.id)) return ok([...top, ...children].filter((r) => wheres.id.includes(r.id)), { total: 1 });
+    if (Array.isArray(wheres.id))
+      return ok(
+        [...top, ...children].filter((r) => wheres.id.includes(r.id)),
+        { total: 1 },
+      );
     if (wheres.parentId === 1) return ok(children, { total: 1 });
     if (wheres.parentId === 0) return ok(top, { total: 1 });
     return ok([...top, ...children], { total: 2 });

@@ -50,14 +50,30 @@ describe('数据源 无密码', () => {
 
     await userEvent.click(d.getByTestId('conn-test'));
     await d.findByText('连接成功，用时 3 毫秒');
-    expect(calledOn('/api/datasources/test/')[0]!.body).toEqual({ sqlType: 2, mainAddr: '127.0.0.1', port: 3306, databaseName: 'test', databaseUser: 'root', noPassword: true });
+    expect(calledOn('/api/datasources/test/')[0]!.body).toEqual({
+      sqlType: 2,
+      mainAddr: '127.0.0.1',
+      port: 3306,
+      databaseName: 'test',
+      databaseUser: 'root',
+      noPassword: true,
+    });
 
     await userEvent.click(d.getByTestId('conn-save'));
     await waitFor(() => expect(calledOn('/api/action/save/')).toHaveLength(1));
     expect([...root.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent)).toEqual([]);
     expect(calledOn('/api/action/save/')[0]!.body).toEqual({
       _flag: 'sys_connsql',
-      params: { name: '本机Maria', englishName: 'maria', sqlType: 2, mainAddr: '127.0.0.1', port: 3306, databaseName: 'test', databaseUser: 'root', databasePsd: SOURCE_NO_PASSWORD },
+      params: {
+        name: '本机Maria',
+        englishName: 'maria',
+        sqlType: 2,
+        mainAddr: '127.0.0.1',
+        port: 3306,
+        databaseName: 'test',
+        databaseUser: 'root',
+        databasePsd: SOURCE_NO_PASSWORD,
+      },
     });
   });
 
@@ -74,6 +90,9 @@ describe('数据源 无密码', () => {
     await userEvent.click(d.getByLabelText('No password'));
     await userEvent.click(d.getByTestId('conn-save'));
     await waitFor(() => expect(calledOn('/api/action/save/')).toHaveLength(1));
-    expect(calledOn('/api/action/save/')[0]!.body).toEqual({ _flag: 'sys_connsql', params: { ...saved, databaseName: 'other', databasePsd: SOURCE_NO_PASSWORD } });
+    expect(calledOn('/api/action/save/')[0]!.body).toEqual({
+      _flag: 'sys_connsql',
+      params: { ...saved, databaseName: 'other', databasePsd: SOURCE_NO_PASSWORD },
+    });
   });
 });

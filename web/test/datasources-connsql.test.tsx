@@ -99,7 +99,12 @@ describe('数据源管理', () => {
     await userEvent.click(within(root).getByTestId('conn-test'));
     expect(await within(root).findByText('连接成功，用时 12 毫秒')).toBeTruthy();
     expect(calledOn('/api/datasources/test/')[0]!.body).toEqual({
-      sqlType: 4, mainAddr: '127.0.0.1', port: 5432, databaseName: 'test', databaseUser: 'postgres', databasePsd: 'secret',
+      sqlType: 4,
+      mainAddr: '127.0.0.1',
+      port: 5432,
+      databaseName: 'test',
+      databaseUser: 'postgres',
+      databasePsd: 'secret',
     });
 
     testReply = () => ({ status: 400, body: { status: false, success: false, message: '登录被拒绝：用户 postgres 的密码错误' } });

@@ -32,7 +32,11 @@ beforeEach(async () => {
     if (call.url.pathname === '/api/select/' && flag === 'sys_dataSheet') return ok(sheets, { total: 1 });
     if (call.url.pathname === '/api/select/' && flag === 'sys_tableFields') return ok(fields, { total: 2 });
     if (call.url.pathname === '/api/action/masterSlave/') return masterSlaveReply();
-    if (call.url.pathname === '/api/datasources/tables/') return ok([{ tableName: 'book', defined: true }, { tableName: 'orders', defined: false }]);
+    if (call.url.pathname === '/api/datasources/tables/')
+      return ok([
+        { tableName: 'book', defined: true },
+        { tableName: 'orders', defined: false },
+      ]);
     if (call.url.pathname === '/api/datasources/readBack/') return ok({ id: 9 });
     if (call.url.pathname === '/api/action/createSqlTable/') {
       const body = call.body as { id: number; preview?: boolean };
@@ -97,7 +101,12 @@ describe('数据库管理', () => {
     await userEvent.click(within(root).getByTestId('table-save'));
     await waitFor(() => expect(calledOn('/api/action/masterSlave/')).toHaveLength(1));
     const body = calledOn('/api/action/masterSlave/')[0]!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ _flag: 'sys_dataSheet', _flagChidren: 'sys_tableFields', bindField: 'parentid', mainData: { id: 5, tableName: 'book', parentid: 10000 } });
+    expect(body).toMatchObject({
+      _flag: 'sys_dataSheet',
+      _flagChidren: 'sys_tableFields',
+      bindField: 'parentid',
+      mainData: { id: 5, tableName: 'book', parentid: 10000 },
+    });
     const children = body.chidrenData as Record<string, unknown>[];
     expect(children.map((c) => [c.id, c.columnName, c.isdelete])).toEqual([
       [11, 'title', 0],
@@ -112,7 +121,9 @@ describe('数据库管理', () => {
     await waitFor(() => expect(calledOn('/api/action/masterSlave/')).toHaveLength(1));
     const body = calledOn('/api/action/masterSlave/')[0]!.body as { mainData: unknown; chidrenData: unknown[] };
     expect(body.mainData).toEqual({ tableName: 'novel', intro: '', parentid: 10000 });
-    expect(body.chidrenData).toEqual([{ columnName: 'title', type: 'nvarchar', length: 50, defaults: '', primaryKey: 0, nonEmpty: 0, autoIncrement: 0, intro: '', isdelete: 0 }]);
+    expect(body.chidrenData).toEqual([
+      { columnName: 'title', type: 'nvarchar', length: 50, defaults: '', primaryKey: 0, nonEmpty: 0, autoIncrement: 0, intro: '', isdelete: 0 },
+    ]);
   });
 
   it('debounces 保存: clicks within 1 s send one request, a click after it another', async () => {
@@ -179,7 +190,13 @@ describe('数据库管理', () => {
   });
 
   it('生成页面 needs the menu grant too', async () => {
-    account = { id: 3, loginid: 'builder', name: '建表员', isAdmin: false, grants: { sys_dataSheet: ['view', 'save'], sys_tableFields: ['view', 'save'], sys_connsql: ['view'] } };
+    account = {
+      id: 3,
+      loginid: 'builder',
+      name: '建表员',
+      isAdmin: false,
+      grants: { sys_dataSheet: ['view', 'save'], sys_tableFields: ['view', 'save'], sys_connsql: ['view'] },
+    };
     await renderPage();
     await waitFor(() => expect(screen.getByRole('button', { name: '创建表' })).toBeTruthy());
     expect(screen.queryByRole('button', { name: '生成页面' })).toBeNull();

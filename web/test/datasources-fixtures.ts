@@ -10,7 +10,15 @@ const column = (name: string, type: ColumnMeta['type'], zh: string, more: Partia
   sortable: true,
   ...more,
 });
-const table = (flag: string, zh: string, columns: ColumnMeta[]): TableMeta => ({ flag, title: { zh, en: flag }, softDelete: true, source: 10000, primaryKey: 'id', dynamic: false, columns });
+const table = (flag: string, zh: string, columns: ColumnMeta[]): TableMeta => ({
+  flag,
+  title: { zh, en: flag },
+  softDelete: true,
+  source: 10000,
+  primaryKey: 'id',
+  dynamic: false,
+  columns,
+});
 const yesNo = [
   { value: 1, label: { zh: '是', en: 'Yes' } },
   { value: 0, label: { zh: '否', en: 'No' } },
@@ -20,7 +28,10 @@ export const connSqlMeta = table('sys_connsql', '数据源连接', [
   column('id', 'int', 'ID', { ui: { list: false, form: false } }),
   column('name', 'nvarchar', '连接名称', { required: true, length: 20, search: 'input' }),
   column('englishName', 'nvarchar', '英文名称', { required: true, length: 20 }),
-  column('sqlType', 'int', '数据库类型', { required: true, enum: ['SQL Server', 'MySQL/MariaDB', 'Oracle', 'PostgreSQL', 'SQLite'].map((name, i) => ({ value: i + 1, label: { zh: name, en: name } })) }),
+  column('sqlType', 'int', '数据库类型', {
+    required: true,
+    enum: ['SQL Server', 'MySQL/MariaDB', 'Oracle', 'PostgreSQL', 'SQLite'].map((name, i) => ({ value: i + 1, label: { zh: name, en: name } })),
+  }),
   column('mainAddr', 'nvarchar', '主机地址', { required: true }),
   column('port', 'int', '端口', { required: true }),
   column('databaseName', 'nvarchar', '数据库名称', { required: true }),

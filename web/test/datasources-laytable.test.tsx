@@ -6,7 +6,15 @@ import LayTablePage, { storedSchema } from '../src/pages/datasources/LayTablePag
 import { setLanguage } from '../src/i18n/index.ts';
 import { fakeFetch, ok, renderWithApp, type FakeCall } from './helpers.tsx';
 
-const column = (name: string, zh: string, more: Partial<ColumnMeta> = {}): ColumnMeta => ({ name, type: 'nvarchar', title: { zh, en: name }, required: false, filterable: true, sortable: true, ...more });
+const column = (name: string, zh: string, more: Partial<ColumnMeta> = {}): ColumnMeta => ({
+  name,
+  type: 'nvarchar',
+  title: { zh, en: name },
+  required: false,
+  filterable: true,
+  sortable: true,
+  ...more,
+});
 const layTableMeta: TableMeta = {
   flag: 'sys_layTable',
   title: { zh: '表单定义', en: 'Form definitions' },

@@ -20,7 +20,7 @@ const storedItems = () => JSON.parse(localStorage.getItem('qb.designer.drawingIt
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
 /** Issue 19 #11: 表单名, 表单模型, 校验模型 in 表单属性; 上传地址, 文件字段名, 自动上传 of an upload. */
-describe('designer: the form\'s names in code and the upload\'s route', () => {
+describe("designer: the form's names in code and the upload's route", () => {
   beforeEach(async () => {
     startWithEmptyDesigner();
     await setLanguage('zh-CN');
@@ -68,7 +68,7 @@ describe('designer: the form\'s names in code and the upload\'s route', () => {
     expect(code.textContent).toContain('rules={rules.field101}');
   }, 90_000);
 
-  it('says the names\' problems in English too', async () => {
+  it("says the names' problems in English too", async () => {
     await setLanguage('en-US');
     const user = userEvent.setup();
     renderWithApp(<DesignerWorkspace />);
@@ -81,19 +81,25 @@ describe('designer: the form\'s names in code and the upload\'s route', () => {
     expect(screen.getByText('yield is a reserved word of JavaScript')).toBeTruthy();
   }, 60_000);
 
-  it('上传地址 among this server\'s upload routes only, 文件字段名 among the fields it reads, 自动上传 off: stored, and the preview follows', async () => {
+  it("上传地址 among this server's upload routes only, 文件字段名 among the fields it reads, 自动上传 off: stored, and the preview follows", async () => {
     const user = userEvent.setup();
     renderWithApp(<DesignerWorkspace />);
     await user.click(screen.getByTestId('palette-upload'));
     const action = screen.getByRole('combobox', { name: '上传地址' });
     await user.click(action);
     const listbox = await screen.findByRole('listbox');
-    const offered = within(listbox.parentElement!).getAllByRole('option').map((o) => o.textContent);
+    const offered = within(listbox.parentElement!)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(offered).toEqual(['/api/action/upload/', '/api/action/uploadsOss/']);
     await user.click(await screen.findByTitle('/api/action/uploadsOss/'));
     await user.click(screen.getByRole('combobox', { name: '文件字段名' }));
     const lists = await screen.findAllByRole('listbox');
-    expect(within(lists.at(-1)!.parentElement!).getAllByRole('option').map((o) => o.textContent)).toEqual(['files']);
+    expect(
+      within(lists.at(-1)!.parentElement!)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['files']);
     await user.keyboard('{Escape}');
     const auto = screen.getByRole('switch', { name: '自动上传' });
     expect(auto.getAttribute('aria-checked')).toBe('true');

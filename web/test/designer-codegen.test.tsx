@@ -30,14 +30,18 @@ const customNames: FormSchema = {
   formRef: 'elForm',
   formModel: 'levelOptions',
   formRules: 'rules',
-  fields: allKinds.fields.map((f) => (f.kind === 'upload' ? { ...f, action: '/api/action/uploadsOss/', ...(f.name === 'files' ? { autoUpload: false } : {}) } : f)),
+  fields: allKinds.fields.map((f) =>
+    f.kind === 'upload' ? { ...f, action: '/api/action/uploadsOss/', ...(f.name === 'files' ? { autoUpload: false } : {}) } : f,
+  ),
 };
 /** One upload sent when the form is submitted. */
 const manualUpload: FormSchema = {
   version: 2,
   buttons: true,
   formRef: 'uploadForm',
-  fields: [{ kind: 'upload', name: 'doc', label: { zh: '附件' }, autoUpload: false, fieldName: 'files', action: '/api/action/uploadsOss/', rules: { required: true } }],
+  fields: [
+    { kind: 'upload', name: 'doc', label: { zh: '附件' }, autoUpload: false, fieldName: 'files', action: '/api/action/uploadsOss/', rules: { required: true } },
+  ],
 };
 
 const CASES: [string, FormSchema][] = [
@@ -51,7 +55,8 @@ const CASES: [string, FormSchema][] = [
 ];
 
 function formValueNames(schema: FormSchema): string[] {
-  const walk = (list: FormField[]): string[] => list.flatMap((f) => (f.kind === 'row' ? walk(f.children) : f.kind === 'button' || f.kind === 'table' ? [] : [f.name]));
+  const walk = (list: FormField[]): string[] =>
+    list.flatMap((f) => (f.kind === 'row' ? walk(f.children) : f.kind === 'button' || f.kind === 'table' ? [] : [f.name]));
   return walk(schema.fields);
 }
 
@@ -77,7 +82,8 @@ function identifiersIn(code: string): Set<string> {
     const keyName =
       parent &&
       ((ts.isPropertyAccessExpression(parent) && parent.name === node) ||
-        ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isMethodSignature(parent) || ts.isJsxAttribute(parent)) && parent.name === node) ||
+        ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent) || ts.isMethodSignature(parent) || ts.isJsxAttribute(parent)) &&
+          parent.name === node) ||
         (ts.isBindingElement(parent) && parent.propertyName === node) ||
         (ts.isQualifiedName(parent) && parent.right === node) ||
         // <div>, <button>: elements, not names; `as const` is no name either
@@ -135,9 +141,17 @@ describe('generateFormCode', () => {
     expect(diagnostics).toEqual([]);
   }, 120_000);
 
-  it('declares and reads no identifier beyond FORM_CODE_IDENTIFIERS, the form names and the fields\' constants (the parser refuses those as form names)', () => {
+  it("declares and reads no identifier beyond FORM_CODE_IDENTIFIERS, the form names and the fields' constants (the parser refuses those as form names)", () => {
     const componentNames = ['GeneratedFormPage', 'GeneratedFormDialog', 'GeneratedFormDialogProps'];
-    const known = new Set([...FORM_CODE_IDENTIFIERS, ...FORM_CODE_RESERVED_WORDS, ...Object.values(FORM_CODE_NAME_DEFAULTS), ...componentNames, 'elForm', 'rules', 'uploadForm']);
+    const known = new Set([
+      ...FORM_CODE_IDENTIFIERS,
+      ...FORM_CODE_RESERVED_WORDS,
+      ...Object.values(FORM_CODE_NAME_DEFAULTS),
+      ...componentNames,
+      'elForm',
+      'rules',
+      'uploadForm',
+    ]);
     const unknown = new Set<string>();
     for (const code of files.values()) {
       for (const id of identifiersIn(code)) if (!known.has(id) && !/(Options|Depends)_*$/.test(id)) unknown.add(id);
@@ -181,7 +195,9 @@ describe('generateFormCode', () => {
     // the picture upload goes at once to uploadsOss, the file list waits for the submit
     expect(custom).toContain('action="/api/action/uploadsOss/" name="files" headers={uploadHeaders()}');
     expect(custom.match(/action="/g)).toHaveLength(1);
-    expect(custom).toContain('const PENDING_UPLOADS: { name: keyof FormValues; action: string; field: string }[] = [ { name: "files", action: "/api/action/uploadsOss/", field: "files" }, ];');
+    expect(custom).toContain(
+      'const PENDING_UPLOADS: { name: keyof FormValues; action: string; field: string }[] = [ { name: "files", action: "/api/action/uploadsOss/", field: "files" }, ];',
+    );
     expect(custom).toMatch(/beforeUpload=\{\(file\) => checkUpload\([^)]*\) === true \? false : Upload.LIST_IGNORE \}/);
     expect(custom).toContain('const sent = await sendPendingUploads(values);');
   });
@@ -191,7 +207,7 @@ describe('generateFormCode', () => {
     const plugins = [await import('prettier/plugins/typescript'), await import('prettier/plugins/estree')];
     for (const [key, code] of files) {
       for (const line of code.split('\n')) {
-        expect((line.match(/^ */)![0].length) % 2, `${key}: ${line}`).toBe(0);
+        expect(line.match(/^ */)![0].length % 2, `${key}: ${line}`).toBe(0);
         // prettier never splits a string literal: only lines holding one may be longer
         if (line.length > 110) expect(line, key).toMatch(/["'`]/);
       }
@@ -205,7 +221,11 @@ describe('generateFormCode', () => {
       for (const type of ['page', 'dialog']) {
         const code = files.get(`hostile-${type}-${lang}`)!;
         const { literals, jsxText } = stringsIn(code);
-        for (const text of HOSTILE) expect(literals.some((l) => l.includes(text)), `${type} ${lang}: ${JSON.stringify(text)}`).toBe(true);
+        for (const text of HOSTILE)
+          expect(
+            literals.some((l) => l.includes(text)),
+            `${type} ${lang}: ${JSON.stringify(text)}`,
+          ).toBe(true);
         // nothing reached JSX as raw text, and no hostile text escaped into code
         expect(jsxText).toEqual([]);
         expect(code).not.toContain('alert(1)</script>\n');
@@ -259,7 +279,10 @@ describe('generateFormCode', () => {
 
   it('imports the icons of inputs and buttons from @ant-design/icons and draws them', () => {
     const all = files.get('allKinds-page-zh')!.replace(/\s+/g, ' ');
-    const imports = /import \{ ([^}]*) \} from "@ant-design\/icons";/.exec(all)?.[1].split(',').map((s) => s.trim());
+    const imports = /import \{ ([^}]*) \} from "@ant-design\/icons";/
+      .exec(all)?.[1]
+      .split(',')
+      .map((s) => s.trim());
     expect(imports).toEqual(expect.arrayContaining(['FormOutlined', 'KeyOutlined', 'LinkOutlined', 'LockOutlined', 'UserOutlined']));
     expect(all).toMatch(/<Input [^>]*prefix=\{<UserOutlined \/>\} suffix=\{<LinkOutlined \/>\}/);
     expect(all).toMatch(/<Input.Password [^>]*prefix=\{<LockOutlined \/>\} suffix=\{<KeyOutlined \/>\}/);
@@ -269,7 +292,9 @@ describe('generateFormCode', () => {
   });
 
   it('renders: the sample page says its messages, and submits a valid mobile', async () => {
-    const mod = (await import(/* @vite-ignore */ join(outDir, 'sample-page-zh.tsx'))) as { default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement };
+    const mod = (await import(/* @vite-ignore */ join(outDir, 'sample-page-zh.tsx'))) as {
+      default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement;
+    };
     const submitted: unknown[] = [];
     const Page = mod.default;
     render(<Page onSubmit={(v) => submitted.push(v)} />);
@@ -287,7 +312,9 @@ describe('generateFormCode', () => {
   });
 
   it('renders 自动上传 off: nothing is sent when a file is picked; on 提交 it goes to the route in its field, then the values', async () => {
-    const Page = ((await import(/* @vite-ignore */ join(outDir, 'manualUpload-page-zh.tsx'))) as { default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement }).default;
+    const Page = (
+      (await import(/* @vite-ignore */ join(outDir, 'manualUpload-page-zh.tsx'))) as { default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement }
+    ).default;
     const sent: { url: string; field: string; name: string }[] = [];
     const realFetch = globalThis.fetch;
     globalThis.fetch = (async (url: string, init: RequestInit) => {
@@ -321,13 +348,29 @@ describe('generateFormCode', () => {
       version: 2,
       buttons: true,
       fields: [
-        { kind: 'radio', name: 'type', label: { zh: '类型' }, options: [{ label: { zh: '个人' }, value: 1 }, { label: { zh: '企业' }, value: 2 }], defaultValue: 1 },
-        { kind: 'text', name: 'company', label: { zh: '公司' }, rules: { required: true }, linkage: [{ when: { field: 'type', op: 'equals', value: 2 }, then: 'show' }] },
+        {
+          kind: 'radio',
+          name: 'type',
+          label: { zh: '类型' },
+          options: [
+            { label: { zh: '个人' }, value: 1 },
+            { label: { zh: '企业' }, value: 2 },
+          ],
+          defaultValue: 1,
+        },
+        {
+          kind: 'text',
+          name: 'company',
+          label: { zh: '公司' },
+          rules: { required: true },
+          linkage: [{ when: { field: 'type', op: 'equals', value: 2 }, then: 'show' }],
+        },
         { kind: 'text', name: 'memo', label: { zh: '备注' }, linkage: [{ when: { field: 'company', op: 'filled' }, then: 'require' }] },
       ],
     };
     writeFileSync(join(outDir, 'linked.tsx'), await generateFormCode(schema, { type: 'page' }));
-    const Page = ((await import(/* @vite-ignore */ join(outDir, 'linked.tsx'))) as { default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement }).default;
+    const Page = ((await import(/* @vite-ignore */ join(outDir, 'linked.tsx'))) as { default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement })
+      .default;
     const submitted: unknown[] = [];
     render(<Page onSubmit={(v) => submitted.push(v)} />);
     expect(screen.queryByLabelText('公司')).toBeNull();

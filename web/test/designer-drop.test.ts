@@ -22,10 +22,12 @@ const layout: Layout = {
   ],
 };
 const palette = dragSource('palette:select');
-const state = [{ type: 'add', kind: 'text' }, { type: 'add', kind: 'number' }, { type: 'add', kind: 'row' }, { type: 'add', kind: 'rate', parentId: 103 }].reduce(
-  (st, a) => designerReducer(st, a as never),
-  initialDesignerState(),
-);
+const state = [
+  { type: 'add', kind: 'text' },
+  { type: 'add', kind: 'number' },
+  { type: 'add', kind: 'row' },
+  { type: 'add', kind: 'rate', parentId: 103 },
+].reduce((st, a) => designerReducer(st, a as never), initialDesignerState());
 
 describe('drop placement', () => {
   it('splits a full-width item top / bottom and an item beside others left / right', () => {

@@ -13,7 +13,12 @@ const valid = (s: DesignerState) => {
 };
 
 /** radio field101 (options 1, 2), text field102, number field103 */
-const base = () => run([{ type: 'add', kind: 'radio' }, { type: 'add', kind: 'text' }, { type: 'add', kind: 'number' }]);
+const base = () =>
+  run([
+    { type: 'add', kind: 'radio' },
+    { type: 'add', kind: 'text' },
+    { type: 'add', kind: 'number' },
+  ]);
 
 describe('designer linkage actions', () => {
   it('adds a rule on the first other value field, changes its parts, removes it; each is one undo step', () => {
@@ -23,7 +28,13 @@ describe('designer linkage actions', () => {
     // equals takes the first option of the radio; another option; the effect
     s = run([{ type: 'changeLinkage', id: 102, index: 0, patch: { op: 'equals' } }], s);
     expect(field(s, 102).linkage![0]!.when).toEqual({ field: 'field101', op: 'equals', value: 1 });
-    s = run([{ type: 'changeLinkage', id: 102, index: 0, patch: { value: 2 } }, { type: 'changeLinkage', id: 102, index: 0, patch: { then: 'require' } }], s);
+    s = run(
+      [
+        { type: 'changeLinkage', id: 102, index: 0, patch: { value: 2 } },
+        { type: 'changeLinkage', id: 102, index: 0, patch: { then: 'require' } },
+      ],
+      s,
+    );
     expect(field(s, 102).linkage).toEqual([{ when: { field: 'field101', op: 'equals', value: 2 }, then: 'require' }]);
     valid(s);
     // equals -> in keeps the value as a list; in -> filled drops it
@@ -38,7 +49,13 @@ describe('designer linkage actions', () => {
     expect(field(s, 102).linkage![0]!.when).toEqual({ field: 'field103', op: 'equals', value: 0 });
     valid(s);
     // a second rule, then remove the first: the second stays; removing the last removes the key
-    s = run([{ type: 'addLinkage', id: 102 }, { type: 'removeLinkage', id: 102, index: 0 }], s);
+    s = run(
+      [
+        { type: 'addLinkage', id: 102 },
+        { type: 'removeLinkage', id: 102, index: 0 },
+      ],
+      s,
+    );
     expect(field(s, 102).linkage).toEqual([{ when: { field: 'field101', op: 'filled' }, then: 'show' }]);
     s = run([{ type: 'removeLinkage', id: 102, index: 0 }], s);
     expect(field(s, 102)).not.toHaveProperty('linkage');
@@ -56,10 +73,19 @@ describe('designer linkage actions', () => {
   });
 
   it('joins typing in one value input into one undo step', () => {
-    let s = run([{ type: 'addLinkage', id: 103 }, { type: 'changeLinkage', id: 103, index: 0, patch: { field: 'field102', op: 'equals' } }], base());
+    let s = run(
+      [
+        { type: 'addLinkage', id: 103 },
+        { type: 'changeLinkage', id: 103, index: 0, patch: { field: 'field102', op: 'equals' } },
+      ],
+      base(),
+    );
     expect(field(s, 103).linkage![0]!.when).toEqual({ field: 'field102', op: 'equals', value: '' });
     const before = s.past.length;
-    s = run(['a', 'ab', 'abc'].map((value) => ({ type: 'changeLinkage', id: 103, index: 0, patch: { value }, tag: 'value' }) as DesignerAction), s);
+    s = run(
+      ['a', 'ab', 'abc'].map((value) => ({ type: 'changeLinkage', id: 103, index: 0, patch: { value }, tag: 'value' }) as DesignerAction),
+      s,
+    );
     expect(s.past.length).toBe(before + 1);
     expect(field(s, 103).linkage![0]!.when.value).toBe('abc');
     s = run([{ type: 'undo' }], s);
@@ -80,7 +106,14 @@ describe('designer linkage actions', () => {
     expect(run([{ type: 'changeLinkage', id: 102, index: 5, patch: { op: 'empty' } }], s)).toBe(s);
     expect(run([{ type: 'removeLinkage', id: 102, index: 3 }], s)).toBe(s);
     // a row: show, hide, disable, not require; and never a field inside it
-    let r = run([{ type: 'add', kind: 'row' }, { type: 'add', kind: 'switch', parentId: 104 }, { type: 'addLinkage', id: 104 }], s);
+    let r = run(
+      [
+        { type: 'add', kind: 'row' },
+        { type: 'add', kind: 'switch', parentId: 104 },
+        { type: 'addLinkage', id: 104 },
+      ],
+      s,
+    );
     expect(linkageTargets(r.items, 104).map((f) => f.name)).toEqual(['field101', 'field102', 'field103']);
     expect(run([{ type: 'changeLinkage', id: 104, index: 0, patch: { then: 'require' } }], r)).toBe(r);
     r = run([{ type: 'changeLinkage', id: 104, index: 0, patch: { then: 'disable' } }], r);
@@ -121,22 +154,48 @@ describe('designer linkage actions', () => {
     expect(field(s, 103).linkage).toHaveLength(2);
 
     // deleting a row takes the rules naming the fields inside it
-    s = run([{ type: 'add', kind: 'row' }, { type: 'move', id: 102, parentId: 104, index: 0 }, { type: 'remove', id: 104 }], s);
+    s = run(
+      [
+        { type: 'add', kind: 'row' },
+        { type: 'move', id: 102, parentId: 104, index: 0 },
+        { type: 'remove', id: 104 },
+      ],
+      s,
+    );
     expect(field(s, 103).linkage!.map((l) => l.when.field)).toEqual(['kind']);
     valid(s);
   });
 
   it('the rule works: the schema shows the text field only while the radio equals 2', () => {
-    const s = run([{ type: 'addLinkage', id: 102 }, { type: 'changeLinkage', id: 102, index: 0, patch: { op: 'equals', value: 2 } }], base());
+    const s = run(
+      [
+        { type: 'addLinkage', id: 102 },
+        { type: 'changeLinkage', id: 102, index: 0, patch: { op: 'equals', value: 2 } },
+      ],
+      base(),
+    );
     const schema = toSchema(s);
     expect(formFieldStates(schema, { field101: 1 }).field102!.visible).toBe(false);
     expect(formFieldStates(schema, { field101: 2 }).field102!.visible).toBe(true);
   });
 
   it('types the value as the field takes it', () => {
-    const s = run([{ type: 'add', kind: 'switch' }, { type: 'add', kind: 'select' }, { type: 'add', kind: 'rate' }], base());
+    const s = run(
+      [
+        { type: 'add', kind: 'switch' },
+        { type: 'add', kind: 'select' },
+        { type: 'add', kind: 'rate' },
+      ],
+      base(),
+    );
     const kinds = linkageTargets(s.items, 102).map((f) => [f.kind, linkageValueInput(f)]);
-    expect(kinds).toEqual([['radio', 'options'], ['number', 'number'], ['switch', 'switch'], ['select', 'options'], ['rate', 'number']]);
+    expect(kinds).toEqual([
+      ['radio', 'options'],
+      ['number', 'number'],
+      ['switch', 'switch'],
+      ['select', 'options'],
+      ['rate', 'number'],
+    ]);
     expect(linkageValueInput({ ...field(s, 105), options: { from: 'url', url: '/api/x', method: 'get' } } as never)).toBe('text');
   });
 });

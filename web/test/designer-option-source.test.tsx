@@ -11,7 +11,9 @@ let calls: FakeCall[];
 beforeEach(async () => {
   startWithEmptyDesigner();
   await setLanguage('zh-CN');
-  calls = fakeFetch((call) => (call.url.pathname === '/api/system/menu/' ? ok([{ id: 1, text: '系统管理' }]) : { status: 404, body: { status: false, message: 'not found' } }));
+  calls = fakeFetch((call) =>
+    call.url.pathname === '/api/system/menu/' ? ok([{ id: 1, text: '系统管理' }]) : { status: 404, body: { status: false, message: 'not found' } },
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -69,23 +69,31 @@ describe('designer property panel parity', () => {
   }, 90_000);
 
   it('generates a rich-text field as a rich-text editor (tiptap), not a text area', async () => {
-    const code = await generateFormCode({ version: 2, fields: [{ kind: 'richText', name: 'body', label: { zh: '正文' }, height: 240 }] }, { type: 'page', lang: 'zh' });
+    const code = await generateFormCode(
+      { version: 2, fields: [{ kind: 'richText', name: 'body', label: { zh: '正文' }, height: 240 }] },
+      { type: 'page', lang: 'zh' },
+    );
     expect(code).toContain('import { EditorContent, useEditor } from "@tiptap/react";');
     expect(code).toContain('<RichTextEditor height={240} />');
     expect(code).not.toContain('TextArea');
   }, 60_000);
 
   it('component width and button size: in the schema (checked), the preview, the panel and the generated code', async () => {
-    const schema = { version: 2, fields: [
-      { kind: 'text', name: 'city', label: { zh: '城市' }, width: '240px' },
-      { kind: 'button', name: 'go', label: { zh: '' }, text: { zh: '去' }, size: 'small' },
-    ] };
+    const schema = {
+      version: 2,
+      fields: [
+        { kind: 'text', name: 'city', label: { zh: '城市' }, width: '240px' },
+        { kind: 'button', name: 'go', label: { zh: '' }, text: { zh: '去' }, size: 'small' },
+      ],
+    };
     const parsed = parseFormSchema(schema);
     expect(parsed.ok && parsed.schema).toEqual(schema);
     const bad = parseFormSchema({ version: 2, fields: [{ kind: 'text', name: 'a', label: { zh: 'a' }, width: 'calc(1px)' }] });
     expect(bad.ok ? [] : bad.problems).toEqual([expect.stringMatching(/^fields\[0\]\.width: must be a width in px or %/)]);
     // form-generator's style width comes over from version 1 (the whole line is the default)
-    const v1 = migrateFormSchema({ fields: [{ __config__: { label: '城市', tag: 'el-input', layout: 'colFormItem' }, __vModel__: 'city', style: { width: '50%' } }] });
+    const v1 = migrateFormSchema({
+      fields: [{ __config__: { label: '城市', tag: 'el-input', layout: 'colFormItem' }, __vModel__: 'city', style: { width: '50%' } }],
+    });
     expect((v1.fields[0] as { width?: string }).width).toBe('50%');
     const code = await generateFormCode(schema as FormSchema, { type: 'page', lang: 'zh' });
     expect(code).toContain('wrapperCol={{ flex: 1, style: { maxWidth: "240px" } }}');

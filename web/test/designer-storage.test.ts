@@ -8,14 +8,32 @@ import { leaves } from './textLeaves.ts';
 const v1Sample = {
   fields: [
     {
-      __config__: { label: '手机号', tag: 'el-input', tagIcon: 'input', layout: 'colFormItem', span: 24, required: true, formId: 6, renderKey: 1,
-        regList: [{ pattern: '/^1(3|4|5|7|8|9)\\d{9}$/', message: '手机号格式错误' }] },
+      __config__: {
+        label: '手机号',
+        tag: 'el-input',
+        tagIcon: 'input',
+        layout: 'colFormItem',
+        span: 24,
+        required: true,
+        formId: 6,
+        renderKey: 1,
+        regList: [{ pattern: '/^1(3|4|5|7|8|9)\\d{9}$/', message: '手机号格式错误' }],
+      },
       __vModel__: 'mobile',
       placeholder: '请输入手机号',
       maxlength: 11,
     },
   ],
-  formRef: 'elForm', formModel: 'formData', size: 'medium', labelPosition: 'right', labelWidth: 100, formRules: 'rules', gutter: 15, disabled: false, span: 24, formBtns: true,
+  formRef: 'elForm',
+  formModel: 'formData',
+  size: 'medium',
+  labelPosition: 'right',
+  labelWidth: 100,
+  formRules: 'rules',
+  gutter: 15,
+  disabled: false,
+  span: 24,
+  formBtns: true,
 };
 
 describe('designer storage (SPEC.md §4, §9: 340 ms, marker 1.2)', () => {
@@ -45,7 +63,11 @@ describe('designer storage (SPEC.md §4, §9: 340 ms, marker 1.2)', () => {
     const stored = loadDesigner(localStorage);
     expect(stored.status).toBe('migrated');
     if (stored.status !== 'migrated') return;
-    expect(stored.schema.fields[0]).toMatchObject({ kind: 'text', name: 'mobile', rules: { required: true, maxLength: 11, patterns: [{ regex: '^1(3|4|5|7|8|9)\\d{9}$' }] } });
+    expect(stored.schema.fields[0]).toMatchObject({
+      kind: 'text',
+      name: 'mobile',
+      rules: { required: true, maxLength: 11, patterns: [{ regex: '^1(3|4|5|7|8|9)\\d{9}$' }] },
+    });
     expect(localStorage.getItem(STORAGE_KEYS.version)).toBe('1.2');
     expect(loadDesigner(localStorage).status).toBe('ok');
   });

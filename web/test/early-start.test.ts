@@ -6,7 +6,17 @@ import { fakeFetch, ok } from './helpers.tsx';
 // the page's code and first rows before React renders; nothing for the login page, without a session, for a page the
 // account may not open, or for an account that must change its password first.
 const row = (id: number, parentMenu: number, name: string, url: string) => ({
-  id, name, menuType: 1, icon: null, menuMark: null, url, sortNum: id, display: 1, intro: null, parentMenu, createTime: '2024-01-01 00:00:00',
+  id,
+  name,
+  menuType: 1,
+  icon: null,
+  menuMark: null,
+  url,
+  sortNum: id,
+  display: 1,
+  intro: null,
+  parentMenu,
+  createTime: '2024-01-01 00:00:00',
 });
 const MENU = [row(1, 0, '题库管理', ''), row(2, 1, '题库', '/manage/questionBank')];
 

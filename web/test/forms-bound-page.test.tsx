@@ -17,10 +17,27 @@ const form: FormSchema = {
       kind: 'checkbox',
       name: 'tags',
       label: { zh: '标签' },
-      options: [{ label: { zh: '新书' }, value: 'new' }, { label: { zh: '热门' }, value: 'hot' }],
+      options: [
+        { label: { zh: '新书' }, value: 'new' },
+        { label: { zh: '热门' }, value: 'hot' },
+      ],
     },
-    { kind: 'radio', name: 'genre', label: { zh: '类别' }, options: [{ label: { zh: '小说' }, value: 1 }, { label: { zh: '历史' }, value: 2 }] },
-    { kind: 'text', name: 'era', label: { zh: '朝代' }, rules: { required: true }, linkage: [{ when: { field: 'genre', op: 'equals', value: 2 }, then: 'show' }] },
+    {
+      kind: 'radio',
+      name: 'genre',
+      label: { zh: '类别' },
+      options: [
+        { label: { zh: '小说' }, value: 1 },
+        { label: { zh: '历史' }, value: 2 },
+      ],
+    },
+    {
+      kind: 'text',
+      name: 'era',
+      label: { zh: '朝代' },
+      rules: { required: true },
+      linkage: [{ when: { field: 'genre', op: 'equals', value: 2 }, then: 'show' }],
+    },
   ],
 };
 
@@ -60,7 +77,8 @@ beforeEach(async () => {
     if (path === '/api/user/userInfo/') return ok([{ id: 1, loginid: 'admin', name: '管理员' }]);
     if (path === '/api/schema/book') return ok(meta(bound));
     // the server keeps a list of the bound form as JSON text
-    if (path === '/api/select/' && call.url.searchParams.get('_flag') === 'book') return ok([{ id: 1, title: '史记', tags: '["hot"]', genre: 2, era: '汉', price: 9 }], { total: 1 });
+    if (path === '/api/select/' && call.url.searchParams.get('_flag') === 'book')
+      return ok([{ id: 1, title: '史记', tags: '["hot"]', genre: 2, era: '汉', price: 9 }], { total: 1 });
     if (path === '/api/action/save/') return ok({ id: 2, created: true });
     return ok([]);
   });

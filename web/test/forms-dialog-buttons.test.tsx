@@ -17,7 +17,10 @@ describe('a form’s own buttons', () => {
     const dialog = (await screen.findByTestId('schema-dialog-submit')).closest<HTMLElement>('[role="dialog"]')!;
     expect(within(dialog).queryByTestId('schema-form-submit')).toBeNull();
     expect(within(dialog).queryByTestId('schema-form-reset')).toBeNull();
-    const buttons = within(dialog).getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, '')).filter((x) => x);
+    const buttons = within(dialog)
+      .getAllByRole('button')
+      .map((b) => b.textContent?.replace(/\s/g, ''))
+      .filter((x) => x);
     expect(buttons).toEqual(['取消', '重置', '保存']);
   }, 30_000);
 

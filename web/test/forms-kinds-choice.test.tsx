@@ -24,7 +24,10 @@ const cases: KindCase[] = [
       kind: 'select',
       name: 'city',
       label: { zh: '城市', en: 'City' },
-      options: [{ label: { zh: '北京', en: 'Beijing' }, value: 'bj' }, { label: { zh: '上海', en: 'Shanghai' }, value: 'sh' }],
+      options: [
+        { label: { zh: '北京', en: 'Beijing' }, value: 'bj' },
+        { label: { zh: '上海', en: 'Shanghai' }, value: 'sh' },
+      ],
       rules: { required: true },
     },
     zh: '请选择城市',
@@ -40,7 +43,10 @@ const cases: KindCase[] = [
       kind: 'cascader',
       name: 'region',
       label: { zh: '地区', en: 'Region' },
-      options: [{ label: { zh: '浙江' }, value: 'zj', children: [{ label: { zh: '杭州' }, value: 'hz' }] }, { label: { zh: '江苏' }, value: 'js' }],
+      options: [
+        { label: { zh: '浙江' }, value: 'zj', children: [{ label: { zh: '杭州' }, value: 'hz' }] },
+        { label: { zh: '江苏' }, value: 'js' },
+      ],
       rules: { required: true },
     },
     zh: '请选择地区',
@@ -57,7 +63,10 @@ const cases: KindCase[] = [
       kind: 'radio',
       name: 'gender',
       label: { zh: '性别', en: 'Gender' },
-      options: [{ label: { zh: '男', en: 'Male' }, value: 1 }, { label: { zh: '女', en: 'Female' }, value: 2 }],
+      options: [
+        { label: { zh: '男', en: 'Male' }, value: 1 },
+        { label: { zh: '女', en: 'Female' }, value: 2 },
+      ],
       rules: { required: true },
     },
     zh: '请选择性别',
@@ -70,7 +79,11 @@ const cases: KindCase[] = [
       kind: 'checkbox',
       name: 'hobbies',
       label: { zh: '爱好', en: 'Hobbies' },
-      options: [{ label: { zh: '读书' }, value: 'read' }, { label: { zh: '跑步' }, value: 'run' }, { label: { zh: '游泳' }, value: 'swim' }],
+      options: [
+        { label: { zh: '读书' }, value: 'read' },
+        { label: { zh: '跑步' }, value: 'run' },
+        { label: { zh: '游泳' }, value: 'swim' },
+      ],
       rules: { required: true, max: 2 },
     },
     zh: '请选择爱好',
@@ -213,7 +226,17 @@ describe('SchemaForm lays out rows, buttons and tables', () => {
 
   it('table: a read-only placeholder with the column titles in the current language', async () => {
     await setLanguage('en-US');
-    renderSchema(formOf({ kind: 'table', name: 'table101', label: { zh: '明细', en: 'Lines' }, columns: [{ name: 'date', label: { zh: '日期', en: 'Date' } }, { name: 'amount', label: { zh: '金额' } }] }));
+    renderSchema(
+      formOf({
+        kind: 'table',
+        name: 'table101',
+        label: { zh: '明细', en: 'Lines' },
+        columns: [
+          { name: 'date', label: { zh: '日期', en: 'Date' } },
+          { name: 'amount', label: { zh: '金额' } },
+        ],
+      }),
+    );
     const table = screen.getByTestId('form-table-table101');
     expect([...table.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['Date', '金额']);
     expect(within(table).getByText('No data')).toBeTruthy();

@@ -16,14 +16,41 @@ beforeEach(async () => {
     const flag = call.url.searchParams.get('_flag');
     const wheres = JSON.parse(call.url.searchParams.get('wheres') ?? '{}');
     if (call.url.pathname === '/api/select/' && flag === 'questionsClass') {
-      return ok([{ id: 1, name: '数学', parentId: 0 }, { id: 2, name: '代数', parentId: 1 }, { id: 3, name: '语文', parentId: 0 }], { total: 3 });
+      return ok(
+        [
+          { id: 1, name: '数学', parentId: 0 },
+          { id: 2, name: '代数', parentId: 1 },
+          { id: 3, name: '语文', parentId: 0 },
+        ],
+        { total: 3 },
+      );
     }
     if (call.url.pathname === '/api/select/' && flag === 'questionsSmallClass') {
-      const rows = [{ id: 10, name: '选择题', subjectId: 1 }, { id: 11, name: '填空题', subjectId: 1 }, { id: 12, name: '作文', subjectId: 3 }];
-      return ok(rows.filter((r) => r.subjectId === wheres.subjectId), { total: 2 });
+      const rows = [
+        { id: 10, name: '选择题', subjectId: 1 },
+        { id: 11, name: '填空题', subjectId: 1 },
+        { id: 12, name: '作文', subjectId: 3 },
+      ];
+      return ok(
+        rows.filter((r) => r.subjectId === wheres.subjectId),
+        { total: 2 },
+      );
     }
-    if (call.url.pathname === '/api/select/' && flag === 'sys_dict') return ok([{ code: 'A1', title: '甲等' }, { code: 'B2', title: '乙等' }], { total: 2 });
-    if (call.url.pathname === '/api/system/menu/') return ok({ list: [{ text: '初级', id: 'L1' }, { text: '高级', id: 'L2' }] });
+    if (call.url.pathname === '/api/select/' && flag === 'sys_dict')
+      return ok(
+        [
+          { code: 'A1', title: '甲等' },
+          { code: 'B2', title: '乙等' },
+        ],
+        { total: 2 },
+      );
+    if (call.url.pathname === '/api/system/menu/')
+      return ok({
+        list: [
+          { text: '初级', id: 'L1' },
+          { text: '高级', id: 'L2' },
+        ],
+      });
     return { status: 404, body: { status: false, message: 'not here' } };
   });
 });
@@ -37,14 +64,29 @@ const linked: FormSchema = {
       kind: 'radio',
       name: 'type',
       label: { zh: '类型', en: 'Type' },
-      options: [{ label: { zh: '个人', en: 'Person' }, value: 1 }, { label: { zh: '企业', en: 'Company' }, value: 2 }],
+      options: [
+        { label: { zh: '个人', en: 'Person' }, value: 1 },
+        { label: { zh: '企业', en: 'Company' }, value: 2 },
+      ],
       defaultValue: 1,
     },
-    { kind: 'text', name: 'company', label: { zh: '公司' }, rules: { required: true }, linkage: [{ when: { field: 'type', op: 'equals', value: 2 }, then: 'show' }] },
+    {
+      kind: 'text',
+      name: 'company',
+      label: { zh: '公司' },
+      rules: { required: true },
+      linkage: [{ when: { field: 'type', op: 'equals', value: 2 }, then: 'show' }],
+    },
     { kind: 'text', name: 'nickname', label: { zh: '昵称' }, linkage: [{ when: { field: 'type', op: 'equals', value: 2 }, then: 'hide' }] },
     { kind: 'text', name: 'taxId', label: { zh: '税号' }, linkage: [{ when: { field: 'company', op: 'filled' }, then: 'require' }] },
     { kind: 'switch', name: 'locked', label: { zh: '锁定' } },
-    { kind: 'number', name: 'credit', label: { zh: '额度' }, rules: { required: true }, linkage: [{ when: { field: 'locked', op: 'equals', value: true }, then: 'disable' }] },
+    {
+      kind: 'number',
+      name: 'credit',
+      label: { zh: '额度' },
+      rules: { required: true },
+      linkage: [{ when: { field: 'locked', op: 'equals', value: true }, then: 'disable' }],
+    },
   ],
 };
 
@@ -102,8 +144,26 @@ describe('options from tables and calls', () => {
       version: 2,
       buttons: true,
       fields: [
-        { kind: 'cascader', name: 'subjectId', label: { zh: '科目' }, emitPath: false, changeOnSelect: true, options: { from: 'table', flag: 'questionsClass', valueField: 'id', labelField: 'name', parentField: 'parentId' } },
-        { kind: 'select', name: 'typeId', label: { zh: '分类' }, options: { from: 'table', flag: 'questionsSmallClass', valueField: 'id', labelField: 'name', dependsOn: { field: 'subjectId', whereField: 'subjectId' } } },
+        {
+          kind: 'cascader',
+          name: 'subjectId',
+          label: { zh: '科目' },
+          emitPath: false,
+          changeOnSelect: true,
+          options: { from: 'table', flag: 'questionsClass', valueField: 'id', labelField: 'name', parentField: 'parentId' },
+        },
+        {
+          kind: 'select',
+          name: 'typeId',
+          label: { zh: '分类' },
+          options: {
+            from: 'table',
+            flag: 'questionsSmallClass',
+            valueField: 'id',
+            labelField: 'name',
+            dependsOn: { field: 'subjectId', whereField: 'subjectId' },
+          },
+        },
       ],
     });
     const [subject, type] = screen.getAllByRole('combobox');
@@ -126,7 +186,12 @@ describe('options from tables and calls', () => {
       buttons: true,
       fields: [
         { kind: 'radio', name: 'grade', label: { zh: '等级' }, options: { from: 'table', flag: 'sys_dict', valueField: 'code', labelField: 'title' } },
-        { kind: 'checkbox', name: 'levels', label: { zh: '级别' }, options: { from: 'url', url: '/api/system/menu/', method: 'get', dataPath: 'data.list', labelField: 'text', valueField: 'id' } },
+        {
+          kind: 'checkbox',
+          name: 'levels',
+          label: { zh: '级别' },
+          options: { from: 'url', url: '/api/system/menu/', method: 'get', dataPath: 'data.list', labelField: 'text', valueField: 'id' },
+        },
       ],
     });
     await form.user.click(await screen.findByLabelText('乙等'));
@@ -146,7 +211,15 @@ describe('options from tables and calls', () => {
 });
 
 describe('SchemaFormDialog', () => {
-  function Page({ schema, onSubmit, initialValues }: { schema: FormSchema; onSubmit: (v: Record<string, unknown>) => Promise<void>; initialValues?: Record<string, unknown> }) {
+  function Page({
+    schema,
+    onSubmit,
+    initialValues,
+  }: {
+    schema: FormSchema;
+    onSubmit: (v: Record<string, unknown>) => Promise<void>;
+    initialValues?: Record<string, unknown>;
+  }) {
     const [open, setOpen] = useState(true);
     return (
       <SchemaFormDialog
@@ -169,7 +242,16 @@ describe('SchemaFormDialog', () => {
       columns: [
         { name: 'id', type: 'int', required: false },
         { name: 'name', type: 'nvarchar', length: 50, required: true, title: { zh: '科目名称', en: 'Subject name' } },
-        { name: 'isUp', type: 'int', required: false, title: { zh: '上架状态', en: 'On shelf' }, enum: [{ value: 0, label: { zh: '未上架', en: 'Off' } }, { value: 1, label: { zh: '已上架', en: 'On' } }] },
+        {
+          name: 'isUp',
+          type: 'int',
+          required: false,
+          title: { zh: '上架状态', en: 'On shelf' },
+          enum: [
+            { value: 0, label: { zh: '未上架', en: 'Off' } },
+            { value: 1, label: { zh: '已上架', en: 'On' } },
+          ],
+        },
         { name: 'sortNum', type: 'int', required: false, title: { zh: '排序', en: 'Order' } },
       ],
     });
@@ -208,7 +290,17 @@ describe('SchemaFormDialog', () => {
       flag: 'sys_member',
       columns: [
         { name: 'name', type: 'nvarchar', required: true, title: { zh: '昵称', en: 'Nickname' } },
-        { name: 'gender', type: 'int', required: false, title: { zh: '性别', en: 'Gender' }, enum: [{ value: 1, label: { zh: '男', en: 'Male' } }, { value: 2, label: { zh: '女', en: 'Female' } }, { value: 0, label: { zh: '未知', en: 'Unknown' } }] },
+        {
+          name: 'gender',
+          type: 'int',
+          required: false,
+          title: { zh: '性别', en: 'Gender' },
+          enum: [
+            { value: 1, label: { zh: '男', en: 'Male' } },
+            { value: 2, label: { zh: '女', en: 'Female' } },
+            { value: 0, label: { zh: '未知', en: 'Unknown' } },
+          ],
+        },
       ],
     });
     const onSubmit = vi.fn(async () => {});

@@ -52,7 +52,13 @@ const BAD_URLS = [
   '/api/export/table/',
 ];
 
-const GOOD_URLS = ['/api/select/', '/api/select/?_flag=questionsClass&page=1&row=100', '/api/system/menu/', '/api/user/list/?page=1&row=20', '/api/datasources/tables/?sourceId=1'];
+const GOOD_URLS = [
+  '/api/select/',
+  '/api/select/?_flag=questionsClass&page=1&row=100',
+  '/api/system/menu/',
+  '/api/user/list/?page=1&row=20',
+  '/api/datasources/tables/?sourceId=1',
+];
 
 describe('option sources: a GET of a read route of this server, as a same-origin path', () => {
   it.each(BAD_URLS)('refuses the url %j (parser and web check)', (url) => {

@@ -43,7 +43,7 @@ describe('patterns run in linear time', () => {
     expect(problem).toMatch(reason);
   });
 
-  it('a form\'s patterns together are bounded, and so is their number per field', () => {
+  it("a form's patterns together are bounded, and so is their number per field", () => {
     const big = '[a-z]{1,300}';
     const many: FormSchema = {
       version: 2,

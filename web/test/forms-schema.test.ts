@@ -112,14 +112,32 @@ describe('migrateFormSchema', () => {
   });
 
   it('maps every component of the designer’s palette to its kind', () => {
-    const cfg = (tag: string | undefined, extra: Record<string, unknown> = {}) => ({ label: tag ?? 'x', tag, required: false, layout: 'colFormItem', span: 12, regList: [], ...extra });
+    const cfg = (tag: string | undefined, extra: Record<string, unknown> = {}) => ({
+      label: tag ?? 'x',
+      tag,
+      required: false,
+      layout: 'colFormItem',
+      span: 12,
+      regList: [],
+      ...extra,
+    });
     const v1 = {
       fields: [
         { __config__: cfg('el-input', { tagIcon: 'textarea' }), __vModel__: 'f1', type: 'textarea', autosize: { minRows: 4, maxRows: 4 } },
         { __config__: cfg('el-input', { tagIcon: 'password' }), __vModel__: 'f2', 'show-password': true },
         { __config__: cfg('el-input-number'), __vModel__: 'f3', min: 1, max: 9, step: 2, precision: 0 },
         { __config__: cfg('tinymce', { tagIcon: 'rich-text' }), __vModel__: 'f4', height: 300 },
-        { __config__: cfg('el-select'), __slot__: { options: [{ label: '选项一', value: 1 }, { label: '选项二', value: 2 }] }, __vModel__: 'f5', multiple: true },
+        {
+          __config__: cfg('el-select'),
+          __slot__: {
+            options: [
+              { label: '选项一', value: 1 },
+              { label: '选项二', value: 2 },
+            ],
+          },
+          __vModel__: 'f5',
+          multiple: true,
+        },
         {
           __config__: cfg('el-cascader', { dataType: 'static' }),
           __vModel__: 'f6',
@@ -146,24 +164,63 @@ describe('migrateFormSchema', () => {
           multiple: true,
         },
         {
-          __config__: { layout: 'rowFormItem', tagIcon: 'row', label: '行容器', componentName: 'row101', children: [{ __config__: cfg('el-input'), __vModel__: 'f18', placeholder: '请输入' }] },
+          __config__: {
+            layout: 'rowFormItem',
+            tagIcon: 'row',
+            label: '行容器',
+            componentName: 'row101',
+            children: [{ __config__: cfg('el-input'), __vModel__: 'f18', placeholder: '请输入' }],
+          },
           type: 'default',
           justify: 'center',
           align: 'top',
         },
         { __config__: cfg('el-button', { tagIcon: 'button', formId: 120 }), __slot__: { default: '主要按钮' }, type: 'primary' },
-        { __config__: cfg('el-table', { tagIcon: 'table', componentName: 'row121', children: [{ __config__: { layout: 'raw', tag: 'el-table-column' }, prop: 'date', label: '日期' }] }) },
+        {
+          __config__: cfg('el-table', {
+            tagIcon: 'table',
+            componentName: 'row121',
+            children: [{ __config__: { layout: 'raw', tag: 'el-table-column' }, prop: 'date', label: '日期' }],
+          }),
+        },
       ],
     };
     const schema = migrateFormSchema(v1);
     const byName = Object.fromEntries(schema.fields.map((f) => [f.name, f]));
     expect(schema.fields.map((f) => f.kind)).toEqual([
-      'textarea', 'password', 'number', 'richText', 'select', 'cascader', 'radio', 'checkbox', 'switch', 'slider',
-      'time', 'timeRange', 'date', 'dateRange', 'rate', 'color', 'upload', 'row', 'button', 'table',
+      'textarea',
+      'password',
+      'number',
+      'richText',
+      'select',
+      'cascader',
+      'radio',
+      'checkbox',
+      'switch',
+      'slider',
+      'time',
+      'timeRange',
+      'date',
+      'dateRange',
+      'rate',
+      'color',
+      'upload',
+      'row',
+      'button',
+      'table',
     ]);
     expect(byName.f3).toMatchObject({ step: 2, precision: 0, rules: { min: 1, max: 9 } });
-    expect(byName.f5).toMatchObject({ multiple: true, options: [{ label: { zh: '选项一' }, value: 1 }, { label: { zh: '选项二' }, value: 2 }] });
-    expect(byName.f6).toMatchObject({ changeOnSelect: true, options: [{ value: 1, label: { zh: '选项1' }, children: [{ value: 2, label: { zh: '选项1-1' } }] }] });
+    expect(byName.f5).toMatchObject({
+      multiple: true,
+      options: [
+        { label: { zh: '选项一' }, value: 1 },
+        { label: { zh: '选项二' }, value: 2 },
+      ],
+    });
+    expect(byName.f6).toMatchObject({
+      changeOnSelect: true,
+      options: [{ value: 1, label: { zh: '选项1' }, children: [{ value: 2, label: { zh: '选项1-1' } }] }],
+    });
     expect(byName.f7).toMatchObject({ button: true });
     expect(byName.f8).toMatchObject({ rules: { min: 1, max: 1 } });
     expect(byName.f9).toMatchObject({ activeValue: 'Y', inactiveValue: 'N', activeText: { zh: '开' }, defaultValue: 'N' });
@@ -174,14 +231,24 @@ describe('migrateFormSchema', () => {
     expect(byName.f14).toMatchObject({ type: 'month' });
     expect(byName.f15).toMatchObject({ count: 10, allowHalf: true, showScore: true });
     expect(byName.f16).toMatchObject({ format: 'rgb', alpha: true });
-    expect(byName.f17).toMatchObject({ listType: 'picture-card', multiple: true, showTip: true, buttonText: { zh: '点击上传' }, rules: { accept: ['image'], maxSize: { value: 500, unit: 'KB' } } });
+    expect(byName.f17).toMatchObject({
+      listType: 'picture-card',
+      multiple: true,
+      showTip: true,
+      buttonText: { zh: '点击上传' },
+      rules: { accept: ['image'], maxSize: { value: 500, unit: 'KB' } },
+    });
     // the upload's own action is dropped: uploads always go to the server's upload call
     expect(JSON.stringify(byName.f17)).not.toContain('jsonplaceholder');
     expect(byName.row101).toMatchObject({ kind: 'row', justify: 'center', children: [{ kind: 'text', name: 'f18' }] });
     // a bare 请输入 placeholder says nothing as a message: the generic one is used
-    expect(validateFormValues({ version: 2, fields: [{ kind: 'text', name: 'x', label: { zh: '备注' }, placeholder: { zh: '请输入' }, rules: { required: true } }] }, {}, 'zh')).toEqual([
-      { field: 'x', message: '请输入备注' },
-    ]);
+    expect(
+      validateFormValues(
+        { version: 2, fields: [{ kind: 'text', name: 'x', label: { zh: '备注' }, placeholder: { zh: '请输入' }, rules: { required: true } }] },
+        {},
+        'zh',
+      ),
+    ).toEqual([{ field: 'x', message: '请输入备注' }]);
     expect(byName.button120).toMatchObject({ kind: 'button', text: { zh: '主要按钮' }, buttonType: 'primary' });
     expect(byName.row121).toMatchObject({ kind: 'table', columns: [{ name: 'date', label: { zh: '日期' } }] });
   });
@@ -210,7 +277,11 @@ describe('migrateFormSchema', () => {
         ],
         size: 'huge',
       }),
-    ).toEqual(['size: must be medium, small or mini, not "huge"', 'fields[0].__config__.tag: unknown component "el-transfer"', 'fields[3].__config__.sizeUnit: must be one of KB, MB, GB, not "TB"']);
+    ).toEqual([
+      'size: must be medium, small or mini, not "huge"',
+      'fields[0].__config__.tag: unknown component "el-transfer"',
+      'fields[3].__config__.sizeUnit: must be one of KB, MB, GB, not "TB"',
+    ]);
     // the rest is found once the version 1 shape is right, by version 2 paths
     const later = attempt({
       fields: [
@@ -234,17 +305,54 @@ describe('parseFormSchema', () => {
       version: 2,
       fields: [
         { kind: 'text', name: 'name', label: '姓名', rules: { required: true, requiredMessage: '名字必须填写', minLength: 2, maxLength: 10 } },
-        { kind: 'select', name: 'memberid', label: { zh: '用户', en: 'Member' }, options: { from: 'table', flag: 'sys_member', valueField: 'id', labelField: 'name' } },
-        { kind: 'select', name: 'typeId', label: { zh: '分类' }, options: { from: 'table', flag: 'questionsSmallClass', valueField: 'id', labelField: 'name', dependsOn: { field: 'memberid', whereField: 'subjectId' } } },
-        { kind: 'cascader', name: 'area', label: { zh: '地区' }, options: { from: 'url', url: '/api/select/?_flag=questionsClass', method: 'get', dataPath: 'data.list' } },
-        { kind: 'upload', name: 'cover', label: { zh: '封面' }, listType: 'picture-card', rules: { accept: ['image', '.webp'], maxSize: { value: 2, unit: 'MB' } } },
-        { kind: 'row', name: 'row1', label: { zh: '' }, children: [{ kind: 'switch', name: 'on', label: { zh: '开' }, linkage: [{ when: { field: 'name', op: 'filled' }, then: 'show' }] }] },
+        {
+          kind: 'select',
+          name: 'memberid',
+          label: { zh: '用户', en: 'Member' },
+          options: { from: 'table', flag: 'sys_member', valueField: 'id', labelField: 'name' },
+        },
+        {
+          kind: 'select',
+          name: 'typeId',
+          label: { zh: '分类' },
+          options: {
+            from: 'table',
+            flag: 'questionsSmallClass',
+            valueField: 'id',
+            labelField: 'name',
+            dependsOn: { field: 'memberid', whereField: 'subjectId' },
+          },
+        },
+        {
+          kind: 'cascader',
+          name: 'area',
+          label: { zh: '地区' },
+          options: { from: 'url', url: '/api/select/?_flag=questionsClass', method: 'get', dataPath: 'data.list' },
+        },
+        {
+          kind: 'upload',
+          name: 'cover',
+          label: { zh: '封面' },
+          listType: 'picture-card',
+          rules: { accept: ['image', '.webp'], maxSize: { value: 2, unit: 'MB' } },
+        },
+        {
+          kind: 'row',
+          name: 'row1',
+          label: { zh: '' },
+          children: [{ kind: 'switch', name: 'on', label: { zh: '开' }, linkage: [{ when: { field: 'name', op: 'filled' }, then: 'show' }] }],
+        },
       ],
     };
     const parsed = parseFormSchema(input);
     expect(parsed.ok ? [] : parsed.problems).toEqual([]);
     const schema = (parsed as { schema: FormSchema }).schema;
-    expect(schema.fields[0]).toEqual({ kind: 'text', name: 'name', label: { zh: '姓名' }, rules: { required: true, requiredMessage: { zh: '名字必须填写' }, minLength: 2, maxLength: 10 } });
+    expect(schema.fields[0]).toEqual({
+      kind: 'text',
+      name: 'name',
+      label: { zh: '姓名' },
+      rules: { required: true, requiredMessage: { zh: '名字必须填写' }, minLength: 2, maxLength: 10 },
+    });
     expect(parseFormSchema(JSON.stringify(schema))).toEqual({ ok: true, schema });
   });
 
@@ -261,12 +369,27 @@ describe('parseFormSchema', () => {
         fields: [
           { kind: 'text', name: '1st', label: { zh: '' }, rules: { maxLength: 5, minLength: 9, min: 1 } },
           { kind: 'number', name: 'age', label: { zh: '年龄', fr: 'Âge' }, rules: { patterns: [{ regex: '[', flags: 'gg' }] } },
-          { kind: 'select', name: 'city', label: { zh: '城市' }, options: [{ label: { zh: 'A' }, value: 1 }, { label: { zh: 'B' }, value: 1 }, { label: { zh: 'C' }, value: { x: 1 } }] },
+          {
+            kind: 'select',
+            name: 'city',
+            label: { zh: '城市' },
+            options: [
+              { label: { zh: 'A' }, value: 1 },
+              { label: { zh: 'B' }, value: 1 },
+              { label: { zh: 'C' }, value: { x: 1 } },
+            ],
+          },
           { kind: 'select', name: 'remote', label: { zh: '远程' }, options: { from: 'url', url: 'http://evil.example/x', method: 'fetch' } },
           { kind: 'upload', name: 'file', label: { zh: '文件' }, rules: { accept: ['exe'], maxSize: { value: 2, unit: 'TB' } } },
           { kind: 'texty', name: 'x', label: { zh: 'x' } },
           { kind: 'radio', name: 'age', label: { zh: '重名' }, options: [] },
-          { kind: 'date', name: 'when', label: { zh: '日期' }, type: 'quarter', linkage: [{ when: { field: 'nobody', op: 'in', value: [] }, then: 'explode' }] },
+          {
+            kind: 'date',
+            name: 'when',
+            label: { zh: '日期' },
+            type: 'quarter',
+            linkage: [{ when: { field: 'nobody', op: 'in', value: [] }, then: 'explode' }],
+          },
           { kind: 'row', name: 'r', label: { zh: '' } },
           { kind: 'switch', name: 's', label: { zh: '开关' }, linkage: [{ when: { field: 's', op: 'equals', value: true }, then: 'hide' }] },
         ],
@@ -305,11 +428,18 @@ describe('parseFormSchema', () => {
         fields: [
           { kind: 'button', name: 'go', label: { zh: '' }, text: { zh: '走' } },
           { kind: 'text', name: 'a', label: { zh: 'A' }, linkage: [{ when: { field: 'go', op: 'filled' }, then: 'show' }] },
-          { kind: 'select', name: 'b', label: { zh: 'B' }, options: { from: 'table', flag: 't', valueField: 'id', labelField: 'name', dependsOn: { field: 'ghost', whereField: 'pid' } } },
+          {
+            kind: 'select',
+            name: 'b',
+            label: { zh: 'B' },
+            options: { from: 'table', flag: 't', valueField: 'id', labelField: 'name', dependsOn: { field: 'ghost', whereField: 'pid' } },
+          },
         ],
       }),
     ).toEqual(['fields[1].linkage[0].when.field: "go" is a button, which holds no value', 'fields[2].options.dependsOn.field: no field is named "ghost"']);
-    expect(problemsOf(schemaOf({ kind: 'checkbox', name: 'c', label: { zh: 'C' }, options: [], defaultValue: 'a' }))).toEqual(['fields[0].defaultValue: "a" is not a value of a checkbox field']);
+    expect(problemsOf(schemaOf({ kind: 'checkbox', name: 'c', label: { zh: 'C' }, options: [], defaultValue: 'a' }))).toEqual([
+      'fields[0].defaultValue: "a" is not a value of a checkbox field',
+    ]);
   });
 });
 
@@ -347,23 +477,54 @@ describe('validateFormValues', () => {
     // an emptied editor still holds <p></p>; blank text is empty
     const values = { input: '  ', editor: '<p></p>', checkbox: [], cascader: [] };
     expect(validateFormValues(schema, values, 'zh-CN').map((p) => p.message)).toEqual([
-      '请输入input', '请输入textarea', '请输入editor', '请输入number',
-      '请选择select', '请选择radio', '请选择checkbox', '请选择cascader', '请选择date', '请选择time', '请选择dateTime',
-      '请上传file', '请上传img',
+      '请输入input',
+      '请输入textarea',
+      '请输入editor',
+      '请输入number',
+      '请选择select',
+      '请选择radio',
+      '请选择checkbox',
+      '请选择cascader',
+      '请选择date',
+      '请选择time',
+      '请选择dateTime',
+      '请上传file',
+      '请上传img',
     ]);
-    expect(validateFormValues(schema, values, 'en-US').slice(0, 5).map((p) => p.message)).toEqual([
-      'Please enter INPUT', 'Please enter TEXTAREA', 'Please enter EDITOR', 'Please enter NUMBER', 'Please select SELECT',
-    ]);
+    expect(
+      validateFormValues(schema, values, 'en-US')
+        .slice(0, 5)
+        .map((p) => p.message),
+    ).toEqual(['Please enter INPUT', 'Please enter TEXTAREA', 'Please enter EDITOR', 'Please enter NUMBER', 'Please select SELECT']);
   });
 
   it('a field’s own messages win; lengths, patterns, bounds, counts, options and upload types are checked', () => {
     const schema = schemaOf(
-      { kind: 'text', name: 'nick', label: { zh: '昵称', en: 'Nickname' }, rules: { required: true, requiredMessage: { zh: '昵称必须填写', en: 'A nickname, please' }, minLength: 2, maxLength: 4 } },
-      { kind: 'text', name: 'code', label: { zh: '编码' }, rules: { maxLength: 3, patterns: [{ regex: '^[a-z]+$', flags: 'i', message: { zh: '只能是字母', en: 'Letters only' } }] } },
+      {
+        kind: 'text',
+        name: 'nick',
+        label: { zh: '昵称', en: 'Nickname' },
+        rules: { required: true, requiredMessage: { zh: '昵称必须填写', en: 'A nickname, please' }, minLength: 2, maxLength: 4 },
+      },
+      {
+        kind: 'text',
+        name: 'code',
+        label: { zh: '编码' },
+        rules: { maxLength: 3, patterns: [{ regex: '^[a-z]+$', flags: 'i', message: { zh: '只能是字母', en: 'Letters only' } }] },
+      },
       { kind: 'number', name: 'age', label: { zh: '年龄' }, rules: { min: 1, max: 120 } },
       { kind: 'number', name: 'score', label: { zh: '分数' }, rules: { min: 0 } },
       { kind: 'slider', name: 'range', label: { zh: '区间' }, range: true, rules: { min: 10, max: 20 } },
-      { kind: 'checkbox', name: 'tags', label: { zh: '标签' }, options: [{ label: { zh: 'A' }, value: 'a' }, { label: { zh: 'B' }, value: 'b' }], rules: { min: 2 } },
+      {
+        kind: 'checkbox',
+        name: 'tags',
+        label: { zh: '标签' },
+        options: [
+          { label: { zh: 'A' }, value: 'a' },
+          { label: { zh: 'B' }, value: 'b' },
+        ],
+        rules: { min: 2 },
+      },
       { kind: 'select', name: 'city', label: { zh: '城市' }, options: [{ label: { zh: '北京' }, value: 'bj' }] },
       { kind: 'upload', name: 'pic', label: { zh: '图片' }, rules: { accept: ['image'] } },
       { kind: 'rate', name: 'stars', label: { zh: '星级' }, count: 5 },
@@ -386,7 +547,9 @@ describe('validateFormValues', () => {
       { field: 'stars', message: '星级不能大于5' },
       { field: 'day', message: '日期的值不正确' },
     ]);
-    expect(check({ nick: '甲乙', code: 'ABC', age: '18', tags: ['a', 'b'], city: 'bj', pic: '/api/file/x.PNG', range: [10, 20], stars: 4, day: '2024-01-01' })).toEqual([]);
+    expect(
+      check({ nick: '甲乙', code: 'ABC', age: '18', tags: ['a', 'b'], city: 'bj', pic: '/api/file/x.PNG', range: [10, 20], stars: 4, day: '2024-01-01' }),
+    ).toEqual([]);
     expect(check({ nick: '甲乙', code: 'abcd' }, 'en')).toEqual([{ field: 'code', message: '编码 must be at most 3 characters' }]);
     expect(check({ nick: 12, age: 'old' }, 'en')).toEqual([{ field: 'age', message: '年龄 must be a number' }]);
     expect(validateFormValues(schema, 'not values', 'zh')).toEqual([{ field: 'nick', message: '昵称必须填写' }]);
@@ -405,12 +568,39 @@ describe('validateFormValues', () => {
 
 describe('linkage', () => {
   const schema = schemaOf(
-    { kind: 'radio', name: 'type', label: { zh: '类型' }, options: [{ label: { zh: '个人' }, value: 1 }, { label: { zh: '企业' }, value: 2 }], rules: { required: true } },
-    { kind: 'text', name: 'company', label: { zh: '公司' }, rules: { required: true }, linkage: [{ when: { field: 'type', op: 'equals', value: 2 }, then: 'show' }] },
+    {
+      kind: 'radio',
+      name: 'type',
+      label: { zh: '类型' },
+      options: [
+        { label: { zh: '个人' }, value: 1 },
+        { label: { zh: '企业' }, value: 2 },
+      ],
+      rules: { required: true },
+    },
+    {
+      kind: 'text',
+      name: 'company',
+      label: { zh: '公司' },
+      rules: { required: true },
+      linkage: [{ when: { field: 'type', op: 'equals', value: 2 }, then: 'show' }],
+    },
     { kind: 'text', name: 'taxId', label: { zh: '税号' }, linkage: [{ when: { field: 'company', op: 'filled' }, then: 'require' }] },
-    { kind: 'text', name: 'nickname', label: { zh: '昵称' }, rules: { required: true }, linkage: [{ when: { field: 'type', op: 'in', value: [2, 3] }, then: 'hide' }] },
+    {
+      kind: 'text',
+      name: 'nickname',
+      label: { zh: '昵称' },
+      rules: { required: true },
+      linkage: [{ when: { field: 'type', op: 'in', value: [2, 3] }, then: 'hide' }],
+    },
     { kind: 'switch', name: 'vip', label: { zh: '会员' } },
-    { kind: 'number', name: 'discount', label: { zh: '折扣' }, rules: { required: true }, linkage: [{ when: { field: 'vip', op: 'equals', value: false }, then: 'disable' }] },
+    {
+      kind: 'number',
+      name: 'discount',
+      label: { zh: '折扣' },
+      rules: { required: true },
+      linkage: [{ when: { field: 'vip', op: 'equals', value: false }, then: 'disable' }],
+    },
   );
 
   it('show / hide / require / disable follow the values; hidden and disabled fields are not validated', () => {
@@ -441,7 +631,13 @@ describe('linkage', () => {
   it('a row passes its state to its children, and a cycle settles', () => {
     const rows = schemaOf(
       { kind: 'checkbox', name: 'more', label: { zh: '更多' }, options: [{ label: { zh: '显示' }, value: 'y' }] },
-      { kind: 'row', name: 'extra', label: { zh: '' }, linkage: [{ when: { field: 'more', op: 'empty' }, then: 'hide' }], children: [{ kind: 'text', name: 'inner', label: { zh: '内' }, rules: { required: true } }] },
+      {
+        kind: 'row',
+        name: 'extra',
+        label: { zh: '' },
+        linkage: [{ when: { field: 'more', op: 'empty' }, then: 'hide' }],
+        children: [{ kind: 'text', name: 'inner', label: { zh: '内' }, rules: { required: true } }],
+      },
       { kind: 'text', name: 'a', label: { zh: 'A' }, linkage: [{ when: { field: 'b', op: 'empty' }, then: 'hide' }] },
       { kind: 'text', name: 'b', label: { zh: 'B' }, linkage: [{ when: { field: 'a', op: 'empty' }, then: 'hide' }] },
     );
@@ -453,7 +649,14 @@ describe('linkage', () => {
   });
 
   it('a new record starts from the defaults; a switch without one starts off', () => {
-    expect(defaultFormValues(schemaOf({ kind: 'text', name: 't', label: { zh: 'T' }, defaultValue: '甲' }, { kind: 'switch', name: 's', label: { zh: 'S' }, inactiveValue: 0, activeValue: 1 }))).toEqual({ t: '甲', s: 0 });
+    expect(
+      defaultFormValues(
+        schemaOf(
+          { kind: 'text', name: 't', label: { zh: 'T' }, defaultValue: '甲' },
+          { kind: 'switch', name: 's', label: { zh: 'S' }, inactiveValue: 0, activeValue: 1 },
+        ),
+      ),
+    ).toEqual({ t: '甲', s: 0 });
   });
 });
 
@@ -467,9 +670,25 @@ describe('schemaFromTableMeta', () => {
       columns: [
         { name: 'id', type: 'int', required: false },
         { name: 'name', type: 'nvarchar', length: 50, required: true, title: { zh: '科目名称', en: 'Subject name' } },
-        { name: 'parentId', type: 'int', required: false, title: { zh: '上级科目', en: 'Parent' }, references: 'questionsClass', reference: { flag: 'questionsClass', labelColumn: 'name', treeColumn: 'parentId' } },
+        {
+          name: 'parentId',
+          type: 'int',
+          required: false,
+          title: { zh: '上级科目', en: 'Parent' },
+          references: 'questionsClass',
+          reference: { flag: 'questionsClass', labelColumn: 'name', treeColumn: 'parentId' },
+        },
         { name: 'cover', type: 'image', required: false, title: { zh: '封面', en: 'Cover' } },
-        { name: 'isUp', type: 'int', required: true, title: { zh: '上架状态', en: 'On shelf' }, enum: [{ value: 0, label: { zh: '未上架', en: 'Off' } }, { value: 1, label: { zh: '已上架', en: 'On' } }] },
+        {
+          name: 'isUp',
+          type: 'int',
+          required: true,
+          title: { zh: '上架状态', en: 'On shelf' },
+          enum: [
+            { value: 0, label: { zh: '未上架', en: 'Off' } },
+            { value: 1, label: { zh: '已上架', en: 'On' } },
+          ],
+        },
         { name: 'memberid', type: 'int', required: false, title: { zh: '用户', en: 'Member' }, reference: { flag: 'sys_member', labelColumn: 'name' } },
         { name: 'intro', type: 'ntext', required: false },
         { name: 'story', type: 'ntext', required: false, ui: { control: 'editor' } },
@@ -486,10 +705,23 @@ describe('schemaFromTableMeta', () => {
     const byName = Object.fromEntries(schema.fields.map((f) => [f.name, f]));
     expect(Object.keys(byName)).toEqual(['name', 'parentId', 'cover', 'isUp', 'memberid', 'intro', 'story', 'balance', 'answerDate', 'sortNum']);
     expect(byName.name).toEqual({ kind: 'text', name: 'name', label: { zh: '科目名称', en: 'Subject name' }, rules: { required: true, maxLength: 50 } });
-    expect(byName.parentId).toMatchObject({ kind: 'cascader', emitPath: false, changeOnSelect: true, options: { from: 'table', flag: 'questionsClass', valueField: 'id', labelField: 'name', parentField: 'parentId' } });
+    expect(byName.parentId).toMatchObject({
+      kind: 'cascader',
+      emitPath: false,
+      changeOnSelect: true,
+      options: { from: 'table', flag: 'questionsClass', valueField: 'id', labelField: 'name', parentField: 'parentId' },
+    });
     expect(byName.cover).toMatchObject({ kind: 'upload', listType: 'picture-card', rules: { accept: ['image'] } });
     // SPEC.md §9: the radio starts on 1
-    expect(byName.isUp).toMatchObject({ kind: 'radio', defaultValue: 1, rules: { required: true }, options: [{ value: 0, label: { zh: '未上架', en: 'Off' } }, { value: 1, label: { zh: '已上架', en: 'On' } }] });
+    expect(byName.isUp).toMatchObject({
+      kind: 'radio',
+      defaultValue: 1,
+      rules: { required: true },
+      options: [
+        { value: 0, label: { zh: '未上架', en: 'Off' } },
+        { value: 1, label: { zh: '已上架', en: 'On' } },
+      ],
+    });
     expect(byName.memberid).toMatchObject({ kind: 'select', options: { from: 'table', flag: 'sys_member', valueField: 'id', labelField: 'name' } });
     expect(byName.intro).toMatchObject({ kind: 'textarea', label: { zh: 'intro' } });
     expect(byName.story).toMatchObject({ kind: 'richText' });
@@ -513,7 +745,14 @@ describe('schemaFromTableMeta', () => {
     );
     expect(schema.fields).toEqual([
       { kind: 'text', name: 'name', label: { zh: '分类名称', en: 'Category' }, rules: { required: true, maxLength: 30 } },
-      { kind: 'select', name: 'typeId', label: { zh: 'typeId' }, options: { from: 'table', flag: 'questionsClass', valueField: 'id', labelField: 'name' }, filterable: true, multiple: true },
+      {
+        kind: 'select',
+        name: 'typeId',
+        label: { zh: 'typeId' },
+        options: { from: 'table', flag: 'questionsClass', valueField: 'id', labelField: 'name' },
+        filterable: true,
+        multiple: true,
+      },
     ]);
     expect(parseFormSchema(schema).ok).toBe(true);
   });

@@ -20,8 +20,17 @@ const book: TableMeta = {
     { name: 'id', type: 'int', title: { zh: '编号', en: 'id' }, required: false, filterable: true, sortable: true, serverFilled: true },
     { name: 'title', type: 'nvarchar', length: 80, title: { zh: '书名', en: 'Title' }, required: true, filterable: true, sortable: true, search: 'input' },
     {
-      name: 'genre', type: 'int', title: { zh: '类别', en: 'Genre' }, required: false, filterable: true, sortable: true, search: 'select',
-      enum: [{ value: 1, label: { zh: '小说', en: 'Novel' } }, { value: 2, label: { zh: '历史', en: 'History' } }],
+      name: 'genre',
+      type: 'int',
+      title: { zh: '类别', en: 'Genre' },
+      required: false,
+      filterable: true,
+      sortable: true,
+      search: 'select',
+      enum: [
+        { value: 1, label: { zh: '小说', en: 'Novel' } },
+        { value: 2, label: { zh: '历史', en: 'History' } },
+      ],
     },
     { name: 'price', type: 'money', title: { zh: '价格', en: 'Price' }, required: false, filterable: true, sortable: true },
   ],
@@ -44,10 +53,11 @@ beforeEach(async () => {
     if (path === '/api/system/menu/') return ok(menuRows);
     if (path === '/api/user/userInfo/') return ok([{ id: 1, loginid: 'admin', name: '管理员' }]);
     if (path === '/api/schema/book') return ok(book);
-    if (path.startsWith('/api/schema/')) return { status: 400, body: { status: false, success: false, message: `未知的数据表：${path.split('/')[3]}`, code: 'UNKNOWN_FLAG' } };
+    if (path.startsWith('/api/schema/'))
+      return { status: 400, body: { status: false, success: false, message: `未知的数据表：${path.split('/')[3]}`, code: 'UNKNOWN_FLAG' } };
     if (path === '/api/select/' && call.url.searchParams.get('_flag') === 'book') return ok(rows, { total: rows.length });
     if (path === '/api/action/save/') {
-      rows = [{ id: 2, ...((call.body as { params: Record<string, unknown> }).params) }, ...rows];
+      rows = [{ id: 2, ...(call.body as { params: Record<string, unknown> }).params }, ...rows];
       return ok({ id: 2, created: true });
     }
     return ok([]);

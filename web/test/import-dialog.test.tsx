@@ -113,7 +113,16 @@ describe('question import dialog', () => {
       body: {
         status: false,
         message: '有 2 行数据不正确，文件未导入',
-        data: { rows: 40, inserted: 0, skipped: 0, rejected: 2, problems: [{ row: 3, column: '题干', message: '缺少题干' }, { row: 6, column: '正确答案', message: '正确答案 D 没有对应的选项' }] },
+        data: {
+          rows: 40,
+          inserted: 0,
+          skipped: 0,
+          rejected: 2,
+          problems: [
+            { row: 3, column: '题干', message: '缺少题干' },
+            { row: 6, column: '正确答案', message: '正确答案 D 没有对应的选项' },
+          ],
+        },
       },
     });
 
@@ -133,7 +142,10 @@ describe('question import dialog', () => {
     held[0]!.answer(ok({ rows: 3, inserted: 2, skipped: 1, rejected: 0, problems: [] }));
     await waitFor(() => expect(held).toHaveLength(2));
     const problems = Array.from({ length: 100 }, (_, i) => ({ row: i + 2, column: '题干', message: '缺少题干' }));
-    held[1]!.answer({ status: 400, body: { status: false, message: '有 120 行数据不正确', data: { rows: 130, inserted: 0, skipped: 0, rejected: 120, problems } } });
+    held[1]!.answer({
+      status: 400,
+      body: { status: false, message: '有 120 行数据不正确', data: { rows: 130, inserted: 0, skipped: 0, rejected: 120, problems } },
+    });
     await waitFor(() => expect(screen.getByTestId('import-result-1').getAttribute('data-state')).toBe('refused'));
 
     const first = within(screen.getByTestId('import-result-0'));
@@ -179,7 +191,11 @@ describe('question import dialog', () => {
     await uploadFiles('坏文件.xls');
     await user.click(submit());
     await waitFor(() => expect(held).toHaveLength(1));
-    const refused = { status: false, message: '有 1 行数据不正确，文件未导入', data: { rows: 1, inserted: 0, skipped: 0, rejected: 1, problems: [{ row: 2, column: '题干', message: '缺少题干' }] } };
+    const refused = {
+      status: false,
+      message: '有 1 行数据不正确，文件未导入',
+      data: { rows: 1, inserted: 0, skipped: 0, rejected: 1, problems: [{ row: 2, column: '题干', message: '缺少题干' }] },
+    };
     held[0]!.answer({ status: 400, body: refused });
 
     await waitFor(() => expect(submit().textContent).toBe('导入失败，重试'));

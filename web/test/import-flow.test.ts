@@ -88,7 +88,13 @@ describe('runImport', () => {
     const summary = await done;
 
     expect(held.maxRunning()).toBe(1);
-    expect(stages.map((s) => `${s.stage} ${s.current}/${s.total}`)).toEqual(['addingCategories 0/3', 'importing 1/3', 'importing 2/3', 'importing 3/3', 'done 3/3']);
+    expect(stages.map((s) => `${s.stage} ${s.current}/${s.total}`)).toEqual([
+      'addingCategories 0/3',
+      'importing 1/3',
+      'importing 2/3',
+      'importing 3/3',
+      'done 3/3',
+    ]);
     expect(outcomes.map((o) => o.state)).toEqual(['imported', 'imported', 'refused']);
     expect(outcomes[2]!.counts!.problems).toEqual([{ row: 3, column: '题干', message: '缺少题干' }]);
     expect(summary).toEqual({ imported: 2, failed: 1, inserted: 5, skipped: 1, aborted: false, createdCategories: 1 });
@@ -97,7 +103,12 @@ describe('runImport', () => {
   it('deletes a category it created when no file went into it, and only then', async () => {
     const log: string[] = [];
     const outcomes: FileOutcome[] = [];
-    const refused: FileImportAnswer = { ok: false, counts: counts({ inserted: 0, rejected: 1 }), message: '有 1 行数据不正确', error: new ApiError('有 1 行数据不正确', 'http', 400) };
+    const refused: FileImportAnswer = {
+      ok: false,
+      counts: counts({ inserted: 0, rejected: 1 }),
+      message: '有 1 行数据不正确',
+      error: new ApiError('有 1 行数据不正确', 'http', 400),
+    };
     const answers: Record<string, FileImportAnswer> = {
       a: refused, // created, refused by the server -> removed
       b: refused, // existed before -> kept
@@ -198,7 +209,10 @@ describe('import calls', () => {
 
   it('answers a refused file with its counts and problems, without a toast', async () => {
     const problems = [{ row: 6, column: '正确答案', message: '正确答案 D 没有对应的选项' }];
-    const calls = fakeFetch(() => ({ status: 400, body: { status: false, success: false, message: '有 1 行数据不正确', data: counts({ inserted: 0, rejected: 1, problems }) } }));
+    const calls = fakeFetch(() => ({
+      status: 400,
+      body: { status: false, success: false, message: '有 1 行数据不正确', data: counts({ inserted: 0, rejected: 1, problems }) },
+    }));
     const answer = await importQuestionFile({ fileUrl: '/api/file/202611/a.xls', parentId: 1, typeId: 2 });
     expect(calls[0]!.body).toEqual({ fileUrl: '/api/file/202611/a.xls', parentId: 1, typeId: 2, tableName: 'questionBank' });
     expect(answer).toMatchObject({ ok: false, message: '有 1 行数据不正确', counts: { rejected: 1, problems } });

@@ -12,12 +12,26 @@ import { fakeFetch, ok, renderWithApp, type FakeCall } from './helpers.tsx';
 
 /** A table with a generated page (/manage/book) and a menu that opens it. */
 const book: TableMeta = {
-  flag: 'book', title: { zh: '图书', en: 'Books' }, softDelete: true, source: 10000, primaryKey: 'id', dynamic: true,
+  flag: 'book',
+  title: { zh: '图书', en: 'Books' },
+  softDelete: true,
+  source: 10000,
+  primaryKey: 'id',
+  dynamic: true,
   columns: [
     { name: 'title', type: 'nvarchar', title: { zh: '书名', en: 'Title' }, required: true, filterable: true, sortable: true, search: 'input' },
     {
-      name: 'genre', type: 'int', title: { zh: '类别', en: 'Genre' }, required: false, filterable: true, sortable: true, search: 'select',
-      enum: [{ value: 1, label: { zh: '小说', en: 'Novel' } }, { value: 2, label: { zh: '历史', en: 'History' } }],
+      name: 'genre',
+      type: 'int',
+      title: { zh: '类别', en: 'Genre' },
+      required: false,
+      filterable: true,
+      sortable: true,
+      search: 'select',
+      enum: [
+        { value: 1, label: { zh: '小说', en: 'Novel' } },
+        { value: 2, label: { zh: '历史', en: 'History' } },
+      ],
     },
     { name: 'price', type: 'money', title: { zh: '价格', en: 'Price' }, required: false, filterable: true, sortable: true },
     { name: 'isbn', type: 'nvarchar', title: { zh: '书号', en: 'ISBN' }, required: false, filterable: true, sortable: true, ui: { hidden: true } },
@@ -67,7 +81,13 @@ const searchLabels = () => [...screen.getByTestId('search-bar').querySelectorAll
 
 describe('a generated page renders from its menu’s layout record', () => {
   it('lists, searches and edits only what the layout names, in its order', async () => {
-    layoutRows = [{ id: 5, menuId: 2, layout: JSON.stringify({ flag: 'book', columns: ['price', 'title', 'isbn'], search: ['title', 'price'], formFields: ['title', 'genre'] }) }];
+    layoutRows = [
+      {
+        id: 5,
+        menuId: 2,
+        layout: JSON.stringify({ flag: 'book', columns: ['price', 'title', 'isbn'], search: ['title', 'price'], formFields: ['title', 'genre'] }),
+      },
+    ];
     renderShell('/manage/book');
     const table = await screen.findByTestId('crud-table');
     expect(await within(table).findByText('红楼梦')).toBeTruthy();

@@ -7,9 +7,22 @@ import { setLanguage } from '../src/i18n/index.ts';
 import { fakeFetch, ok, renderWithApp } from './helpers.tsx';
 
 /** Issue 19 #13: 所属数据库 names the local database and tells two sources with one database name apart. */
-const column = (name: string, zh: string, more: Partial<ColumnMeta> = {}): ColumnMeta => ({ name, type: 'nvarchar', title: { zh, en: name }, required: false, filterable: true, sortable: true, ...more });
+const column = (name: string, zh: string, more: Partial<ColumnMeta> = {}): ColumnMeta => ({
+  name,
+  type: 'nvarchar',
+  title: { zh, en: name },
+  required: false,
+  filterable: true,
+  sortable: true,
+  ...more,
+});
 const layTableMeta: TableMeta = {
-  flag: 'sys_layTable', title: { zh: '表单定义', en: 'Form definitions' }, softDelete: true, source: 10000, primaryKey: 'id', dynamic: false,
+  flag: 'sys_layTable',
+  title: { zh: '表单定义', en: 'Form definitions' },
+  softDelete: true,
+  source: 10000,
+  primaryKey: 'id',
+  dynamic: false,
   columns: [
     column('id', 'ID', { type: 'int', ui: { list: false, form: false } }),
     column('name', '表单名称', { required: true }),
@@ -27,7 +40,14 @@ beforeEach(async () => {
     const flag = call.url.searchParams.get('_flag');
     if (call.url.pathname === '/api/schema/sys_layTable') return ok(layTableMeta);
     if (call.url.pathname === '/api/select/' && flag === 'sys_connsql') return ok(sources, { total: sources.length });
-    if (call.url.pathname === '/api/select/') return ok([{ id: 3, name: '图书登记表', databaseId: 2 }, { id: 4, name: '本地表单', databaseId: null }], { total: 2 });
+    if (call.url.pathname === '/api/select/')
+      return ok(
+        [
+          { id: 3, name: '图书登记表', databaseId: 2 },
+          { id: 4, name: '本地表单', databaseId: null },
+        ],
+        { total: 2 },
+      );
     return ok([]);
   });
 });

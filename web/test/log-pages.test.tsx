@@ -20,24 +20,61 @@ const menuRows: MenuRow[] = [
 ].map((r) => ({ menuType: 1, icon: null, menuMark: null, sortNum: 0, intro: null, createTime: '', ...r }));
 
 const col = (name: string, zh: string, en: string, extra: Partial<TableMeta['columns'][number]> = {}): TableMeta['columns'][number] => ({
-  name, type: 'nvarchar', title: { zh, en }, required: false, filterable: true, sortable: true, ...extra,
+  name,
+  type: 'nvarchar',
+  title: { zh, en },
+  required: false,
+  filterable: true,
+  sortable: true,
+  ...extra,
 });
 const memberMeta: TableMeta = {
-  flag: 'sys_member', title: { zh: '小程序用户管理', en: 'Members' }, softDelete: true, source: 10000, primaryKey: 'id', dynamic: false,
+  flag: 'sys_member',
+  title: { zh: '小程序用户管理', en: 'Members' },
+  softDelete: true,
+  source: 10000,
+  primaryKey: 'id',
+  dynamic: false,
   columns: [
     col('name', '昵称', 'Nickname'),
-    col('gender', '性别', 'Gender', { type: 'int', enum: [{ value: 1, label: { zh: '男', en: 'Male' } }, { value: 2, label: { zh: '女', en: 'Female' } }] }),
+    col('gender', '性别', 'Gender', {
+      type: 'int',
+      enum: [
+        { value: 1, label: { zh: '男', en: 'Male' } },
+        { value: 2, label: { zh: '女', en: 'Female' } },
+      ],
+    }),
   ],
 };
 const roleMeta: TableMeta = { ...memberMeta, flag: 'sys_role', title: { zh: '角色管理', en: 'Roles' }, columns: [col('name', '角色名称', 'Role name')] };
 const loginLogMeta: TableMeta = {
-  ...memberMeta, flag: 'sys_loginLog', title: { zh: '登录日志', en: 'Login log' }, readOnly: true,
+  ...memberMeta,
+  flag: 'sys_loginLog',
+  title: { zh: '登录日志', en: 'Login log' },
+  readOnly: true,
   columns: [col('loginid', '账号', 'Account'), col('reason', '原因', 'Reason')],
 };
 
 const opRows = [
-  { id: 9, loginid: 'admin', flag: 'sys_member', action: 'save', rowId: '3', changes: JSON.stringify([{ column: 'name', before: '张三', after: '李四' }, { column: 'gender', before: 1, after: 2 }]) },
-  { id: 8, loginid: 'admin', flag: 'sys_role', action: 'grants', rowId: '2', changes: JSON.stringify([{ column: 'grants', before: '[[4,"view"]]', after: '[[4,"view,save"],[3,"view"]]' }]) },
+  {
+    id: 9,
+    loginid: 'admin',
+    flag: 'sys_member',
+    action: 'save',
+    rowId: '3',
+    changes: JSON.stringify([
+      { column: 'name', before: '张三', after: '李四' },
+      { column: 'gender', before: 1, after: 2 },
+    ]),
+  },
+  {
+    id: 8,
+    loginid: 'admin',
+    flag: 'sys_role',
+    action: 'grants',
+    rowId: '2',
+    changes: JSON.stringify([{ column: 'grants', before: '[[4,"view"]]', after: '[[4,"view,save"],[3,"view"]]' }]),
+  },
 ];
 const loginRows = LOGIN_LOG_REASONS.map((reason, i) => ({ id: i + 1, loginid: `u${i}`, reason }));
 
@@ -115,7 +152,14 @@ describe('操作日志: titles, labels and values in the page language', () => {
     await screen.findByTestId('changes-full');
     await user.click(await screen.findByTestId('changes-raw-toggle'));
     const raw = JSON.parse((await screen.findByTestId('changes-raw')).textContent!);
-    expect(raw).toMatchObject({ flag: 'sys_member', rowId: '3', changes: [{ column: 'name', before: '张三', after: '李四' }, { column: 'gender', before: 1, after: 2 }] });
+    expect(raw).toMatchObject({
+      flag: 'sys_member',
+      rowId: '3',
+      changes: [
+        { column: 'name', before: '张三', after: '李四' },
+        { column: 'gender', before: 1, after: 2 },
+      ],
+    });
   }, 60_000);
 
   it('in English too', async () => {

@@ -9,7 +9,12 @@ import { menuMeta } from './systemMeta.ts';
 
 /** Issue 19 #1: the menu page's 表单设计 with the real designer, on a menu without 数据设计, and 数据设计 after it. */
 const book: TableMeta = {
-  flag: 'book', title: { zh: '图书', en: 'Books' }, softDelete: true, source: 10000, primaryKey: 'id', dynamic: true,
+  flag: 'book',
+  title: { zh: '图书', en: 'Books' },
+  softDelete: true,
+  source: 10000,
+  primaryKey: 'id',
+  dynamic: true,
   columns: [
     { name: 'title', type: 'nvarchar', title: { zh: '书名', en: 'Title' }, required: true, filterable: true, sortable: true, search: 'input' },
     { name: 'price', type: 'money', title: { zh: '价格', en: 'Price' }, required: false, filterable: true, sortable: true },

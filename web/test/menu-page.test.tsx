@@ -9,7 +9,12 @@ import { fakeFetch, ok, renderWithApp, type FakeCall } from './helpers.tsx';
 import { menuMeta } from './systemMeta.ts';
 
 const book: TableMeta = {
-  flag: 'book', title: { zh: '图书', en: 'Books' }, softDelete: true, source: 10000, primaryKey: 'id', dynamic: true,
+  flag: 'book',
+  title: { zh: '图书', en: 'Books' },
+  softDelete: true,
+  source: 10000,
+  primaryKey: 'id',
+  dynamic: true,
   columns: [
     { name: 'title', type: 'nvarchar', title: { zh: '书名', en: 'Title' }, required: true, filterable: true, sortable: true, search: 'input' },
     { name: 'price', type: 'money', title: { zh: '价格', en: 'Price' }, required: false, filterable: true, sortable: true },
@@ -67,7 +72,10 @@ function NavProbe() {
   return <div data-testid="nav-count">{menu.data?.length ?? 0}</div>;
 }
 
-const saves = (flag: string) => calls.filter((c) => c.url.pathname === '/api/action/save/' && (c.body as { _flag: string })._flag === flag).map((c) => (c.body as { params: Record<string, unknown> }).params);
+const saves = (flag: string) =>
+  calls
+    .filter((c) => c.url.pathname === '/api/action/save/' && (c.body as { _flag: string })._flag === flag)
+    .map((c) => (c.body as { params: Record<string, unknown> }).params);
 const openedDialog = async () => (await screen.findByTestId('schema-dialog-submit')).closest<HTMLElement>('[role="dialog"]')!;
 
 describe('菜单管理', () => {
@@ -108,7 +116,11 @@ describe('菜单管理', () => {
     await userEvent.type(picker.querySelector('input') ?? picker, 'bell');
     // one icon left; Enter picks it
     const grid = screen.getByTestId('icon-picker-grid');
-    expect(within(grid).getAllByRole('button').map((b) => b.getAttribute('title'))).toEqual(['BellOutlined']);
+    expect(
+      within(grid)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('title')),
+    ).toEqual(['BellOutlined']);
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(within(dialog).getByTestId('icon-picker-open').textContent).toContain('BellOutlined'));
     await userEvent.click(within(dialog).getByTestId('schema-dialog-submit'));

@@ -22,12 +22,7 @@ function row(id: number, parentMenu: number, url: string | null, extra: Partial<
 
 describe('menu tree', () => {
   it('builds the tree from parentMenu in the server order, 0 being the root', () => {
-    const tree = buildMenuTree([
-      row(1, 0, ''),
-      row(5, 0, '/manage/questionBank'),
-      row(2, 1, '/manage/menu'),
-      row(3, 1, '/manage/role'),
-    ]);
+    const tree = buildMenuTree([row(1, 0, ''), row(5, 0, '/manage/questionBank'), row(2, 1, '/manage/menu'), row(3, 1, '/manage/role')]);
     expect(tree.map((n) => n.id)).toEqual([1, 5]);
     expect(tree[0].children.map((n) => n.id)).toEqual([2, 3]);
     expect(tree[0].target).toEqual({ kind: 'none' });
@@ -81,13 +76,7 @@ describe('menu tree', () => {
   });
 
   it('finds the branch of a page and opens one branch at a time', () => {
-    const tree = buildMenuTree([
-      row(1, 0, null),
-      row(2, 1, null),
-      row(3, 2, '/manage/menu'),
-      row(4, 0, null),
-      row(5, 4, '/manage/role'),
-    ]);
+    const tree = buildMenuTree([row(1, 0, null), row(2, 1, null), row(3, 2, '/manage/menu'), row(4, 0, null), row(5, 4, '/manage/role')]);
     expect(menuPathTo(tree, '/manage/menu')).toEqual(['1', '2', '3']);
     expect(menuPathTo(tree, '/manage/nothing')).toEqual([]);
     // opening group 4 while 1 > 2 are open closes them

@@ -17,14 +17,28 @@ const menuRows: MenuRow[] = [
 
 const rows = [
   {
-    id: 9, createTime: '2026-11-25 10:00:00', loginid: 'admin', flag: 'sys_member', rowId: '3',
+    id: 9,
+    createTime: '2026-11-25 10:00:00',
+    loginid: 'admin',
+    flag: 'sys_member',
+    rowId: '3',
     changes: JSON.stringify([
       { column: 'name', before: '张三', after: '李四' },
       { column: 'sex', before: 1, after: 2 },
       { column: 'intro', before: 'x', after: null },
     ]),
   },
-  { id: 8, createTime: '2026-11-25 09:00:00', loginid: 'admin', flag: 'questionsClass', rowId: '5', changes: JSON.stringify([{ column: 'name', before: null, after: '科目四' }, { column: 'sortNum', before: null, after: 3 }]) },
+  {
+    id: 8,
+    createTime: '2026-11-25 09:00:00',
+    loginid: 'admin',
+    flag: 'questionsClass',
+    rowId: '5',
+    changes: JSON.stringify([
+      { column: 'name', before: null, after: '科目四' },
+      { column: 'sortNum', before: null, after: 3 },
+    ]),
+  },
 ];
 
 beforeEach(async () => {
@@ -87,7 +101,15 @@ describe('changes text (print and export)', () => {
     expect(changesText(rows[0]!.changes, '—')).toBe('name: 张三 → 李四\nsex: 1 → 2\nintro: x → —');
     expect(changeLine({ column: 'tags', before: [1], after: { a: 1 } }, '—')).toBe('tags: [1] → {"a":1}');
     // an update from empty keeps its arrow; an insert (nothing before any value) lists the values
-    expect(changesText(JSON.stringify([{ column: 'a', before: null, after: 1 }, { column: 'b', before: 2, after: 3 }]), '—')).toBe('a: — → 1\nb: 2 → 3');
+    expect(
+      changesText(
+        JSON.stringify([
+          { column: 'a', before: null, after: 1 },
+          { column: 'b', before: 2, after: 3 },
+        ]),
+        '—',
+      ),
+    ).toBe('a: — → 1\nb: 2 → 3');
     expect(changesText(JSON.stringify([{ column: 'a', before: null, after: 1 }]), '—')).toBe('a: 1');
     expect(parseChanges('{"imported": 3}')).toBeUndefined();
     expect(changesText('imported 3 rows', '—')).toBe('imported 3 rows');

@@ -15,7 +15,12 @@ describe('pages declared once, as the web app sees them', () => {
         expect(route!.flag).toBeUndefined();
       } else expect(route!.flag, page.path).toBe(page.path);
     }
-    expect(manageRoutes.map((r) => r.path).sort()).toEqual(managePages.filter((p) => p.renders === 'own').map((p) => p.path).sort());
+    expect(manageRoutes.map((r) => r.path).sort()).toEqual(
+      managePages
+        .filter((p) => p.renders === 'own')
+        .map((p) => p.path)
+        .sort(),
+    );
   });
 
   it('every route is titled in both languages, with the declared titles', () => {

@@ -12,7 +12,17 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const user = (mustChangePassword: boolean) => ({ id: 7, loginid: 'fresh', name: '新人', roles: [], roleNames: [], isAdmin: false, grants: {}, menuIds: [], mustChangePassword });
+const user = (mustChangePassword: boolean) => ({
+  id: 7,
+  loginid: 'fresh',
+  name: '新人',
+  roles: [],
+  roleNames: [],
+  isAdmin: false,
+  grants: {},
+  menuIds: [],
+  mustChangePassword,
+});
 
 describe('an account whose password an administrator set', () => {
   it('sees only the password dialog, which cannot be closed, until the password is changed; then the shell', async () => {

@@ -54,7 +54,12 @@ describe('names of the object prototype as user data (web)', () => {
     expect(buildSearchWheres({ toString: 'x' }, config.fields)).toEqual({ toString: { type: 'like', value: 'x' } });
     // a row without the value shows an empty cell, not the prototype's function
     for (const f of config.fields) expect(cellText(f, 'text', { id: 1 }, {}), f.name).toBe('');
-    const layout = applyLayout({ key: 'proto', flag: 'constructor' }, meta, { flag: 'constructor', columns: ['valueOf'], search: ['toString'], formFields: KEYS });
+    const layout = applyLayout({ key: 'proto', flag: 'constructor' }, meta, {
+      flag: 'constructor',
+      columns: ['valueOf'],
+      search: ['toString'],
+      formFields: KEYS,
+    });
     expect(layout.order?.[0]).toBe('valueOf');
     expect(new Set(layout.order)).toEqual(new Set(KEYS));
     expect(ownValue(layout.fields!, 'valueOf')?.column).toMatchObject({ hidden: false });

@@ -14,7 +14,15 @@ import { roleMeta } from './systemMeta.ts';
  * said without an uncaught error; 重置密码 says that the password was reset, for whom, and that it must change.
  */
 const IN_USE = '该角色“编辑部”仍被以下数据使用，不能删除：子角色 1 个（编辑组）；账号 1 个（zhangsan）';
-const col = (name: string, type: ColumnMeta['type'], zh: string, extra: Partial<ColumnMeta> = {}): ColumnMeta => ({ name, type, title: { zh, en: name }, required: false, filterable: true, sortable: true, ...extra });
+const col = (name: string, type: ColumnMeta['type'], zh: string, extra: Partial<ColumnMeta> = {}): ColumnMeta => ({
+  name,
+  type,
+  title: { zh, en: name },
+  required: false,
+  filterable: true,
+  sortable: true,
+  ...extra,
+});
 const userMeta: TableMeta = {
   softDelete: true,
   source: 10000,
@@ -46,7 +54,9 @@ beforeEach(async () => {
     // an account's roles as an earlier release left them: 7 was deleted
     if (path === '/api/user/roles/' && call.method === 'GET') return ok({ roleIds: [5, 7] });
     if (path === '/api/user/roles/') {
-      return refuseRoles ? { status: 404, body: { status: false, success: false, code: 'ROW_NOT_FOUND', message: '数据不存在或已删除：sys_role #7' } } : ok(undefined);
+      return refuseRoles
+        ? { status: 404, body: { status: false, success: false, code: 'ROW_NOT_FOUND', message: '数据不存在或已删除：sys_role #7' } }
+        : ok(undefined);
     }
     if (path === '/api/user/resetPassword/') return ok({ password: 'abc123' });
     return ok([]);

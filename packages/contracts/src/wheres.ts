@@ -9,9 +9,7 @@
  * in, notIn (value is a list), between (value is [low, high]), isNull (value true or false).
  */
 export type Scalar = string | number | boolean | null;
-export const WHERE_OPERATORS = [
-  'eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'startsWith', 'endsWith', 'in', 'notIn', 'between', 'isNull',
-] as const;
+export const WHERE_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'startsWith', 'endsWith', 'in', 'notIn', 'between', 'isNull'] as const;
 export type WhereOperator = (typeof WHERE_OPERATORS)[number];
 export interface WhereCondition {
   type: WhereOperator;

@@ -10,7 +10,11 @@ export type Access = Pick<Caller, 'isAdmin' | 'grants' | 'menuIds' | 'urls'>;
 
 /** The actions stored in sys_roleMenu.actions (comma-joined); unknown words are ignored. */
 export function parseActions(text: unknown): GrantAction[] {
-  const words = new Set(String(text ?? '').split(',').map((w) => w.trim()));
+  const words = new Set(
+    String(text ?? '')
+      .split(',')
+      .map((w) => w.trim()),
+  );
   return GRANT_ACTIONS.filter((a) => words.has(a));
 }
 
@@ -34,7 +38,15 @@ export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: num
     return { isAdmin: true, grants: new Map(), menuIds: new Set(byId.keys()), urls: new Set([...byId.values()].map((m) => m.url)) };
   }
   const rows = roles.length
-    ? await db.selectFrom('sys_roleMenu').select(['menuId', 'actions']).where('roleId', 'in', roles.map((r) => Number(r.id))).execute()
+    ? await db
+        .selectFrom('sys_roleMenu')
+        .select(['menuId', 'actions'])
+        .where(
+          'roleId',
+          'in',
+          roles.map((r) => Number(r.id)),
+        )
+        .execute()
     : [];
   const grants = new Map<string, Set<GrantAction>>();
   const give = (flag: string, action: GrantAction) => {
@@ -64,7 +76,8 @@ export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: num
       // what the page shows beside its rows: the labels and dropdowns of the tables it references
       // (only references the rule allows: never a system table, never another source: schema/references.ts)
       const table = registry.get(flag);
-      for (const column of table.columns.values()) if (column.references && referenceGivesView(registry, table, column.references)) give(column.references, 'view');
+      for (const column of table.columns.values())
+        if (column.references && referenceGivesView(registry, table, column.references)) give(column.references, 'view');
     }
   }
   const urls = new Set([...menuIds].map((id) => byId.get(id)!.url).filter((u) => u !== ''));

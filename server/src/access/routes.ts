@@ -52,8 +52,14 @@ export function registerAccessRoutes(fastify: FastifyInstance, ctx: AppContext) 
         if (!role) throw notFound('rowNotFound', { flag: 'sys_role', id: roleId });
         const before = await trx.selectFrom('sys_roleMenu').select(['menuId', 'actions']).where('roleId', '=', roleId).orderBy('menuId').execute();
         await trx.deleteFrom('sys_roleMenu').where('roleId', '=', roleId).execute();
-        const rows = grants.filter((g) => g.actions.length > 0).map((g) => ({ roleId, menuId: g.menuId, actions: GRANT_ACTIONS.filter((a) => g.actions.includes(a)).join(',') }));
-        for (let i = 0; i < rows.length; i += 200) await trx.insertInto('sys_roleMenu').values(rows.slice(i, i + 200)).execute();
+        const rows = grants
+          .filter((g) => g.actions.length > 0)
+          .map((g) => ({ roleId, menuId: g.menuId, actions: GRANT_ACTIONS.filter((a) => g.actions.includes(a)).join(',') }));
+        for (let i = 0; i < rows.length; i += 200)
+          await trx
+            .insertInto('sys_roleMenu')
+            .values(rows.slice(i, i + 200))
+            .execute();
         const text = (list: { menuId: unknown; actions: unknown }[]) => JSON.stringify(list.map((r) => [Number(r.menuId), String(r.actions)]));
         await ctx.crud.auditLog.write(trx, req.caller, [
           { flag: 'sys_role', action: 'grants', rowId: String(roleId), changes: [{ column: 'grants', before: text(before), after: text(rows) }] },
@@ -96,7 +102,11 @@ export function registerAccessRoutes(fastify: FastifyInstance, ctx: AppContext) 
         }
         const before = await trx.selectFrom('sys_userRole').select('roleId').where('userId', '=', id).orderBy('roleId').execute();
         await trx.deleteFrom('sys_userRole').where('userId', '=', id).execute();
-        if (wanted.length > 0) await trx.insertInto('sys_userRole').values(wanted.map((roleId) => ({ userId: id, roleId }))).execute();
+        if (wanted.length > 0)
+          await trx
+            .insertInto('sys_userRole')
+            .values(wanted.map((roleId) => ({ userId: id, roleId })))
+            .execute();
         await ctx.users.assertAnotherAdministrator(trx);
         await ctx.crud.auditLog.write(trx, req.caller, [
           { flag: 'sys_user', action: 'roles', rowId: String(id), changes: [{ column: 'roles', before: before.map((r) => Number(r.roleId)), after: wanted }] },

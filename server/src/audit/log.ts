@@ -89,7 +89,11 @@ export class AuditLog {
       createTime,
       isdelete: 0,
     }));
-    for (let i = 0; i < rows.length; i += 200) await db.insertInto('sys_operationLog').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insertInto('sys_operationLog')
+        .values(rows.slice(i, i + 200))
+        .execute();
   }
 }
 

@@ -47,11 +47,17 @@ export class CaptchaStore {
   async issue(): Promise<{ captchaId: string; image: string; code: string } | undefined> {
     const t = this.now();
     await this.db.deleteFrom('sys_captcha').where('expiresAt', '<', t).execute();
-    const live = await this.db.selectFrom('sys_captcha').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const live = await this.db
+      .selectFrom('sys_captcha')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(live.n) >= this.maxLive) return undefined;
     const { code, svg } = drawCaptcha();
     const captchaId = crypto.randomBytes(16).toString('hex');
-    await this.db.insertInto('sys_captcha').values({ captchaId, code, expiresAt: t + CAPTCHA_LIFE_MS }).execute();
+    await this.db
+      .insertInto('sys_captcha')
+      .values({ captchaId, code, expiresAt: t + CAPTCHA_LIFE_MS })
+      .execute();
     return { captchaId, code, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
 

@@ -89,14 +89,22 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // with CAPTCHA=off nothing is drawn or stored, so nothing is limited
   const captchaLimit = { max: CAPTCHAS_PER_MINUTE, timeWindow: '1 minute', allowList: () => !ctx.config.captcha };
-  on(app, 'captcha', async () => {
-    if (!ctx.config.captcha) return ok({ enabled: false, captchaId: '', image: '' });
-    const issued = await ctx.captchas.issue();
-    if (!issued) throw new ApiError(429, 'tooManyRequests');
-    return ok({ enabled: true, captchaId: issued.captchaId, image: issued.image });
-  }, { config: { rateLimit: captchaLimit } });
+  on(
+    app,
+    'captcha',
+    async () => {
+      if (!ctx.config.captcha) return ok({ enabled: false, captchaId: '', image: '' });
+      const issued = await ctx.captchas.issue();
+      if (!issued) throw new ApiError(429, 'tooManyRequests');
+      return ok({ enabled: true, captchaId: issued.captchaId, image: issued.image });
+    },
+    { config: { rateLimit: captchaLimit } },
+  );
 
-  on(app, 'login', async (req) => {
+  on(
+    app,
+    'login',
+    async (req) => {
       // the schema took the shapes: loginid 1 to 50 characters once trimmed, pass a SHA-256 hex
       const body = req.body;
       const loginid = body.loginid;
@@ -105,30 +113,32 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext) {
           req.log.error({ err }, 'writing the login log failed'),
         );
       try {
-      if (ctx.config.captcha) {
-        if (typeof body.vcode !== 'string' || body.vcode.trim() === '') throw badRequest('captchaMissing');
-        if (!(await ctx.captchas.check(body.captchaId, body.vcode))) throw badRequest('captchaWrong');
-      }
-      const minutes = await ctx.throttle.reserveCheck(loginid);
-      if (minutes > 0) throw new ApiError(429, 'loginLocked', { minutes });
-      const user = await ctx.conn.db
-        .selectFrom('sys_user')
-        .select(['id', 'pass', 'state'])
-        .where('loginid', '=', loginid)
-        .where('isdelete', '=', 0)
-        .executeTakeFirst();
-      if (!(await verifyClientPassword(user?.pass, body.pass)) || !user) throw badRequest('loginWrong');
-      if (Number(user.state) !== 1) throw new ApiError(403, 'accountDisabled');
-      await ctx.throttle.clear(loginid);
-      const token = await ctx.sessions.create(Number(user.id));
-      await log(true, undefined, Number(user.id));
-      return { ...ok({ token, user: await userInfo(ctx, Number(user.id)) }, {}, translate(req, 'loginOk')), token };
+        if (ctx.config.captcha) {
+          if (typeof body.vcode !== 'string' || body.vcode.trim() === '') throw badRequest('captchaMissing');
+          if (!(await ctx.captchas.check(body.captchaId, body.vcode))) throw badRequest('captchaWrong');
+        }
+        const minutes = await ctx.throttle.reserveCheck(loginid);
+        if (minutes > 0) throw new ApiError(429, 'loginLocked', { minutes });
+        const user = await ctx.conn.db
+          .selectFrom('sys_user')
+          .select(['id', 'pass', 'state'])
+          .where('loginid', '=', loginid)
+          .where('isdelete', '=', 0)
+          .executeTakeFirst();
+        if (!(await verifyClientPassword(user?.pass, body.pass)) || !user) throw badRequest('loginWrong');
+        if (Number(user.state) !== 1) throw new ApiError(403, 'accountDisabled');
+        await ctx.throttle.clear(loginid);
+        const token = await ctx.sessions.create(Number(user.id));
+        await log(true, undefined, Number(user.id));
+        return { ...ok({ token, user: await userInfo(ctx, Number(user.id)) }, {}, translate(req, 'loginOk')), token };
       } catch (err) {
         // every refusal is logged with its reason (the message key: captchaWrong, loginWrong, loginLocked, accountDisabled)
         if (err instanceof ApiError) await log(false, err.key);
         throw err;
       }
-    }, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } });
+    },
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+  );
 
   on(app, 'logout', async (req) => {
     await ctx.sessions.revoke(req.token!);

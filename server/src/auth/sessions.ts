@@ -39,7 +39,10 @@ export class SessionStore {
   async create(userId: number): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url');
     const t = this.now();
-    await this.db.insertInto('sys_session').values({ tokenHash: tokenHash(token), userId, createdAt: t, lastSeenAt: t }).execute();
+    await this.db
+      .insertInto('sys_session')
+      .values({ tokenHash: tokenHash(token), userId, createdAt: t, lastSeenAt: t })
+      .execute();
     // old expired sessions are cleared as new ones are made
     await this.db
       .deleteFrom('sys_session')
@@ -140,7 +143,14 @@ export class SessionStore {
       .orderBy('s.lastSeenAt', 'desc')
       .limit(1000)
       .execute();
-    return rows.map((r) => ({ id: Number(r.id), userId: Number(r.userId), loginid: String(r.loginid), name: String(r.name), createdAt: Number(r.createdAt), lastSeenAt: Number(r.lastSeenAt) }));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      userId: Number(r.userId),
+      loginid: String(r.loginid),
+      name: String(r.name),
+      createdAt: Number(r.createdAt),
+      lastSeenAt: Number(r.lastSeenAt),
+    }));
   }
 
   /** The session id behind a token (to mark the caller's own session in the list). */

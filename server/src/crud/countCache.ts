@@ -23,8 +23,7 @@ import type { AnyDb } from '../db/connection.ts';
 export const versionShards = (engine: string) => (engine === 'sqlite' ? 1 : 16);
 
 /** The sys_version rows counting the committed writes of one physical table: `rows:<table>`, `rows:<table>#1`, … */
-export const rowsVersionNames = (table: string, shards: number) =>
-  Array.from({ length: shards }, (_, k) => (k === 0 ? `rows:${table}` : `rows:${table}#${k}`));
+export const rowsVersionNames = (table: string, shards: number) => Array.from({ length: shards }, (_, k) => (k === 0 ? `rows:${table}` : `rows:${table}#${k}`));
 
 /**
  * Adds one to the row version of each of `tables` inside a write's transaction, so that it becomes
@@ -36,9 +35,10 @@ export async function bumpRowVersions(trx: AnyDb, engine: string, tables: Iterab
     if (table === 'sys_version') continue;
     const name = rowsVersionNames(table, shards)[crypto.randomInt(shards)]!;
     const insert = trx.insertInto('sys_version').values({ name, version: 1 });
-    await (engine === 'mysql'
-      ? insert.onDuplicateKeyUpdate({ version: sql`version + 1` })
-      : insert.onConflict((oc) => oc.column('name').doUpdateSet({ version: sql`sys_version.version + 1` }))
+    await (
+      engine === 'mysql'
+        ? insert.onDuplicateKeyUpdate({ version: sql`version + 1` })
+        : insert.onConflict((oc) => oc.column('name').doUpdateSet({ version: sql`sys_version.version + 1` }))
     ).execute();
   }
 }

@@ -29,7 +29,9 @@ const REF_BATCH = 500;
 function parseColumns(raw: unknown, table: RegisteredTable, registry: TableRegistry, lang: 'zh' | 'en'): ExportColumn[] {
   let list: unknown = raw;
   if (raw === undefined || raw === '') {
-    list = [...table.columns.values()].filter((c) => !c.secret && c.name !== 'isdelete' && c.ui?.list !== false && c.name !== 'id').map((c) => ({ name: c.name }));
+    list = [...table.columns.values()]
+      .filter((c) => !c.secret && c.name !== 'isdelete' && c.ui?.list !== false && c.name !== 'id')
+      .map((c) => ({ name: c.name }));
   } else if (typeof raw === 'string') {
     try {
       list = JSON.parse(raw);
@@ -40,9 +42,16 @@ function parseColumns(raw: unknown, table: RegisteredTable, registry: TableRegis
   if (!Array.isArray(list) || list.length === 0 || list.length > 100) throw badRequest('badParam', { name: 'columns', reason: 'a list of 1 to 100 columns' });
   return list.map((c) => {
     const ok =
-      typeof c === 'object' && c !== null && typeof c.name === 'string' && (c.title === undefined || typeof c.title === 'string') &&
+      typeof c === 'object' &&
+      c !== null &&
+      typeof c.name === 'string' &&
+      (c.title === undefined || typeof c.title === 'string') &&
       (c.labels === undefined || (typeof c.labels === 'object' && c.labels !== null && Object.values(c.labels).every((v) => typeof v === 'string'))) &&
-      (c.ref === undefined || (typeof c.ref === 'object' && c.ref !== null && typeof c.ref.flag === 'string' && (c.ref.labelField === undefined || typeof c.ref.labelField === 'string')));
+      (c.ref === undefined ||
+        (typeof c.ref === 'object' &&
+          c.ref !== null &&
+          typeof c.ref.flag === 'string' &&
+          (c.ref.labelField === undefined || typeof c.ref.labelField === 'string')));
     if (!ok) throw badRequest('badParam', { name: 'columns', reason: '{name, title, labels?, ref?: {flag, labelField?}} expected' });
     const column = registry.column(table, c.name);
     const title = typeof c.title === 'string' ? c.title : (column.title?.[lang] ?? column.name);
@@ -52,8 +61,7 @@ function parseColumns(raw: unknown, table: RegisteredTable, registry: TableRegis
   });
 }
 
-const idsIn = (value: unknown): number[] =>
-  (Array.isArray(value) ? value : [value]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+const idsIn = (value: unknown): number[] => (Array.isArray(value) ? value : [value]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
 /**
  * Adds to `labels` the names of the rows a reference column points at in `rows`, for the ids not looked up
@@ -145,7 +153,10 @@ export async function exportTable(
   const cells = exportCells(crud, plan, columns, caller);
   const pieces =
     format === 'csv'
-      ? csvPieces(columns.map((c) => c.title), cells)
+      ? csvPieces(
+          columns.map((c) => c.title),
+          cells,
+        )
       : xlsxPieces(
           table.flag.slice(0, 31),
           columns.map((c) => ({ title: c.title, width: Math.min(40, Math.max(8, c.title.length * 2 + 2)) })),

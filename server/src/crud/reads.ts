@@ -75,7 +75,9 @@ export function asDataFailure(err: unknown, table: RegisteredTable, touched: [st
 
 /** The columns and values of a list query's conditions, for asDataFailure. */
 export function touchedBy(plan: Pick<SelectPlan, 'conditions'>): [string, unknown][] {
-  return plan.conditions.flatMap((c) => (Array.isArray(c.value) ? c.value.map((v): [string, unknown] => [c.column.name, v]) : [[c.column.name, c.value] as [string, unknown]]));
+  return plan.conditions.flatMap((c) =>
+    Array.isArray(c.value) ? c.value.map((v): [string, unknown] => [c.column.name, v]) : [[c.column.name, c.value] as [string, unknown]],
+  );
 }
 
 /** Lets the event loop answer other calls: a SQLite read runs synchronously, so large reads take turns. */
@@ -234,7 +236,11 @@ export class CrudReads {
    * A read that scans the table: it waits for one of the table's few scan slots, and on the local SQLite file runs
    * in a worker thread (a million rows read on the event loop would hold every other call).
    */
-  private async scanned(table: RegisteredTable, target: Target, query: { compile(): CompiledQuery; execute(): Promise<unknown[]> }): Promise<Record<string, unknown>[]> {
+  private async scanned(
+    table: RegisteredTable,
+    target: Target,
+    query: { compile(): CompiledQuery; execute(): Promise<unknown[]> },
+  ): Promise<Record<string, unknown>[]> {
     return this.scans.run(`${table.source}:${table.table}`, async () => {
       const file = target.local && target.engine === 'sqlite' ? await this.databaseFile() : undefined;
       if (file) return (this.scanWorkers ??= new ScanWorkers(file)).run(query.compile());

@@ -31,7 +31,9 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
     if (expected <= ctx.crud.streaming.above) return ok(await ctx.crud.readPage(plan), { total });
     // a large page (up to 100,000 rows) is read in chunks and written as they come, so it neither holds
     // the event loop nor the whole answer in memory
-    return reply.type('application/json; charset=utf-8').send(rawPayload(answerStream(pageAnswerPieces(ctx.crud.selectChunks(plan), total), req.log, 'a list answer')));
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(rawPayload(answerStream(pageAnswerPieces(ctx.crud.selectChunks(plan), total), req.log, 'a list answer')));
   });
 
   on(app, 'save', async (req) => {
@@ -100,7 +102,13 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   // the tables the caller may see, and nothing of the others
   on(app, 'schemaList', async (req) =>
-    ok(ctx.registry.flags().filter((flag) => maySee(req.caller, flag)).map((flag) => ctx.registry.meta(flag))));
+    ok(
+      ctx.registry
+        .flags()
+        .filter((flag) => maySee(req.caller, flag))
+        .map((flag) => ctx.registry.meta(flag)),
+    ),
+  );
   on(app, 'schema', async (req) => {
     const meta = ctx.registry.meta(allowedTable(ctx.registry, req.caller, req.params.flag, 'view').flag);
     // a form definition bound to the table is its add/edit form (docs/forms.md "Forms bound to tables")

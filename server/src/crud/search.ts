@@ -65,7 +65,9 @@ export class SearchIndexes {
       return new Set(rows.map((r) => r.name));
     }
     if (this.engine === 'postgres') {
-      const { rows } = await sql<{ def: string }>`select indexdef as def from pg_indexes where schemaname = current_schema() and tablename = ${table} and indexdef like '%gin_trgm_ops%'`.execute(
+      const { rows } = await sql<{
+        def: string;
+      }>`select indexdef as def from pg_indexes where schemaname = current_schema() and tablename = ${table} and indexdef like '%gin_trgm_ops%'`.execute(
         this.readDb,
       );
       if (!this.warned) {
@@ -97,7 +99,6 @@ export class SearchIndexes {
 
 /** Rows indexed per transaction when the index catches up (SQLite: ~20 ms of the writer each, the event loop free between). */
 export const CATCH_UP_ROWS = 2000;
-
 
 /**
  * SQLite: indexes in bulk, after the commit, the rows inserted above a table's mark (migration 0008). A write does no
@@ -212,7 +213,10 @@ export class SearchUpkeep {
         const mark = await sql<{ upto: number }>`select upto from ${sql.table(MARK_TABLE)} where tbl = ${table}`.execute(trx);
         if (mark.rows.length === 0) return 0;
         const upto = Number(mark.rows[0]!.upto);
-        const chunk = await sql<{ last: number | null; n: number }>`select max(id) as last, count(*) as n from (select id from ${sql.table(table)} where id > ${upto} order by id limit ${CATCH_UP_ROWS})`.execute(trx);
+        const chunk = await sql<{
+          last: number | null;
+          n: number;
+        }>`select max(id) as last, count(*) as n from (select id from ${sql.table(table)} where id > ${upto} order by id limit ${CATCH_UP_ROWS})`.execute(trx);
         const n = Number(chunk.rows[0]?.n ?? 0);
         if (n === 0) return 0;
         const last = Number(chunk.rows[0]!.last);

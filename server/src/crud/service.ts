@@ -55,7 +55,8 @@ export class CrudService extends CrudReads {
       if (value === null && column.required) throw badRequest('required', { column: name });
       values[column.name] = value;
     }
-    if (mode === 'update' && hasOwnKey(values, table.primaryKey)) throw badRequest('badParam', { name: table.primaryKey, reason: 'the key of a row cannot be changed' });
+    if (mode === 'update' && hasOwnKey(values, table.primaryKey))
+      throw badRequest('badParam', { name: table.primaryKey, reason: 'the key of a row cannot be changed' });
     if (mode === 'insert') {
       for (const column of table.columns.values()) {
         if (column.name === 'id' || hasOwnKey(values, column.name) || column.readOnly) continue;
@@ -102,7 +103,12 @@ export class CrudService extends CrudReads {
     }
   }
 
-  private async saveRowWith(db: AnyDb, table: RegisteredTable, params: Record<string, unknown>, engine: typeof this.engine): Promise<{ id: Key; created: boolean }> {
+  private async saveRowWith(
+    db: AnyDb,
+    table: RegisteredTable,
+    params: Record<string, unknown>,
+    engine: typeof this.engine,
+  ): Promise<{ id: Key; created: boolean }> {
     if (isNewRow(params)) {
       const values = this.toColumnValues(table, params, 'insert');
       const id = await this.insert(db, table, values, engine);
@@ -116,7 +122,11 @@ export class CrudService extends CrudReads {
     if (!before) throw notFound('rowNotFound', { flag: table.flag, id });
     if (version !== undefined) this.assertVersion(table, id, before, version);
     if (Object.keys(values).length > 0) {
-      await db.updateTable(table.table).set(values).where(this.live(table, [id])).execute();
+      await db
+        .updateTable(table.table)
+        .set(values)
+        .where(this.live(table, [id]))
+        .execute();
       await this.changed(db, { table, action: 'update', id, before, after: { ...before, ...values } });
     }
     return { id, created: false };
@@ -129,12 +139,25 @@ export class CrudService extends CrudReads {
    * `with (updlock)` hint has no query-builder form). SQLite needs none: its one writer connection runs one
    * transaction at a time.
    */
-  private async readForWrite(db: AnyDb, table: RegisteredTable, id: Key, engine: typeof this.engine, lock: boolean): Promise<Record<string, unknown> | undefined> {
-    const query = db.selectFrom(table.table).selectAll().where(this.live(table, [id]));
+  private async readForWrite(
+    db: AnyDb,
+    table: RegisteredTable,
+    id: Key,
+    engine: typeof this.engine,
+    lock: boolean,
+  ): Promise<Record<string, unknown> | undefined> {
+    const query = db
+      .selectFrom(table.table)
+      .selectAll()
+      .where(this.live(table, [id]));
     if (!lock || engine === 'sqlite') return query.executeTakeFirst();
     if (engine === 'mssql') {
       const column = [...table.columns.keys()].find((name) => name !== table.primaryKey && !table.columns.get(name)!.readOnly) ?? table.primaryKey;
-      await db.updateTable(table.table).set({ [column]: sql.ref(column) }).where(this.live(table, [id])).execute();
+      await db
+        .updateTable(table.table)
+        .set({ [column]: sql.ref(column) })
+        .where(this.live(table, [id]))
+        .execute();
       return query.executeTakeFirst();
     }
     return query.forUpdate().executeTakeFirst();
@@ -207,7 +230,12 @@ export class CrudService extends CrudReads {
     const version = sentVersion(rawVersion);
     if (version !== undefined && ids.length !== 1) throw badRequest('badParam', { name: ROW_VERSION_FIELD, reason: 'a version goes with one id' });
     const target = await this.target(table);
-    return this.writeTransaction([table.table], (trx) => this.deleteWith(trx, table, ids, version === undefined ? undefined : { version, engine: target.engine }), target, { caller });
+    return this.writeTransaction(
+      [table.table],
+      (trx) => this.deleteWith(trx, table, ids, version === undefined ? undefined : { version, engine: target.engine }),
+      target,
+      { caller },
+    );
   }
 
   parseIds(rawId: unknown): number[] {
@@ -223,7 +251,11 @@ export class CrudService extends CrudReads {
       }
       return await this.deleteRowsWith(trx, table, ids);
     } catch (err) {
-      throw asDataFailure(err, table, ids.map((id) => [table.primaryKey, id]));
+      throw asDataFailure(
+        err,
+        table,
+        ids.map((id) => [table.primaryKey, id]),
+      );
     }
   }
 
@@ -274,19 +306,24 @@ export class CrudService extends CrudReads {
     const target = await this.target(main);
     // one transaction can only span one connection
     if (child.source !== main.source) throw badRequest('bindFieldNotReference', { child: child.flag, main: main.flag });
-    return this.writeTransaction([main.table, child.table], async (trx) => {
-      const saved = await this.saveWith(trx, main, body.mainData as Record<string, unknown>, target.engine);
-      const childIds: Key[] = [];
-      for (const c of children as Record<string, unknown>[]) {
-        const isNew = isNewRow(c);
-        // a new child that was removed before saving is simply dropped
-        if (isNew && (c.isdelete === 1 || c.isdelete === '1')) continue;
-        if (!isNew) await this.assertChildOf(trx, child, bind, c.id, saved.id);
-        const r = await this.saveWith(trx, child, { ...c, [bind]: saved.id }, target.engine);
-        childIds.push(r.id);
-      }
-      return { id: saved.id, created: saved.created, children: childIds };
-    }, target, { caller, operation: 'masterSlave' });
+    return this.writeTransaction(
+      [main.table, child.table],
+      async (trx) => {
+        const saved = await this.saveWith(trx, main, body.mainData as Record<string, unknown>, target.engine);
+        const childIds: Key[] = [];
+        for (const c of children as Record<string, unknown>[]) {
+          const isNew = isNewRow(c);
+          // a new child that was removed before saving is simply dropped
+          if (isNew && (c.isdelete === 1 || c.isdelete === '1')) continue;
+          if (!isNew) await this.assertChildOf(trx, child, bind, c.id, saved.id);
+          const r = await this.saveWith(trx, child, { ...c, [bind]: saved.id }, target.engine);
+          childIds.push(r.id);
+        }
+        return { id: saved.id, created: saved.created, children: childIds };
+      },
+      target,
+      { caller, operation: 'masterSlave' },
+    );
   }
 
   private async assertChildOf(db: AnyDb, child: RegisteredTable, bind: string, rawId: unknown, parentId: Key) {

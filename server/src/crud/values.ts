@@ -173,7 +173,8 @@ export function exactNumber(value: string): number | string {
 function plainValue(value: unknown): unknown {
   if (typeof value === 'bigint') return exactNumber(value.toString());
   if (typeof value === 'boolean') return value ? 1 : 0;
-  if (value !== null && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value) && !(value instanceof Uint8Array)) return JSON.stringify(value);
+  if (value !== null && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value) && !(value instanceof Uint8Array))
+    return JSON.stringify(value);
   return value;
 }
 

@@ -78,15 +78,26 @@ function versionOf(names: string[], answered: Record<string, unknown>): string {
   const b = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(a ^ (a >>> 13), 3266489909);
   // one string made at once (built with += it would be twelve)
   return String.fromCharCode(
-    DIGITS[a & 31]!, DIGITS[(a >>> 5) & 31]!, DIGITS[(a >>> 10) & 31]!, DIGITS[(a >>> 15) & 31]!, DIGITS[(a >>> 20) & 31]!, DIGITS[(a >>> 25) & 31]!,
-    DIGITS[b & 31]!, DIGITS[(b >>> 5) & 31]!, DIGITS[(b >>> 10) & 31]!, DIGITS[(b >>> 15) & 31]!, DIGITS[(b >>> 20) & 31]!, DIGITS[(b >>> 25) & 31]!,
+    DIGITS[a & 31]!,
+    DIGITS[(a >>> 5) & 31]!,
+    DIGITS[(a >>> 10) & 31]!,
+    DIGITS[(a >>> 15) & 31]!,
+    DIGITS[(a >>> 20) & 31]!,
+    DIGITS[(a >>> 25) & 31]!,
+    DIGITS[b & 31]!,
+    DIGITS[(b >>> 5) & 31]!,
+    DIGITS[(b >>> 10) & 31]!,
+    DIGITS[(b >>> 15) & 31]!,
+    DIGITS[(b >>> 20) & 31]!,
+    DIGITS[(b >>> 25) & 31]!,
   );
 }
 
 /** A version a client sent back: absent (undefined, null, '') means "no check"; otherwise a version token. */
 export function sentVersion(raw: unknown, name = ROW_VERSION_FIELD): string | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
-  if (typeof raw !== 'string' || !/^[0-9a-z]{1,16}$/.test(raw)) throw badRequest('badParam', { name, reason: 'a row version as answered by a list (_version)' });
+  if (typeof raw !== 'string' || !/^[0-9a-z]{1,16}$/.test(raw))
+    throw badRequest('badParam', { name, reason: 'a row version as answered by a list (_version)' });
   return raw;
 }
 

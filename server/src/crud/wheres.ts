@@ -94,12 +94,7 @@ function escapeLike(text: string): string {
 }
 
 /** Builds the WHERE expression of the conditions (AND), with bound values only. */
-export function whereExpression(
-  eb: ExpressionBuilder<any, any>,
-  conditions: Condition[],
-  softDelete: boolean,
-  engine: Engine,
-): Expression<SqlBool> {
+export function whereExpression(eb: ExpressionBuilder<any, any>, conditions: Condition[], softDelete: boolean, engine: Engine): Expression<SqlBool> {
   const parts: Expression<SqlBool>[] = [];
   if (softDelete) parts.push(eb('isdelete', '=', 0));
   for (const c of conditions) parts.push(conditionExpression(eb, c, engine));
@@ -110,7 +105,12 @@ export function whereExpression(
 function asText(eb: ExpressionBuilder<any, any>, column: RegisteredColumn | undefined, engine: Engine, forLike: boolean): boolean {
   if (engine !== 'postgres' || !column) return false;
   if (column.native === 'json') return true;
-  return forLike && (column.native !== undefined ? !/^(text|character varying|character|varchar|char|name|citext)$/.test(column.native) : column.type !== 'nvarchar' && column.type !== 'ntext');
+  return (
+    forLike &&
+    (column.native !== undefined
+      ? !/^(text|character varying|character|varchar|char|name|citext)$/.test(column.native)
+      : column.type !== 'nvarchar' && column.type !== 'ntext')
+  );
 }
 
 function likeExpression(eb: ExpressionBuilder<any, any>, name: string, pattern: string, engine: Engine, column?: RegisteredColumn): Expression<SqlBool> {

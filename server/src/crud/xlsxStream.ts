@@ -98,7 +98,11 @@ async function* sheetXml(columns: SheetColumn[], rows: AsyncIterable<SheetCell[]
   const letters = columns.map((_, i) => columnLetters(i));
   const widths = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`).join('');
   let xml = `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><cols>${widths}</cols><sheetData>`;
-  xml += rowXml(1, columns.map((c) => c.title), letters);
+  xml += rowXml(
+    1,
+    columns.map((c) => c.title),
+    letters,
+  );
   let rowNumber = 2;
   for await (const chunk of rows) {
     for (const cells of chunk) xml += rowXml(rowNumber++, cells, letters);

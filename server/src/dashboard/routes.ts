@@ -13,10 +13,16 @@ const DAYS = 30;
 export async function dashboardSummary(ctx: AppContext, today = new Date()): Promise<DashboardSummary> {
   const db = ctx.conn.db;
   const count = async (table: string) =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('isdelete', '=', 0).executeTakeFirstOrThrow()).n);
-  const [subjects, categories, questions, members] = await Promise.all(
-    ['questionsClass', 'questionsSmallClass', 'questionBank', 'sys_member'].map(count),
-  );
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('isdelete', '=', 0)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const [subjects, categories, questions, members] = await Promise.all(['questionsClass', 'questionsSmallClass', 'questionBank', 'sys_member'].map(count));
   const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (DAYS - 1)));
   const day =
     ctx.conn.engine === 'postgres'

@@ -41,8 +41,7 @@ function limitAsFetch(node: SelectQueryNode, needsOrderAndOffset: boolean): Sele
   if (!node.limit || node.fetch) return node;
   const fetch = { kind: 'FetchNode', rowCount: node.limit.limit, modifier: 'only' } as FetchNode;
   const offset = node.offset ?? (needsOrderAndOffset ? OffsetNode.create(ValueNode.createImmediate(0)) : undefined);
-  const orderBy =
-    node.orderBy ?? (needsOrderAndOffset ? OrderByNode.create([OrderByItemNode.create(RawNode.createWithSql('(select null)'))]) : undefined);
+  const orderBy = node.orderBy ?? (needsOrderAndOffset ? OrderByNode.create([OrderByItemNode.create(RawNode.createWithSql('(select null)'))]) : undefined);
   return { ...node, limit: undefined, offset, fetch, orderBy };
 }
 

@@ -77,7 +77,13 @@ export function sourceConfigOf(row: SourceRow, decrypt: (stored: string) => stri
   const engine = ENGINE_OF_SQL_TYPE[sqlType];
   if (!engine) throw badRequest('sourceTypeUnsupported', { sqlType: text(row.sqlType) });
   // a row stored by an earlier release is refused here too; the stored password is checked once decrypted
-  refuseControlCharacters({ mainAddr: row.mainAddr, port: row.port, databaseName: row.databaseName, databaseUser: row.databaseUser, ...(engine === 'sqlite' ? { databasePsd: row.databasePsd } : {}) });
+  refuseControlCharacters({
+    mainAddr: row.mainAddr,
+    port: row.port,
+    databaseName: row.databaseName,
+    databaseUser: row.databaseUser,
+    ...(engine === 'sqlite' ? { databasePsd: row.databasePsd } : {}),
+  });
   const host = text(row.mainAddr).replace(/^\[(.*)\]$/, '$1');
   const database = text(row.databaseName);
   if (engine === 'sqlite') {

@@ -64,7 +64,10 @@ export function classifyConnectError(err: unknown): ConnectFailureReason {
 /** The driver's own words, on one line and short, for the message's detail. */
 export function driverMessage(err: unknown): string {
   const first = [...chainOf(err)].find((l) => l.message);
-  const message = (first?.message ?? String(err)).replace(/\s+/g, ' ').replace(/\s*\(CONNECTION_ID=[^)]*\)/, '').trim();
+  const message = (first?.message ?? String(err))
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\(CONNECTION_ID=[^)]*\)/, '')
+    .trim();
   return message.length > 300 ? `${message.slice(0, 297)}...` : message;
 }
 
@@ -133,21 +136,67 @@ const MYSQL_REFUSALS: Record<string, DataRefusal> = {
 };
 /** The same by number, for a MySQL error whose code name the driver does not know. */
 const MYSQL_NUMBERS: Record<number, DataRefusal> = {
-  1366: 'invalidValue', 1292: 'invalidValue', 1265: 'invalidValue', 1367: 'invalidValue', 3140: 'invalidValue', 1264: 'outOfRange', 1690: 'outOfRange',
-  1406: 'tooLong', 1048: 'notNull', 1364: 'notNull', 1062: 'duplicate', 1216: 'noReference', 1452: 'noReference', 1217: 'referenced', 1451: 'referenced',
-  3819: 'checkFailed', 4025: 'checkFailed',
+  1366: 'invalidValue',
+  1292: 'invalidValue',
+  1265: 'invalidValue',
+  1367: 'invalidValue',
+  3140: 'invalidValue',
+  1264: 'outOfRange',
+  1690: 'outOfRange',
+  1406: 'tooLong',
+  1048: 'notNull',
+  1364: 'notNull',
+  1062: 'duplicate',
+  1216: 'noReference',
+  1452: 'noReference',
+  1217: 'referenced',
+  1451: 'referenced',
+  3819: 'checkFailed',
+  4025: 'checkFailed',
 };
 /** PostgreSQL SQLSTATE of class 23 (integrity); class 22 (data exception) is sorted by its code below. */
-const PG_INTEGRITY: Record<string, DataRefusal> = { '23502': 'notNull', '23505': 'duplicate', '23503': 'noReference', '23514': 'checkFailed', '23P01': 'duplicate', '23001': 'referenced' };
+const PG_INTEGRITY: Record<string, DataRefusal> = {
+  '23502': 'notNull',
+  '23505': 'duplicate',
+  '23503': 'noReference',
+  '23514': 'checkFailed',
+  '23P01': 'duplicate',
+  '23001': 'referenced',
+};
 const PG_RANGE = new Set(['22003', '22008', '22015', '2201E', '22P01']);
 /** SQL Server error numbers (tedious' `number`) and Oracle's ORA- numbers. */
 const MSSQL_NUMBERS: Record<number, DataRefusal> = {
-  245: 'invalidValue', 8114: 'invalidValue', 241: 'invalidValue', 242: 'outOfRange', 8115: 'outOfRange', 220: 'outOfRange', 2627: 'duplicate', 2601: 'duplicate',
-  515: 'notNull', 547: 'noReference', 8152: 'tooLong', 2628: 'tooLong',
+  245: 'invalidValue',
+  8114: 'invalidValue',
+  241: 'invalidValue',
+  242: 'outOfRange',
+  8115: 'outOfRange',
+  220: 'outOfRange',
+  2627: 'duplicate',
+  2601: 'duplicate',
+  515: 'notNull',
+  547: 'noReference',
+  8152: 'tooLong',
+  2628: 'tooLong',
 };
 const ORACLE_NUMBERS: Record<number, DataRefusal> = {
-  1722: 'invalidValue', 1858: 'invalidValue', 1861: 'invalidValue', 1843: 'invalidValue', 1847: 'invalidValue', 1841: 'invalidValue', 1840: 'invalidValue',
-  1438: 'outOfRange', 1426: 'outOfRange', 12899: 'tooLong', 1401: 'tooLong', 1: 'duplicate', 1400: 'notNull', 1407: 'notNull', 2291: 'noReference', 2292: 'referenced', 2290: 'checkFailed',
+  1722: 'invalidValue',
+  1858: 'invalidValue',
+  1861: 'invalidValue',
+  1843: 'invalidValue',
+  1847: 'invalidValue',
+  1841: 'invalidValue',
+  1840: 'invalidValue',
+  1438: 'outOfRange',
+  1426: 'outOfRange',
+  12899: 'tooLong',
+  1401: 'tooLong',
+  1: 'duplicate',
+  1400: 'notNull',
+  1407: 'notNull',
+  2291: 'noReference',
+  2292: 'referenced',
+  2290: 'checkFailed',
 };
 
 interface DriverError {
@@ -164,7 +213,14 @@ function* driverErrors(err: unknown, depth = 0): Generator<DriverError> {
   const e = err as Record<string, unknown>;
   const num = [e.errorNum, e.number, e.errno].find((n): n is number => typeof n === 'number');
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  yield { code: text(e.code) ?? '', message: text(e.sqlMessage) ?? text(e.message) ?? '', number: num, column: text(e.column), detail: text(e.detail), constraint: text(e.constraint) };
+  yield {
+    code: text(e.code) ?? '',
+    message: text(e.sqlMessage) ?? text(e.message) ?? '',
+    number: num,
+    column: text(e.column),
+    detail: text(e.detail),
+    constraint: text(e.constraint),
+  };
   yield* driverErrors(e.cause, depth + 1);
 }
 
@@ -271,7 +327,9 @@ export function dataFailureOf(err: unknown, context: DataContext): ApiError | un
   }
   if (!refusal || !link) return undefined;
   const byLower = new Map(context.columns.map((c) => [c.toLowerCase(), c]));
-  let column = namedInMessage(link).map((n) => byLower.get(n.toLowerCase())).find((c) => c !== undefined);
+  let column = namedInMessage(link)
+    .map((n) => byLower.get(n.toLowerCase()))
+    .find((c) => c !== undefined);
   const type = typeNamed(link);
   if (!column) {
     const quoted = new Set(quotedValues(link));
@@ -281,7 +339,12 @@ export function dataFailureOf(err: unknown, context: DataContext): ApiError | un
     const t = type.toLowerCase();
     const ofType = context.touched.filter(([c, v]) => {
       const native = context.nativeOf!(c)?.toLowerCase();
-      return v !== null && v !== undefined && native !== undefined && (native === t || native.startsWith(t) || t.startsWith(native) || (t.startsWith('enum') && native === 'enum'));
+      return (
+        v !== null &&
+        v !== undefined &&
+        native !== undefined &&
+        (native === t || native.startsWith(t) || t.startsWith(native) || (t.startsWith('enum') && native === 'enum'))
+      );
     });
     // several columns of that type were sent (json and jsonb): the one whose value is not of it
     column = (ofType.find(([, v]) => !plausibleAs(t, v)) ?? ofType[0])?.[0];

@@ -8,10 +8,23 @@ import type { SourceConfig } from './engines.ts';
  * addresses. node's BlockList also matches the IPv4-mapped IPv6 form (::ffff:127.0.0.1) against the IPv4 ranges.
  */
 const PRIVATE_RANGES = new net.BlockList();
-for (const [network, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) {
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const) {
   PRIVATE_RANGES.addSubnet(network, prefix, 'ipv4');
 }
-for (const [network, prefix] of [['::', 128], ['::1', 128], ['fe80::', 10], ['fc00::', 7]] as const) PRIVATE_RANGES.addSubnet(network, prefix, 'ipv6');
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fe80::', 10],
+  ['fc00::', 7],
+] as const)
+  PRIVATE_RANGES.addSubnet(network, prefix, 'ipv6');
 
 /** Whether an IP address (IPv6 with or without a zone) is loopback, link-local, private or unspecified. */
 export function isPrivateAddress(address: string): boolean {

@@ -95,12 +95,18 @@ export class DataSources {
     if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('sourceBadId', { id: String(sourceId).slice(0, 40) });
     if (id === LOCAL_SOURCE_ID) return this.#localHandle;
     // the read connection: on SQLite a long write (an import) holding the writer does not hold the lookup
-    const row = await this.#local.readDb.selectFrom('sys_connsql').select([...SOURCE_COLUMNS]).where('id', '=', id).executeTakeFirst();
+    const row = await this.#local.readDb
+      .selectFrom('sys_connsql')
+      .select([...SOURCE_COLUMNS])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row || Number(row.isdelete) !== 0) {
       void this.invalidate(id);
       throw notFound('sourceNotFound', { id });
     }
-    const signature = JSON.stringify([row.sqlType, row.mainAddr, row.port, row.databaseName, row.databaseUser, row.databasePsd].map((v) => (v === null ? null : String(v))));
+    const signature = JSON.stringify(
+      [row.sqlType, row.mainAddr, row.port, row.databaseName, row.databaseUser, row.databasePsd].map((v) => (v === null ? null : String(v))),
+    );
     // no await from here to the set below: calls asking at the same time share one opening
     const current = this.#pools.get(id);
     if (current?.signature === signature) return current.opening;
@@ -166,7 +172,11 @@ export class DataSources {
    * for the password (target.ts).
    */
   async storedPassword(id: number, target: SourceTarget): Promise<string> {
-    const row = await this.#local.readDb.selectFrom('sys_connsql').select(['sqlType', 'mainAddr', 'port', 'databaseName', 'databaseUser', 'databasePsd', 'isdelete']).where('id', '=', id).executeTakeFirst();
+    const row = await this.#local.readDb
+      .selectFrom('sys_connsql')
+      .select(['sqlType', 'mainAddr', 'port', 'databaseName', 'databaseUser', 'databasePsd', 'isdelete'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row || Number(row.isdelete) !== 0) throw notFound('sourceNotFound', { id });
     // a source without a password has no secret to carry elsewhere: it is tested wherever it now points
     if (!sameTarget(row, target) && row.databasePsd !== '' && row.databasePsd !== null) throw badRequest('sourcePasswordRequired');
@@ -188,7 +198,13 @@ export class DataSources {
     const config = sourceConfigOf(row, (stored) => this.#password(id, stored));
     let db: Kysely<any> | undefined;
     try {
-      db = await openSourceDb(config, { timeoutMs: this.#timeoutMs, poolSize: this.#poolSize, applicationName: `qb-source-${id}`, localFiles: this.#files, denyPrivateHosts: this.#denyPrivateHosts });
+      db = await openSourceDb(config, {
+        timeoutMs: this.#timeoutMs,
+        poolSize: this.#poolSize,
+        applicationName: `qb-source-${id}`,
+        localFiles: this.#files,
+        denyPrivateHosts: this.#denyPrivateHosts,
+      });
       // connect now, so that a source that cannot be reached is one clear answer instead of a driver error mid-query
       await probeWithin(db, config.engine, this.#timeoutMs);
     } catch (err) {
@@ -197,7 +213,14 @@ export class DataSources {
       if (err instanceof ApiError) throw err;
       throw connectFailureOf(err, config, this.#timeoutMs);
     }
-    return Object.freeze({ id, engine: config.engine, db, readDb: db, local: false, name: row.name === null || row.name === undefined ? '' : String(row.name) });
+    return Object.freeze({
+      id,
+      engine: config.engine,
+      db,
+      readDb: db,
+      local: false,
+      name: row.name === null || row.name === undefined ? '' : String(row.name),
+    });
   }
 }
 

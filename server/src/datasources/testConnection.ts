@@ -33,7 +33,13 @@ export async function testConnection(config: SourceConfig, options: ConnectionTe
   const elapsed = () => Math.round(performance.now() - started);
   let db;
   try {
-    db = await openSourceDb(config, { timeoutMs, poolSize: 1, applicationName: 'qb-connection-test', localFiles: options.localFiles, denyPrivateHosts: options.denyPrivateHosts });
+    db = await openSourceDb(config, {
+      timeoutMs,
+      poolSize: 1,
+      applicationName: 'qb-connection-test',
+      localFiles: options.localFiles,
+      denyPrivateHosts: options.denyPrivateHosts,
+    });
     await probeWithin(db, config.engine, timeoutMs);
     const elapsedMs = elapsed();
     await db.destroy();

@@ -51,7 +51,15 @@ const UNAVAILABLE_NUMBERS = new Set([1040, 1053, 1077, 1152, 1158, 1159, 1160, 1
 const TIMEOUT_CODES = new Set(['ER_STATEMENT_TIMEOUT', 'ER_QUERY_TIMEOUT', 'ETIMEOUT']);
 const TIMEOUT_NUMBERS = new Set([1969, 3024]);
 /** Lock waits and deadlocks: the database is there but busy; trying again shortly works. */
-const BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY', 'SQLITE_LOCKED', 'SQLITE_LOCKED_SHAREDCACHE', 'ER_LOCK_WAIT_TIMEOUT', 'ER_LOCK_DEADLOCK']);
+const BUSY_CODES = new Set([
+  'SQLITE_BUSY',
+  'SQLITE_BUSY_SNAPSHOT',
+  'SQLITE_BUSY_RECOVERY',
+  'SQLITE_LOCKED',
+  'SQLITE_LOCKED_SHAREDCACHE',
+  'ER_LOCK_WAIT_TIMEOUT',
+  'ER_LOCK_DEADLOCK',
+]);
 const BUSY_NUMBERS = new Set([1205, 1213]);
 /**
  * Words of the drivers when the connection went away, where no code is given (pg, kysely). A pool this

@@ -18,7 +18,16 @@ export async function insertReturningKey(
     return values[key] as number | string;
   }
   if (engine === 'postgres' || engine === 'oracle') return Number((await db.insertInto(table).values(values).returning(key).executeTakeFirstOrThrow())[key]);
-  if (engine === 'mssql') return Number(((await db.insertInto(table).values(values).output(`inserted.${key}` as never).executeTakeFirstOrThrow()) as Record<string, unknown>)[key]);
+  if (engine === 'mssql')
+    return Number(
+      (
+        (await db
+          .insertInto(table)
+          .values(values)
+          .output(`inserted.${key}` as never)
+          .executeTakeFirstOrThrow()) as Record<string, unknown>
+      )[key],
+    );
   return Number((await db.insertInto(table).values(values).executeTakeFirstOrThrow()).insertId);
 }
 

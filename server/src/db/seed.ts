@@ -32,11 +32,31 @@ export async function seed(db: AnyDb, engine: Engine, adminPassword?: string): P
   const createTime = nowText(now);
 
   await db.transaction().execute(async (trx) => {
-    const adminId = await insertId(trx, engine, 'sys_user', { loginid: 'admin', name: '超级管理员', sex: 1, state: 1, intro: '系统内置账号', pass, createTime, isdelete: 0 });
+    const adminId = await insertId(trx, engine, 'sys_user', {
+      loginid: 'admin',
+      name: '超级管理员',
+      sex: 1,
+      state: 1,
+      intro: '系统内置账号',
+      pass,
+      createTime,
+      isdelete: 0,
+    });
     const roleIds: number[] = [];
     for (const r of seedRoles) {
       const parentId = r.parent === null ? 0 : roleIds[r.parent]!;
-      roleIds.push(await insertId(trx, engine, 'sys_role', { name: r.name, department: r.department, parentId, enable: 1, isAdmin: r.parent === null ? 1 : 0, memberid: adminId, createTime, isdelete: 0 }));
+      roleIds.push(
+        await insertId(trx, engine, 'sys_role', {
+          name: r.name,
+          department: r.department,
+          parentId,
+          enable: 1,
+          isAdmin: r.parent === null ? 1 : 0,
+          memberid: adminId,
+          createTime,
+          isdelete: 0,
+        }),
+      );
     }
     await trx.insertInto('sys_userRole').values({ userId: adminId, roleId: roleIds[0]! }).execute();
 
@@ -44,9 +64,18 @@ export async function seed(db: AnyDb, engine: Engine, adminPassword?: string): P
       for (const [i, m] of menus.entries()) {
         const display = m.display ?? parentDisplay;
         const id = await insertId(trx, engine, 'sys_menu', {
-          name: m.name, menuType: m.menuType ?? 1, icon: m.icon ?? null, menuMark: m.menuMark, url: m.url ?? '',
+          name: m.name,
+          menuType: m.menuType ?? 1,
+          icon: m.icon ?? null,
+          menuMark: m.menuMark,
+          url: m.url ?? '',
           // the menu call of SPEC.md §7 sorts sortNum descending within a parent: the first item has the highest
-          sortNum: (menus.length - i) * 10, display, intro: null, parentMenu, createTime, isdelete: 0,
+          sortNum: (menus.length - i) * 10,
+          display,
+          intro: null,
+          parentMenu,
+          createTime,
+          isdelete: 0,
         });
         if (m.children) await addMenus(m.children, id, display);
       }
@@ -59,9 +88,25 @@ export async function seed(db: AnyDb, engine: Engine, adminPassword?: string): P
     for (const [i, s] of seedSubjects.entries()) {
       const top = await insertId(trx, engine, 'questionsClass', { name: s.name, parentId: 0, isUp: 1, sortNum: i + 1, createTime, isdelete: 0 });
       for (const [j, child] of s.children.entries()) {
-        const sub = await insertId(trx, engine, 'questionsClass', { name: child.name, parentId: top, isUp: j === 0 || i === 0 ? 1 : 0, sortNum: j + 1, createTime, isdelete: 0 });
+        const sub = await insertId(trx, engine, 'questionsClass', {
+          name: child.name,
+          parentId: top,
+          isUp: j === 0 || i === 0 ? 1 : 0,
+          sortNum: j + 1,
+          createTime,
+          isdelete: 0,
+        });
         for (const [k, name] of child.categories.entries()) {
-          const id = await insertId(trx, engine, 'questionsSmallClass', { name, parentId: 0, subjectId: sub, typeId: null, isUp: 1, sortNum: k + 1, createTime, isdelete: 0 });
+          const id = await insertId(trx, engine, 'questionsSmallClass', {
+            name,
+            parentId: 0,
+            subjectId: sub,
+            typeId: null,
+            isUp: 1,
+            sortNum: k + 1,
+            createTime,
+            isdelete: 0,
+          });
           categoryIds.set(name, { subject: sub, category: id });
         }
       }
@@ -77,17 +122,34 @@ export async function seed(db: AnyDb, engine: Engine, adminPassword?: string): P
     ];
     for (const q of questions) {
       const target = categoryIds.get(q.category)!;
-      await trx.insertInto('questionBank').values({
-        parentId: target.subject, typeId: target.category, name: q.name, options: JSON.stringify(q.options),
-        correctOptions: q.correct, subject: q.subject, createTime, isdelete: 0,
-      }).execute();
+      await trx
+        .insertInto('questionBank')
+        .values({
+          parentId: target.subject,
+          typeId: target.category,
+          name: q.name,
+          options: JSON.stringify(q.options),
+          correctOptions: q.correct,
+          subject: q.subject,
+          createTime,
+          isdelete: 0,
+        })
+        .execute();
     }
 
     const memberIds: number[] = [];
     for (const [i, [name, phone, gender]] of seedMembers.entries()) {
-      memberIds.push(await insertId(trx, engine, 'sys_member', {
-        name, phone, gender, balance: Math.round(((i * 37) % 100) * 1.5 * 100) / 100, openid: `oX8s${(1000003 * (i + 7)).toString(36)}demo`, createTime, isdelete: 0,
-      }));
+      memberIds.push(
+        await insertId(trx, engine, 'sys_member', {
+          name,
+          phone,
+          gender,
+          balance: Math.round(((i * 37) % 100) * 1.5 * 100) / 100,
+          openid: `oX8s${(1000003 * (i + 7)).toString(36)}demo`,
+          createTime,
+          isdelete: 0,
+        }),
+      );
     }
     for (let d = 0; d < 30; d++) {
       const day = new Date(now.getTime() - d * 86_400_000);
@@ -96,13 +158,25 @@ export async function seed(db: AnyDb, engine: Engine, adminPassword?: string): P
       for (let k = 0; k <= rewards; k++) {
         const withdrawal = k === rewards;
         if (withdrawal && d % 4 !== 1) continue;
-        await trx.insertInto('userBillFlow').values({
-          memberid: pick(memberIds, d * 3 + k), type: withdrawal ? 2 : 1, title: withdrawal ? '余额提现' : '每日任务奖励',
-          money: withdrawal ? 10 : 0.5 * (1 + ((d + k) % 4)), answerDate: nowText(new Date(day.getTime() - k * 3_600_000)), createTime, isdelete: 0,
-        }).execute();
+        await trx
+          .insertInto('userBillFlow')
+          .values({
+            memberid: pick(memberIds, d * 3 + k),
+            type: withdrawal ? 2 : 1,
+            title: withdrawal ? '余额提现' : '每日任务奖励',
+            money: withdrawal ? 10 : 0.5 * (1 + ((d + k) % 4)),
+            answerDate: nowText(new Date(day.getTime() - k * 3_600_000)),
+            createTime,
+            isdelete: 0,
+          })
+          .execute();
       }
     }
-    for (const t of seedTestList) await trx.insertInto('testList').values({ ...t, createTime, isdelete: 0 }).execute();
+    for (const t of seedTestList)
+      await trx
+        .insertInto('testList')
+        .values({ ...t, createTime, isdelete: 0 })
+        .execute();
   });
   return { seeded: true, generatedAdminPassword: adminPassword ? undefined : password };
 }

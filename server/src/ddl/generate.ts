@@ -43,7 +43,9 @@ export const SYSTEM_PREFIXES = ['sys', 'pg_', 'sqlite_', 'mysql_', 'information_
  * engines' reserved — not merely keyword — lists), lower case.
  */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set(
-  `abort accessible action add after all alter always analyze and any array as asc asensitive asymmetric attach audit authorization autoincrement backup before begin between bigint binary blob both break browse bulk by call cascade case cast char character check checkpoint close cluster clustered coalesce collate column comment commit compress compute concurrently condition connect constraint constraints contains containstable continue convert create cross current current_catalog current_date current_role current_schema current_time current_timestamp current_user cursor database databases date day_hour day_microsecond day_minute day_second dbcc deallocate dec decimal declare default deferrable deferred delayed delete deny desc describe detach deterministic disk distinct distinctrow distributed div do double drop dual dump each else elseif enclosed end errlvl escape escaped except exclusive exec execute exists exit explain false fetch file fillfactor filter first float float4 float8 following for force foreign freetext freetexttable freeze from full fulltext function generated get glob goto grant group groups having high_priority holdkey hour_microsecond hour_minute hour_second identified identity identity_insert identitycol if ignore ilike immediate in increment index infile initial initially inner inout insensitive insert int int1 int2 int3 int4 int8 integer intersect interval into is isnull iterate join key keys kill lateral leading leave left level like limit linear lineno lines load localtime localtimestamp lock long longblob longtext loop low_priority master_ssl_verify_server_cert match materialized maxextents maxvalue mediumblob mediumint mediumtext merge middleint minus minute_microsecond minute_second mlslabel mod mode modifies modify national natural noaudit nocheck nocompress nonclustered not nothing notnull nowait no_write_to_binlog null nullif nulls number numeric of off offline offset offsets on online only open opendatasource openquery openrowset openxml optimize optimizer_costs option optionally or order others out outer outfile over overlaps partition percent pivot placing plan plan pragma preceding precision primary print prior privileges proc procedure public purge query raise raiserror range raw read reads readtext read_write real reconfigure recursive references regexp reindex release rename repeat replace replication require resignal resource restore restrict return returning revert revoke right rlike rollback row rowcount rowguidcol rowid rownum rows rule save savepoint schema schemas second_microsecond securityaudit select semantickeyphrasetable semanticsimilaritydetailstable semanticsimilaritytable sensitive separator session session_user set setuser share show shutdown signal similar size smallint some spatial specific sql sqlexception sqlstate sqlwarning sql_big_result sql_calc_found_rows sql_small_result ssl start starting statistics stored straight_join successful symmetric synonym system_user table tablesample temp temporary terminated textsize then ties to top trailing tran transaction trigger true truncate try_convert tsequal unbounded undo union unique unlock unpivot unsigned update updatetext usage use user using utc_date utc_time utc_timestamp vacuum validate values varbinary varchar varchar2 varcharacter variadic varying verbose view virtual waitfor when whenever where while window with within without write writetext xor year_month zerofill`.split(/\s+/),
+  `abort accessible action add after all alter always analyze and any array as asc asensitive asymmetric attach audit authorization autoincrement backup before begin between bigint binary blob both break browse bulk by call cascade case cast char character check checkpoint close cluster clustered coalesce collate column comment commit compress compute concurrently condition connect constraint constraints contains containstable continue convert create cross current current_catalog current_date current_role current_schema current_time current_timestamp current_user cursor database databases date day_hour day_microsecond day_minute day_second dbcc deallocate dec decimal declare default deferrable deferred delayed delete deny desc describe detach deterministic disk distinct distinctrow distributed div do double drop dual dump each else elseif enclosed end errlvl escape escaped except exclusive exec execute exists exit explain false fetch file fillfactor filter first float float4 float8 following for force foreign freetext freetexttable freeze from full fulltext function generated get glob goto grant group groups having high_priority holdkey hour_microsecond hour_minute hour_second identified identity identity_insert identitycol if ignore ilike immediate in increment index infile initial initially inner inout insensitive insert int int1 int2 int3 int4 int8 integer intersect interval into is isnull iterate join key keys kill lateral leading leave left level like limit linear lineno lines load localtime localtimestamp lock long longblob longtext loop low_priority master_ssl_verify_server_cert match materialized maxextents maxvalue mediumblob mediumint mediumtext merge middleint minus minute_microsecond minute_second mlslabel mod mode modifies modify national natural noaudit nocheck nocompress nonclustered not nothing notnull nowait no_write_to_binlog null nullif nulls number numeric of off offline offset offsets on online only open opendatasource openquery openrowset openxml optimize optimizer_costs option optionally or order others out outer outfile over overlaps partition percent pivot placing plan plan pragma preceding precision primary print prior privileges proc procedure public purge query raise raiserror range raw read reads readtext read_write real reconfigure recursive references regexp reindex release rename repeat replace replication require resignal resource restore restrict return returning revert revoke right rlike rollback row rowcount rowguidcol rowid rownum rows rule save savepoint schema schemas second_microsecond securityaudit select semantickeyphrasetable semanticsimilaritydetailstable semanticsimilaritytable sensitive separator session session_user set setuser share show shutdown signal similar size smallint some spatial specific sql sqlexception sqlstate sqlwarning sql_big_result sql_calc_found_rows sql_small_result ssl start starting statistics stored straight_join successful symmetric synonym system_user table tablesample temp temporary terminated textsize then ties to top trailing tran transaction trigger true truncate try_convert tsequal unbounded undo union unique unlock unpivot unsigned update updatetext usage use user using utc_date utc_time utc_timestamp vacuum validate values varbinary varchar varchar2 varcharacter variadic varying verbose view virtual waitfor when whenever where while window with within without write writetext xor year_month zerofill`.split(
+    /\s+/,
+  ),
 );
 
 const builtinNames = (): Set<string> => new Set(builtinTables.flatMap((t) => [t.flag.toLowerCase(), (t.table ?? t.flag).toLowerCase()]));
@@ -56,11 +58,16 @@ export function checkName(name: unknown, kind: 'table' | 'column'): string {
   const what = kind === 'table' ? ['表名', 'table name'] : ['字段名', 'column name'];
   if (typeof name !== 'string' || name === '') throw new DdlNameError(String(name ?? ''), `${what[0]}不能为空`, `the ${what[1]} is empty`);
   if (!NAME_PATTERN.test(name))
-    throw new DdlNameError(name, `${what[0]}须以英文字母开头，只含英文字母、数字和下划线，最长 63 个字符`, `a ${what[1]} starts with a letter and has only letters, digits and _ (at most 63 characters)`);
+    throw new DdlNameError(
+      name,
+      `${what[0]}须以英文字母开头，只含英文字母、数字和下划线，最长 63 个字符`,
+      `a ${what[1]} starts with a letter and has only letters, digits and _ (at most 63 characters)`,
+    );
   const lower = name.toLowerCase();
   if (RESERVED_WORDS.has(lower)) throw new DdlNameError(name, `${what[0]}是数据库保留字`, `the ${what[1]} is a reserved word of a database engine`);
   if (kind === 'table') {
-    if (SYSTEM_PREFIXES.some((p) => lower.startsWith(p))) throw new DdlNameError(name, `${what[0]}不能以系统前缀开头`, `the ${what[1]} starts with a system prefix`);
+    if (SYSTEM_PREFIXES.some((p) => lower.startsWith(p)))
+      throw new DdlNameError(name, `${what[0]}不能以系统前缀开头`, `the ${what[1]} starts with a system prefix`);
     if (builtinNames().has(lower)) throw new DdlNameError(name, `${what[0]}与系统内置表重名`, `the ${what[1]} is a built-in table`);
   }
   return name;
@@ -80,7 +87,9 @@ export function physicalType(engine: SourceEngine, col: Pick<DdlColumn, 'type' |
     case 'int':
       return { sqlite: 'INTEGER', postgres: 'INTEGER', mysql: 'INT', mssql: 'INT', oracle: 'NUMBER(10)' }[engine];
     case 'nvarchar':
-      return { sqlite: `VARCHAR(${len})`, postgres: `VARCHAR(${len})`, mysql: `VARCHAR(${len})`, mssql: `NVARCHAR(${len})`, oracle: `NVARCHAR2(${len})` }[engine];
+      return { sqlite: `VARCHAR(${len})`, postgres: `VARCHAR(${len})`, mysql: `VARCHAR(${len})`, mssql: `NVARCHAR(${len})`, oracle: `NVARCHAR2(${len})` }[
+        engine
+      ];
     case 'datetime':
       return { sqlite: 'TEXT', postgres: 'TIMESTAMP', mysql: 'DATETIME', mssql: 'DATETIME2', oracle: 'TIMESTAMP' }[engine];
     case 'float':
@@ -151,8 +160,14 @@ export function createTableSql(engine: SourceEngine, table: DdlTable): string {
 export function addColumnSql(engine: SourceEngine, tableName: string, col: DdlColumn): string {
   checkName(tableName, 'table');
   checkName(col.name, 'column');
-  if (col.primaryKey || col.autoIncrement) throw new DdlNameError(col.name, '已建的表不能再加主键或自增字段', 'a key or auto-increment column cannot be added to a created table');
-  if (col.notNull) throw new DdlNameError(col.name, '已有数据的表不能加非空字段（没有默认值）', 'a NOT NULL column without a default cannot be added to a table that may hold rows');
+  if (col.primaryKey || col.autoIncrement)
+    throw new DdlNameError(col.name, '已建的表不能再加主键或自增字段', 'a key or auto-increment column cannot be added to a created table');
+  if (col.notNull)
+    throw new DdlNameError(
+      col.name,
+      '已有数据的表不能加非空字段（没有默认值）',
+      'a NOT NULL column without a default cannot be added to a table that may hold rows',
+    );
   const kw = engine === 'mssql' || engine === 'oracle' ? 'ADD' : 'ADD COLUMN';
   const def = `${quote(engine, col.name)} ${physicalType(engine, col)}`;
   return engine === 'oracle' ? `ALTER TABLE ${quote(engine, tableName)} ADD (${def})` : `ALTER TABLE ${quote(engine, tableName)} ${kw} ${def}`;
@@ -166,7 +181,15 @@ export function lossReason(from: Pick<DdlColumn, 'type' | 'length'>, to: Pick<Dd
     const b = to.length ?? DEFAULT_LENGTH;
     return b >= a ? null : { zh: `长度从 ${a} 缩短到 ${b} 可能截断数据`, en: `shortening the length from ${a} to ${b} could truncate values` };
   }
-  const widening: Record<string, LogicalType[]> = { int: ['float', 'money', 'nvarchar', 'ntext'], float: ['ntext'], money: ['float', 'ntext'], nvarchar: ['ntext'], datetime: [], image: [], ntext: [] };
+  const widening: Record<string, LogicalType[]> = {
+    int: ['float', 'money', 'nvarchar', 'ntext'],
+    float: ['ntext'],
+    money: ['float', 'ntext'],
+    nvarchar: ['ntext'],
+    datetime: [],
+    image: [],
+    ntext: [],
+  };
   if (widening[from.type]?.includes(to.type)) {
     if (from.type === 'int' && to.type === 'nvarchar' && (to.length ?? DEFAULT_LENGTH) < 11)
       return { zh: '长度不足以存放所有整数', en: 'the length is too short for every integer' };
@@ -198,7 +221,7 @@ export function alterColumnSql(engine: SourceEngine, tableName: string, from: Dd
     case 'mssql':
       return `ALTER TABLE ${t} ALTER COLUMN ${c} ${type}${nn ? ' NOT NULL' : ' NULL'}`;
     case 'oracle':
-      if ((from.type === 'nvarchar' || from.type === 'int' || from.type === 'money' || from.type === 'float') && (to.type === 'ntext'))
+      if ((from.type === 'nvarchar' || from.type === 'int' || from.type === 'money' || from.type === 'float') && to.type === 'ntext')
         throw new DdlNameError(to.name, 'Oracle 不能把已有字段改为大文本类型', 'Oracle cannot change an existing column to a large-text type');
       return `ALTER TABLE ${t} MODIFY (${c} ${type})`;
   }

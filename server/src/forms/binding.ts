@@ -1,11 +1,5 @@
 import { hasOwnKey, ownValue } from '@qb/contracts';
-import {
-  FormSchemaError,
-  formValueFields,
-  migrateFormSchema,
-  type FormSchema,
-  type FormValueField,
-} from '@qb/contracts';
+import { FormSchemaError, formValueFields, migrateFormSchema, type FormSchema, type FormValueField } from '@qb/contracts';
 import type { AnyDb } from '../db/connection.ts';
 import { badRequest } from '../http/errors.ts';
 import { builtinTables } from '../schema/builtin.ts';

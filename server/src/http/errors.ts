@@ -37,11 +37,21 @@ export const notFound = (key: MessageKey, params?: Record<string, string | numbe
 
 /** The success envelope; its type is what the route schemas' answers (packages/contracts) check handlers against. */
 export function ok<T = undefined, E extends Record<string, unknown> = Record<never, never>>(data?: T, extra: E = {} as E, message = 'ok') {
-  return { status: 200 as const, success: true as const, message, ...(data === undefined ? {} : { data }), ...extra } as { status: 200; success: true; message: string; data: T } & E;
+  return { status: 200 as const, success: true as const, message, ...(data === undefined ? {} : { data }), ...extra } as {
+    status: 200;
+    success: true;
+    message: string;
+    data: T;
+  } & E;
 }
 
 /** The error envelope: `status` false, the message in the client's language, the stable `code`. */
-export function errorAnswer(req: Pick<FastifyRequest, 'headers'>, key: MessageKey, params: Record<string, string | number> = {}, extra: Record<string, unknown> = {}) {
+export function errorAnswer(
+  req: Pick<FastifyRequest, 'headers'>,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+  extra: Record<string, unknown> = {},
+) {
   return { status: false as const, success: false as const, message: translate(req, key, params), code: errorCodeOf(key), ...extra };
 }
 

@@ -44,8 +44,19 @@ export const validatorCompiler: FastifySchemaCompiler<ZodLike> = ({ schema, http
 const serializerCompiler = () => (data: unknown) => JSON.stringify(data);
 
 /** Message keys that never answer a failure: success messages, and the words of a refused import's rows. */
-const NOT_FAILURES = new Set<MessageKey>(['saved', 'deleted', 'loginOk', 'loggedOut', 'passwordChanged', 'userSaved', 'importDone', 'connectOk', 'importRowProblem']);
-const ROW_PROBLEM = /^import(StemMissing|TooLong|OptionGap|TooFewOptions|Answer\w+|TypeInvalid|SingleOneAnswer|MultipleAnswers|JudgeOptions|NameMissing|SortInvalid|IsUpInvalid|Parent\w+)$/;
+const NOT_FAILURES = new Set<MessageKey>([
+  'saved',
+  'deleted',
+  'loginOk',
+  'loggedOut',
+  'passwordChanged',
+  'userSaved',
+  'importDone',
+  'connectOk',
+  'importRowProblem',
+]);
+const ROW_PROBLEM =
+  /^import(StemMissing|TooLong|OptionGap|TooFewOptions|Answer\w+|TypeInvalid|SingleOneAnswer|MultipleAnswers|JudgeOptions|NameMissing|SortInvalid|IsUpInvalid|Parent\w+)$/;
 
 /** Every `code` an error answer may carry. */
 export function errorCodes(): string[] {
@@ -78,8 +89,10 @@ const TAGS = [
 function docsRouteSchema(url: string): { summary: string; tags: string[]; params?: z.ZodType; response: Record<string, unknown> } {
   const answer = (description: string, type: string) => ({ description, content: { [type]: { schema: z.string() } } });
   const tags = ['docs'];
-  if (url === DOCS_PREFIX) return { summary: 'The API reference page (bundled Swagger UI: same-origin scripts only)', tags, response: { 200: answer('The page', 'text/html') } };
-  if (url.endsWith('/json')) return { summary: 'This document, as the reference page reads it', tags, response: { 200: answer('The OpenAPI document', 'application/json') } };
+  if (url === DOCS_PREFIX)
+    return { summary: 'The API reference page (bundled Swagger UI: same-origin scripts only)', tags, response: { 200: answer('The page', 'text/html') } };
+  if (url.endsWith('/json'))
+    return { summary: 'This document, as the reference page reads it', tags, response: { 200: answer('The OpenAPI document', 'application/json') } };
   if (url.endsWith('/yaml')) return { summary: 'This document in YAML', tags, response: { 200: answer('The OpenAPI document', 'application/x-yaml') } };
   const file = { summary: 'A file of the reference page (script, style sheet, image)', tags, response: { 200: answer('The file', '*/*') } };
   return url.endsWith('*') ? { ...file, params: z.object({ '*': z.string().describe('the file') }) } : file;

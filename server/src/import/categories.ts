@@ -54,7 +54,10 @@ export function validateCategory(record: SheetRecord, maxName: number): Category
  * Resolves each row's parent (a row of the file by name first, else an existing category of the subject
  * by name) and orders the rows parents first. A parent that is missing, ambiguous or circular is a problem.
  */
-export function orderCategories(rows: CategoryData[], existing: ExistingCategory[]): { ordered: { data: CategoryData; parent: ParentRef }[]; problems: RowProblem[] } {
+export function orderCategories(
+  rows: CategoryData[],
+  existing: ExistingCategory[],
+): { ordered: { data: CategoryData; parent: ParentRef }[]; problems: RowProblem[] } {
   const inFile = new Map<string, CategoryData[]>();
   for (const r of rows) inFile.set(r.name, [...(inFile.get(r.name) ?? []), r]);
   const existingByName = new Map<string, ExistingCategory[]>();

@@ -30,9 +30,20 @@ const FALSE_WORDS = new Set(['错误', '错', '否', '×', '✗', 'F', 'FALSE', 
 
 type QuestionType = 'single' | 'multiple' | 'judge';
 const TYPES = new Map<string, QuestionType>([
-  ['单选', 'single'], ['单选题', 'single'], ['单项选择', 'single'], ['单项选择题', 'single'], ['single', 'single'],
-  ['多选', 'multiple'], ['多选题', 'multiple'], ['多项选择', 'multiple'], ['多项选择题', 'multiple'], ['multiple', 'multiple'],
-  ['判断', 'judge'], ['判断题', 'judge'], ['judge', 'judge'], ['truefalse', 'judge'],
+  ['单选', 'single'],
+  ['单选题', 'single'],
+  ['单项选择', 'single'],
+  ['单项选择题', 'single'],
+  ['single', 'single'],
+  ['多选', 'multiple'],
+  ['多选题', 'multiple'],
+  ['多项选择', 'multiple'],
+  ['多项选择题', 'multiple'],
+  ['multiple', 'multiple'],
+  ['判断', 'judge'],
+  ['判断题', 'judge'],
+  ['judge', 'judge'],
+  ['truefalse', 'judge'],
 ]);
 
 /** The type a stored question shows in the template's 题型 column. */
@@ -98,7 +109,10 @@ function answerLetters(raw: string, options: string[]): Answer {
   const judge = options.length === 2 && options[0] === JUDGE[0] && options[1] === JUDGE[1];
   // the usual case, checked without normalising: distinct letters in order (F may mean false in a true/false question)
   if (!judge && /^[A-Z]{1,6}$/.test(raw) && [...raw].every((l, i) => i === 0 || l > raw[i - 1]!)) return { letters: [...raw] };
-  const text = raw.normalize('NFKC').replace(/[\s,;、，；/]/g, '').toUpperCase();
+  const text = raw
+    .normalize('NFKC')
+    .replace(/[\s,;、，；/]/g, '')
+    .toUpperCase();
   if (text === '') return { letters: [], error: 'importAnswerMissing' };
   if (judge && TRUE_WORDS.has(text)) return { letters: ['A'] };
   if (judge && FALSE_WORDS.has(text)) return { letters: ['B'] };
@@ -110,7 +124,12 @@ function answerLetters(raw: string, options: string[]): Answer {
 
 /** A stored question as a row of the template's question sheet (the export). */
 export function questionRow(q: QuestionData): string[] {
-  const values = new Map<string, string>([['type', typeTitleOf(q)], ['stem', q.name], ['answer', q.correct], ['explanation', q.explanation ?? '']]);
+  const values = new Map<string, string>([
+    ['type', typeTitleOf(q)],
+    ['stem', q.name],
+    ['answer', q.correct],
+    ['explanation', q.explanation ?? ''],
+  ]);
   OPTION_LETTERS.forEach((l, i) => values.set(l, q.options[i] ?? ''));
   return QUESTION_COLUMNS.map((c) => values.get(c.key)!);
 }

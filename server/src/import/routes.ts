@@ -51,8 +51,7 @@ export function registerImportRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   on(app, 'importQuestions', async (req, reply) => runImport(req, reply, () => service.importQuestions(req.body, req.caller)));
 
-  on(app, 'importCategories', async (req, reply) =>
-    runImport(req, reply, () => service.importCategories(req.body, req.caller)));
+  on(app, 'importCategories', async (req, reply) => runImport(req, reply, () => service.importCategories(req.body, req.caller)));
 
   // the schema refuses any other kind or format (参数 kind 不正确：question or category)
   on(app, 'template', async (req, reply) => {

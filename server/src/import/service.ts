@@ -155,7 +155,14 @@ export class ImportService {
     const subjectId = idParam(body.parentId, 'parentId', 'importSubjectMissing');
     const parentCategory = idParam(body.typeId, 'typeId', null);
     const names = (Array.isArray(body.fileName) ? body.fileName : typeof body.fileName === 'string' ? body.fileName.split(',') : [])
-      .map((n) => (typeof n === 'string' ? n.replace(/^.*[\\/]/, '').replace(/\.(xlsx|xls|csv)$/i, '').trim() : ''))
+      .map((n) =>
+        typeof n === 'string'
+          ? n
+              .replace(/^.*[\\/]/, '')
+              .replace(/\.(xlsx|xls|csv)$/i, '')
+              .trim()
+          : '',
+      )
       .filter((n) => n !== '');
     if (names.length === 0) throw badRequest('importFileMissing');
     if (names.length > 100) throw badRequest('badParam', { name: 'fileName', reason: 'at most 100 names' });
@@ -164,42 +171,57 @@ export class ImportService {
     if (tooLong) throw badRequest('importNameTooLong', { name: tooLong.slice(0, 40), max: maxName });
     assertAllowed(caller, this.categories.flag, 'save');
 
-    const answer = await this.crud.writeTransaction([this.categories.table], async (trx) => {
-      await this.subject(trx, subjectId);
-      const chosen = parentCategory === undefined ? undefined : await this.category(trx, parentCategory, subjectId);
-      const siblings = await trx
-        .selectFrom(this.categories.table)
-        .select(['id', 'name'])
-        .where('subjectId', '=', subjectId)
-        .where('parentId', '=', parentCategory ?? 0)
-        .where('isdelete', '=', 0)
-        .orderBy('id')
-        .execute();
-      const byName = new Map<string, number>();
-      for (const s of siblings) if (!byName.has(s.name as string)) byName.set(s.name as string, Number(s.id));
-      const createTime = nowText();
-      const out: { id: number; name: string; created: boolean }[] = [];
-      for (const name of names) {
-        // a file named like the chosen category itself imports into that category
-        const known = chosen && chosen.name === name ? chosen.id : byName.get(name);
-        if (known !== undefined) {
-          out.push({ id: known, name, created: false });
-          continue;
+    const answer = await this.crud.writeTransaction(
+      [this.categories.table],
+      async (trx) => {
+        await this.subject(trx, subjectId);
+        const chosen = parentCategory === undefined ? undefined : await this.category(trx, parentCategory, subjectId);
+        const siblings = await trx
+          .selectFrom(this.categories.table)
+          .select(['id', 'name'])
+          .where('subjectId', '=', subjectId)
+          .where('parentId', '=', parentCategory ?? 0)
+          .where('isdelete', '=', 0)
+          .orderBy('id')
+          .execute();
+        const byName = new Map<string, number>();
+        for (const s of siblings) if (!byName.has(s.name as string)) byName.set(s.name as string, Number(s.id));
+        const createTime = nowText();
+        const out: { id: number; name: string; created: boolean }[] = [];
+        for (const name of names) {
+          // a file named like the chosen category itself imports into that category
+          const known = chosen && chosen.name === name ? chosen.id : byName.get(name);
+          if (known !== undefined) {
+            out.push({ id: known, name, created: false });
+            continue;
+          }
+          const id = await this.crud.insertId(trx, this.categories, {
+            name,
+            subjectId,
+            parentId: parentCategory ?? 0,
+            isUp: 1,
+            sortNum: 0,
+            createTime,
+            isdelete: 0,
+          });
+          byName.set(name, id);
+          out.push({ id, name, created: true });
         }
-        const id = await this.crud.insertId(trx, this.categories, {
-          name, subjectId, parentId: parentCategory ?? 0, isUp: 1, sortNum: 0, createTime, isdelete: 0,
-        });
-        byName.set(name, id);
-        out.push({ id, name, created: true });
-      }
-      return out;
-    }, undefined, {
-      caller,
-      single: (out) => {
-        const list = out as { name: string; created: boolean }[];
-        return { flag: this.categories.flag, action: 'import', summary: JSON.stringify({ files: list.length, created: list.filter((c) => c.created).length }) };
+        return out;
       },
-    });
+      undefined,
+      {
+        caller,
+        single: (out) => {
+          const list = out as { name: string; created: boolean }[];
+          return {
+            flag: this.categories.flag,
+            action: 'import',
+            summary: JSON.stringify({ files: list.length, created: list.filter((c) => c.created).length }),
+          };
+        },
+      },
+    );
     return answer;
   }
 
@@ -278,25 +300,34 @@ export class ImportService {
     const before = await this.stemsOf(this.db, categoryId);
     let planned = await plan(before);
     // the batches are precompiled: their table is named, for its row version to be bumped with them
-    const inserted = await this.crud.writeTransaction([table.table], async (trx) => {
-      const now = await this.stemsOf(trx, categoryId);
-      // a question saved meanwhile with one of these stems: plan again, inside the transaction
-      for (const name of now) {
-        if (!before.has(name) && planned.seen.has(name)) {
-          planned = await plan(now);
-          break;
+    const inserted = await this.crud.writeTransaction(
+      [table.table],
+      async (trx) => {
+        const now = await this.stemsOf(trx, categoryId);
+        // a question saved meanwhile with one of these stems: plan again, inside the transaction
+        for (const name of now) {
+          if (!before.has(name) && planned.seen.has(name)) {
+            planned = await plan(now);
+            break;
+          }
         }
-      }
-      for (const batch of planned.batches) {
-        await trx.executeQuery(batch);
-        // lists are read on another connection (SQLite's reader, or the pool): let them be answered between batches
-        await yieldToEventLoop();
-      }
-      return planned.inserted;
-    }, undefined, {
-      caller,
-      single: (n) => ({ flag: table.flag, action: 'import', summary: JSON.stringify({ rows: questions.length, inserted: n, skipped: questions.length - Number(n), typeId: categoryId }) }),
-    });
+        for (const batch of planned.batches) {
+          await trx.executeQuery(batch);
+          // lists are read on another connection (SQLite's reader, or the pool): let them be answered between batches
+          await yieldToEventLoop();
+        }
+        return planned.inserted;
+      },
+      undefined,
+      {
+        caller,
+        single: (n) => ({
+          flag: table.flag,
+          action: 'import',
+          summary: JSON.stringify({ rows: questions.length, inserted: n, skipped: questions.length - Number(n), typeId: categoryId }),
+        }),
+      },
+    );
     return { inserted, skipped: questions.length - inserted };
   }
 
@@ -316,38 +347,49 @@ export class ImportService {
       const reject = (problems: RowProblem[], rejected: number) => new ImportRejected({ rows: records.length, inserted: 0, skipped: 0, rejected, problems });
       if (checked.rejected > 0) throw reject(checked.problems, checked.rejected);
 
-      const written = await this.crud.writeTransaction([this.categories.table], async (trx) => {
-        const existing = (await trx
-          .selectFrom(this.categories.table)
-          .select(['id', 'name', 'parentId'])
-          .where('subjectId', '=', subjectId)
-          .where('isdelete', '=', 0)
-          .orderBy('id')
-          .execute()) as ExistingCategory[];
-        const { ordered, problems } = orderCategories(checked.valid, existing);
-        if (problems.length > 0) throw reject(problems.slice(0, MAX_PROBLEMS), new Set(problems.map((p) => p.row)).size);
-        const idOf = new Map<unknown, number>();
-        const byKey = new Map<string, number>(existing.map((e) => [`${Number(e.parentId)}\u0000${e.name}`, Number(e.id)]));
-        const createTime = nowText();
-        let inserted = 0;
-        for (const { data, parent } of ordered) {
-          const parentId = 'id' in parent ? parent.id : idOf.get(parent.row)!;
-          const key = `${parentId}\u0000${data.name}`;
-          let id = byKey.get(key);
-          if (id === undefined) {
-            id = await this.crud.insertId(trx, this.categories, {
-              name: data.name, subjectId, parentId, sortNum: data.sortNum, isUp: data.isUp, createTime, isdelete: 0,
-            });
-            byKey.set(key, id);
-            inserted++;
+      const written = await this.crud.writeTransaction(
+        [this.categories.table],
+        async (trx) => {
+          const existing = (await trx
+            .selectFrom(this.categories.table)
+            .select(['id', 'name', 'parentId'])
+            .where('subjectId', '=', subjectId)
+            .where('isdelete', '=', 0)
+            .orderBy('id')
+            .execute()) as ExistingCategory[];
+          const { ordered, problems } = orderCategories(checked.valid, existing);
+          if (problems.length > 0) throw reject(problems.slice(0, MAX_PROBLEMS), new Set(problems.map((p) => p.row)).size);
+          const idOf = new Map<unknown, number>();
+          const byKey = new Map<string, number>(existing.map((e) => [`${Number(e.parentId)}\u0000${e.name}`, Number(e.id)]));
+          const createTime = nowText();
+          let inserted = 0;
+          for (const { data, parent } of ordered) {
+            const parentId = 'id' in parent ? parent.id : idOf.get(parent.row)!;
+            const key = `${parentId}\u0000${data.name}`;
+            let id = byKey.get(key);
+            if (id === undefined) {
+              id = await this.crud.insertId(trx, this.categories, {
+                name: data.name,
+                subjectId,
+                parentId,
+                sortNum: data.sortNum,
+                isUp: data.isUp,
+                createTime,
+                isdelete: 0,
+              });
+              byKey.set(key, id);
+              inserted++;
+            }
+            idOf.set(data, id);
           }
-          idOf.set(data, id);
-        }
-        return { inserted, skipped: ordered.length - inserted };
-      }, undefined, {
-        caller,
-        single: (r) => ({ flag: this.categories.flag, action: 'import', summary: JSON.stringify({ rows: records.length, ...(r as object), subjectId }) }),
-      });
+          return { inserted, skipped: ordered.length - inserted };
+        },
+        undefined,
+        {
+          caller,
+          single: (r) => ({ flag: this.categories.flag, action: 'import', summary: JSON.stringify({ rows: records.length, ...(r as object), subjectId }) }),
+        },
+      );
       return { rows: records.length, ...written, rejected: 0, problems: [] };
     });
   }
@@ -363,12 +405,20 @@ export class ImportService {
     const table = this.questions;
     const rows: string[][] = [QUESTION_COLUMNS.map((c) => c.title)];
     // pages by id, so that the event loop is free between them and other requests are answered
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       let q = this.db.selectFrom(table.table).select(['id', 'name', 'options', 'correctOptions', 'subject']).where('isdelete', '=', 0).where('id', '>', after);
       if (subjectId !== undefined) q = q.where('parentId', '=', subjectId);
       if (categoryId !== undefined) q = q.where('typeId', '=', categoryId);
       const page = await q.orderBy('id').limit(5000).execute();
-      for (const r of page) rows.push(questionRow({ name: String(r.name ?? ''), options: optionsOf(r.options), correct: String(r.correctOptions ?? ''), explanation: (r.subject as string | null) ?? null }));
+      for (const r of page)
+        rows.push(
+          questionRow({
+            name: String(r.name ?? ''),
+            options: optionsOf(r.options),
+            correct: String(r.correctOptions ?? ''),
+            explanation: (r.subject as string | null) ?? null,
+          }),
+        );
       if (rows.length - 1 > max) throw badRequest('exportTooMany', { max });
       if (page.length < 5000) break;
       after = Number(page[page.length - 1]!.id);
@@ -393,4 +443,3 @@ function optionsOf(raw: unknown): string[] {
   } catch {}
   return [raw];
 }
-

@@ -113,7 +113,11 @@ function runWorker<T>(task: object, limits: SheetLimits, onSlice?: (slice: RowSl
       else finish(answer.detail ? Object.assign(badRequest(answer.key, answer.params), { detail: answer.detail }) : badRequest(answer.key, answer.params));
     });
     worker.on('error', (err: Error & { code?: string }) => {
-      finish(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? badRequest('importTooComplex') : Object.assign(badRequest('importUnreadable'), { detail: String(err.stack ?? err) }));
+      finish(
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? badRequest('importTooComplex')
+          : Object.assign(badRequest('importUnreadable'), { detail: String(err.stack ?? err) }),
+      );
     });
     worker.on('exit', (code) => finish(code === 0 ? badRequest('importUnreadable') : badRequest('importTooComplex')));
   });

@@ -36,7 +36,11 @@ export type SheetKind = 'question' | 'category';
 
 export const columnsOf = (kind: SheetKind) => (kind === 'question' ? QUESTION_COLUMNS : CATEGORY_COLUMNS);
 
-const normalizeHeader = (text: string) => text.normalize('NFKC').replace(/[\s*＊:：]/g, '').toLowerCase();
+const normalizeHeader = (text: string) =>
+  text
+    .normalize('NFKC')
+    .replace(/[\s*＊:：]/g, '')
+    .toLowerCase();
 
 /** A data row of the sheet: its row number and its cells by column key. */
 export class SheetRecord {

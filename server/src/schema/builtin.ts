@@ -77,7 +77,15 @@ const displayEnum: EnumValue[] = [
   { value: 0, label: t('隐藏', 'Hidden'), color: 'default' },
 ];
 
-const isUp: ColumnDef = { name: 'isUp', type: 'int', defaultValue: 0, enum: isUpEnum, title: t('上架状态', 'Shelf status'), search: 'select', ui: { width: 130, control: 'radio' } };
+const isUp: ColumnDef = {
+  name: 'isUp',
+  type: 'int',
+  defaultValue: 0,
+  enum: isUpEnum,
+  title: t('上架状态', 'Shelf status'),
+  search: 'select',
+  ui: { width: 130, control: 'radio' },
+};
 const sortNum: ColumnDef = { name: 'sortNum', type: 'int', defaultValue: 0, title: t('排序', 'Order'), ui: { width: 100, min: 0 } };
 const cover: ColumnDef = { name: 'cover', type: 'image', title: t('封面', 'Cover') };
 
@@ -115,7 +123,15 @@ export const builtinTables: TableDef[] = [
       { name: 'tableName', type: 'nvarchar', length: 64, required: true, title: t('表名', 'Table name'), search: 'input' },
       { name: 'intro', type: 'nvarchar', length: 200, title: t('描述', 'Description') },
       { name: 'titleEn', type: 'nvarchar', length: 200, title: t('英文名称', 'English title') },
-      { name: 'parentid', type: 'int', required: true, defaultValue: 10000, references: 'sys_connsql', labelColumn: 'databaseName', title: t('数据库', 'Database') },
+      {
+        name: 'parentid',
+        type: 'int',
+        required: true,
+        defaultValue: 10000,
+        references: 'sys_connsql',
+        labelColumn: 'databaseName',
+        title: t('数据库', 'Database'),
+      },
       { name: 'created', type: 'int', defaultValue: 0, enum: yesNoEnum, readOnly: true, title: t('已建表', 'Created'), ui: { form: false } },
       createTime,
     ],
@@ -189,7 +205,15 @@ export const builtinTables: TableDef[] = [
       { name: 'intro', type: 'nvarchar', length: 200, title: t('备注', 'Remark'), ui: { width: 150, control: 'textarea' } },
       { name: 'pass', type: 'nvarchar', length: 200, secret: true, title: t('密码', 'Password') },
       // set by the account service (a new account, a reset), cleared by a change of password: never by a client
-      { name: 'mustChangePassword', type: 'int', defaultValue: 0, enum: yesNoEnum, readOnly: true, title: t('须修改密码', 'Must change password'), ui: { list: false, form: false } },
+      {
+        name: 'mustChangePassword',
+        type: 'int',
+        defaultValue: 0,
+        enum: yesNoEnum,
+        readOnly: true,
+        title: t('须修改密码', 'Must change password'),
+        ui: { list: false, form: false },
+      },
       createTime,
     ],
     indexes: [['loginid']],
@@ -203,7 +227,15 @@ export const builtinTables: TableDef[] = [
     tree: { parentColumn: 'parentId', mode: 'lazy' },
     columns: [
       { name: 'name', type: 'nvarchar', length: 100, required: true, title: t('科目名称', 'Subject name'), search: 'input', ui: { width: 200 } },
-      { name: 'parentId', type: 'int', defaultValue: 0, cascader: true, references: 'questionsClass', title: t('上级科目', 'Parent subject'), ui: { optional: true } },
+      {
+        name: 'parentId',
+        type: 'int',
+        defaultValue: 0,
+        cascader: true,
+        references: 'questionsClass',
+        title: t('上级科目', 'Parent subject'),
+        ui: { optional: true },
+      },
       cover,
       isUp,
       sortNum,
@@ -221,7 +253,15 @@ export const builtinTables: TableDef[] = [
     columns: [
       { name: 'mid', type: 'int', title: t('编号', 'Number'), ui: { list: false, form: false } },
       { name: 'name', type: 'nvarchar', length: 100, required: true, title: t('分类名称', 'Category name'), search: 'input', ui: { width: 220 } },
-      { name: 'parentId', type: 'int', defaultValue: 0, cascader: true, references: 'questionsSmallClass', title: t('上级分类', 'Parent category'), ui: { hidden: true, optional: true } },
+      {
+        name: 'parentId',
+        type: 'int',
+        defaultValue: 0,
+        cascader: true,
+        references: 'questionsSmallClass',
+        title: t('上级分类', 'Parent category'),
+        ui: { hidden: true, optional: true },
+      },
       { name: 'subjectId', type: 'int', cascader: true, references: 'questionsClass', title: t('所属科目', 'Subject'), search: 'cascader' },
       { name: 'typeId', type: 'nvarchar', length: 500, list: true, title: t('科目路径', 'Subject path'), ui: { list: false, form: false } },
       cover,
@@ -229,7 +269,10 @@ export const builtinTables: TableDef[] = [
       sortNum,
       createTime,
     ],
-    indexes: [['isdelete', 'subjectId'], ['isdelete', 'parentId']],
+    indexes: [
+      ['isdelete', 'subjectId'],
+      ['isdelete', 'parentId'],
+    ],
   },
   {
     flag: 'questionBank',
@@ -238,8 +281,25 @@ export const builtinTables: TableDef[] = [
     softDelete: true,
     defaultSort: { column: 'id', direction: 'desc' },
     columns: [
-      { name: 'parentId', type: 'int', required: true, cascader: true, references: 'questionsClass', title: t('所属科目', 'Subject'), search: 'cascader', ui: { width: 140 } },
-      { name: 'typeId', type: 'int', cascader: true, references: 'questionsSmallClass', title: t('题目分类', 'Category'), search: 'select', ui: { width: 140 } },
+      {
+        name: 'parentId',
+        type: 'int',
+        required: true,
+        cascader: true,
+        references: 'questionsClass',
+        title: t('所属科目', 'Subject'),
+        search: 'cascader',
+        ui: { width: 140 },
+      },
+      {
+        name: 'typeId',
+        type: 'int',
+        cascader: true,
+        references: 'questionsSmallClass',
+        title: t('题目分类', 'Category'),
+        search: 'select',
+        ui: { width: 140 },
+      },
       { name: 'name', type: 'nvarchar', length: 1000, required: true, title: t('题目', 'Question'), search: 'input', ui: { width: 220, control: 'textarea' } },
       { name: 'options', type: 'ntext', title: t('选项', 'Options'), ui: { width: 220 } },
       { name: 'correctOptions', type: 'nvarchar', length: 50, title: t('正确答案', 'Correct answer'), ui: { width: 100 } },
@@ -247,7 +307,10 @@ export const builtinTables: TableDef[] = [
       createTimeHidden,
     ],
     // the list call filters on isdelete + parentId (+ typeId) and orders by id: these make both the page and its COUNT index-only
-    indexes: [['isdelete', 'parentId', 'id'], ['isdelete', 'typeId', 'id']],
+    indexes: [
+      ['isdelete', 'parentId', 'id'],
+      ['isdelete', 'typeId', 'id'],
+    ],
   },
   {
     flag: 'sys_member',
@@ -346,7 +409,15 @@ export const builtinTables: TableDef[] = [
     columns: [
       { name: 'name', type: 'nvarchar', length: 50, required: true, title: t('姓名', 'Name'), search: 'input', ui: { width: 80 } },
       { name: 'age', type: 'int', title: t('年龄', 'Age'), ui: { width: 60, min: 0, max: 150 } },
-      { name: 'sex', type: 'int', defaultValue: 1, enum: genderEnum.filter((o) => o.value !== 0), title: t('性别', 'Sex'), search: 'select', ui: { width: 84 } },
+      {
+        name: 'sex',
+        type: 'int',
+        defaultValue: 1,
+        enum: genderEnum.filter((o) => o.value !== 0),
+        title: t('性别', 'Sex'),
+        search: 'select',
+        ui: { width: 84 },
+      },
       { name: 'avatar', type: 'image', title: t('头像', 'Avatar'), ui: { width: 70 } },
       { name: 'desc', type: 'nvarchar', length: 500, title: t('描述', 'Description'), ui: { width: 120, control: 'textarea' } },
       { name: 'lvl', type: 'int', title: t('等级', 'Level'), ui: { width: 80, min: 1, max: 10 } },

@@ -48,7 +48,11 @@ export function referenceGivesView(registry: TableRegistry, table: RegisteredTab
 /** Why `label` cannot be shown for a reference: it must be a column the target's rows answer (never a secret one). */
 export function labelRefusal(column: ColumnDef | undefined, label: string): ReferenceRefusal | undefined {
   if (label === 'id') return undefined;
-  if (!column || column.secret) return { zh: `引用显示字段 ${label.slice(0, 64)} 不是被引用表的字段`, en: `the label column ${label.slice(0, 64)} is not a column of the referenced table` };
+  if (!column || column.secret)
+    return {
+      zh: `引用显示字段 ${label.slice(0, 64)} 不是被引用表的字段`,
+      en: `the label column ${label.slice(0, 64)} is not a column of the referenced table`,
+    };
   return undefined;
 }
 

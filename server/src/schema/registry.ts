@@ -4,7 +4,9 @@ import { badRequest } from '../http/errors.ts';
 import { builtinTables } from './builtin.ts';
 import type { RegisteredColumn, RegisteredTable, TableDef } from './types.ts';
 
-const implicitColumns: RegisteredColumn[] = [{ name: 'id', type: 'int', filterable: true, sortable: true, title: { zh: 'ID', en: 'ID' }, ui: { list: false, form: false } }];
+const implicitColumns: RegisteredColumn[] = [
+  { name: 'id', type: 'int', filterable: true, sortable: true, title: { zh: 'ID', en: 'ID' }, ui: { list: false, form: false } },
+];
 
 /** The local database: the source of every built-in table (SPEC.md §9). */
 export const LOCAL_SOURCE = 10000;
@@ -73,7 +75,8 @@ export class TableRegistry {
   column(table: RegisteredTable, name: string, use: 'read' | 'write' = 'read'): RegisteredColumn {
     const real = (table.aliases && ownValue(table.aliases, name)) ?? name;
     const column = table.columns.get(real);
-    if (!column || (column.secret && !(use === 'write' && column.writeOnly))) throw badRequest('unknownColumn', { flag: table.flag, column: name.slice(0, 64) });
+    if (!column || (column.secret && !(use === 'write' && column.writeOnly)))
+      throw badRequest('unknownColumn', { flag: table.flag, column: name.slice(0, 64) });
     return column;
   }
 

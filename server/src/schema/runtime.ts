@@ -73,7 +73,11 @@ function parseEnum(raw: string | null): EnumValue[] | undefined {
   return list.map((o) => {
     const ok = typeof o === 'object' && o !== null && (typeof o.value === 'number' || typeof o.value === 'string') && typeof o.zh === 'string';
     if (!ok) throw new Error('each option needs a value and a zh label');
-    return { value: o.value, label: { zh: o.zh, en: typeof o.en === 'string' && o.en !== '' ? o.en : o.zh }, ...(typeof o.color === 'string' ? { color: o.color } : {}) };
+    return {
+      value: o.value,
+      label: { zh: o.zh, en: typeof o.en === 'string' && o.en !== '' ? o.en : o.zh },
+      ...(typeof o.color === 'string' ? { color: o.color } : {}),
+    };
   });
 }
 
@@ -174,7 +178,10 @@ export function sheetToTableDef(sheet: SheetRow, fields: FieldRow[], ignored: (r
  * from the local database. A definition that cannot be served (a bad name, no key, a name a built-in
  * table or an earlier sheet already has) is skipped and reported, never half-registered.
  */
-export async function loadRuntimeTables(db: AnyDb, taken: (flag: string) => boolean): Promise<{ defs: TableDef[]; skipped: SkippedSheet[]; ignored: SkippedSheet[] }> {
+export async function loadRuntimeTables(
+  db: AnyDb,
+  taken: (flag: string) => boolean,
+): Promise<{ defs: TableDef[]; skipped: SkippedSheet[]; ignored: SkippedSheet[] }> {
   const sheets = (await db
     .selectFrom('sys_dataSheet')
     .select(['id', 'tableName', 'intro', 'titleEn', 'parentid', 'applied'])
@@ -185,9 +192,28 @@ export async function loadRuntimeTables(db: AnyDb, taken: (flag: string) => bool
   if (sheets.length === 0) return { defs: [], skipped: [], ignored: [] };
   const fields = (await db
     .selectFrom('sys_tableFields')
-    .select(['id', 'parentid', 'columnName', 'type', 'length', 'defaults', 'primaryKey', 'nonEmpty', 'autoIncrement', 'intro', 'titleEn', 'options', 'refTable', 'refLabel'])
+    .select([
+      'id',
+      'parentid',
+      'columnName',
+      'type',
+      'length',
+      'defaults',
+      'primaryKey',
+      'nonEmpty',
+      'autoIncrement',
+      'intro',
+      'titleEn',
+      'options',
+      'refTable',
+      'refLabel',
+    ])
     .where('isdelete', '=', 0)
-    .where('parentid', 'in', sheets.map((s) => s.id))
+    .where(
+      'parentid',
+      'in',
+      sheets.map((s) => s.id),
+    )
     .orderBy('id')
     .execute()) as (FieldRow & { id: number })[];
   const defs: TableDef[] = [];
@@ -202,7 +228,16 @@ export async function loadRuntimeTables(db: AnyDb, taken: (flag: string) => bool
     }
     try {
       const ignore = (reason: string) => ignored.push({ tableName: sheet.tableName, reason });
-      defs.push(sheetToTableDef(sheet, appliedFields(sheet, fields.filter((f) => Number(f.parentid) === Number(sheet.id))), ignore));
+      defs.push(
+        sheetToTableDef(
+          sheet,
+          appliedFields(
+            sheet,
+            fields.filter((f) => Number(f.parentid) === Number(sheet.id)),
+          ),
+          ignore,
+        ),
+      );
       seen.add(lower);
     } catch (err) {
       skipped.push({ tableName: sheet.tableName, reason: (err as Error).message });

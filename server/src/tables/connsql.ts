@@ -41,7 +41,11 @@ export function connsqlHooks(box: SecretBox, sources: DataSources): TableHooks {
         // a SQLite file (type 5) has no password
         if (blank(after.databasePsd) && sqlType !== 5) throw badRequest('sourcePasswordRequired');
         stored = blank(after.databasePsd) ? '' : box.encrypt(String(after.databasePsd));
-      } else if ((blank(after.databasePsd) || after.databasePsd === before?.databasePsd) && !blank(before?.databasePsd) && !sameTarget(before as unknown as SourceTarget, after as unknown as SourceTarget)) {
+      } else if (
+        (blank(after.databasePsd) || after.databasePsd === before?.databasePsd) &&
+        !blank(before?.databasePsd) &&
+        !sameTarget(before as unknown as SourceTarget, after as unknown as SourceTarget)
+      ) {
         // the stored password goes only to the place it was saved for (engine, host, port, database, user): moving the source needs it typed again
         throw badRequest('sourcePasswordRequired');
       } else if (blank(after.databasePsd)) {

@@ -48,10 +48,18 @@ export function becomesDeleted(change: RowChange): boolean {
 const live = (trx: AnyDb, table: string) => trx.selectFrom(table).where(`${table}.isdelete`, '=', 0);
 
 async function findUses(trx: AnyDb, kind: UseKind, row: Row): Promise<{ count: number; names: string[] } | undefined> {
-  const counted = await kind.query(trx, row).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const counted = await kind
+    .query(trx, row)
+    .select((eb: any) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
   const count = Number(counted?.n ?? 0);
   if (count === 0) return undefined;
-  const rows: { label: unknown }[] = await kind.query(trx, row).select(`${kind.label ?? 'name'} as label`).orderBy(kind.order ?? 'id').limit(SHOWN_NAMES).execute();
+  const rows: { label: unknown }[] = await kind
+    .query(trx, row)
+    .select(`${kind.label ?? 'name'} as label`)
+    .orderBy(kind.order ?? 'id')
+    .limit(SHOWN_NAMES)
+    .execute();
   const names = rows.map((r) => {
     const text = String(r.label ?? '').trim();
     return text.length > 20 ? `${text.slice(0, 20)}…` : text;
@@ -73,10 +81,17 @@ export function inUseRules(crud: CrudService, registry: TableRegistry): [string,
   /** A role's or a menu's grants go with it, logged as one change (the other side of each grant, its actions). */
   const dropGrants = async (trx: AnyDb, caller: Caller | undefined, flag: 'sys_role' | 'sys_menu', id: unknown) => {
     const [mine, other] = flag === 'sys_role' ? (['roleId', 'menuId'] as const) : (['menuId', 'roleId'] as const);
-    const grants = await trx.selectFrom('sys_roleMenu').select([`${other} as id`, 'actions']).where(mine, '=', id).orderBy(other).execute();
+    const grants = await trx
+      .selectFrom('sys_roleMenu')
+      .select([`${other} as id`, 'actions'])
+      .where(mine, '=', id)
+      .orderBy(other)
+      .execute();
     if (grants.length === 0) return;
     await trx.deleteFrom('sys_roleMenu').where(mine, '=', id).execute();
-    await crud.auditLog.write(trx, caller, [{ flag, action: 'grants', rowId: String(id), changes: [{ column: 'grants', before: grantsText(grants), after: '[]' }] }]);
+    await crud.auditLog.write(trx, caller, [
+      { flag, action: 'grants', rowId: String(id), changes: [{ column: 'grants', before: grantsText(grants), after: '[]' }] },
+    ]);
   };
 
   const rules: Record<string, Rule> = {
@@ -105,7 +120,12 @@ export function inUseRules(crud: CrudService, registry: TableRegistry): [string,
       en: 'data source',
       label: 'name',
       uses: [
-        { zh: '数据表定义', en: ['table definition', 'table definitions'], query: (trx, row) => live(trx, 'sys_dataSheet').where('parentid', '=', row.id), label: 'tableName' },
+        {
+          zh: '数据表定义',
+          en: ['table definition', 'table definitions'],
+          query: (trx, row) => live(trx, 'sys_dataSheet').where('parentid', '=', row.id),
+          label: 'tableName',
+        },
         { zh: '表单定义', en: ['form definition', 'form definitions'], query: (trx, row) => live(trx, 'sys_layTable').where('databaseId', '=', row.id) },
       ],
     },
@@ -115,7 +135,11 @@ export function inUseRules(crud: CrudService, registry: TableRegistry): [string,
       label: 'tableName',
       uses: [
         { zh: '菜单', en: ['menu', 'menus'], query: (trx, row) => live(trx, 'sys_menu').where('url', '=', `/manage/${String(row.tableName ?? '')}`) },
-        { zh: '表单定义', en: ['form definition', 'form definitions'], query: (trx, row) => live(trx, 'sys_layTable').where('tableName', '=', String(row.tableName ?? '')) },
+        {
+          zh: '表单定义',
+          en: ['form definition', 'form definitions'],
+          query: (trx, row) => live(trx, 'sys_layTable').where('tableName', '=', String(row.tableName ?? '')),
+        },
       ],
     },
     sys_menu: {
@@ -126,7 +150,12 @@ export function inUseRules(crud: CrudService, registry: TableRegistry): [string,
       // the menu's layout record and the grants on it mean nothing without it
       async cascade(trx, row, caller) {
         const layouts = await live(trx, 'sys_layList').where('menuId', '=', row.id).select('id').execute();
-        if (layouts.length > 0) await crud.deleteWith(trx, registry.get('sys_layList'), layouts.map((l: { id: unknown }) => Number(l.id)));
+        if (layouts.length > 0)
+          await crud.deleteWith(
+            trx,
+            registry.get('sys_layList'),
+            layouts.map((l: { id: unknown }) => Number(l.id)),
+          );
         await dropGrants(trx, caller, 'sys_menu', row.id);
       },
     },

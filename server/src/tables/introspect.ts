@@ -13,23 +13,29 @@ export async function listTables(source: SourceHandle, registry: TableRegistry):
   switch (source.engine) {
     case 'sqlite':
       // ordinary tables only: not the FTS5 search tables of migration 0007 nor their shadow tables
-      names = (await sql<{ name: string }>`select name from pragma_table_list where schema = 'main' and type = 'table'`.execute(source.db)).rows.map((r) => r.name);
+      names = (await sql<{ name: string }>`select name from pragma_table_list where schema = 'main' and type = 'table'`.execute(source.db)).rows.map(
+        (r) => r.name,
+      );
       break;
     case 'postgres':
       names = (
-        await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
-          source.db,
-        )
+        await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(source.db)
       ).rows.map((r) => r.name);
       break;
     case 'mysql':
       names = (
-        await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = database() and table_type = 'BASE TABLE'`.execute(source.db)
+        await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = database() and table_type = 'BASE TABLE'`.execute(source.db)
       ).rows.map((r) => String(r.name ?? (r as Record<string, unknown>).NAME ?? (r as Record<string, unknown>).TABLE_NAME));
       break;
     case 'mssql':
       names = (
-        await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = schema_name() and table_type = 'BASE TABLE'`.execute(source.db)
+        await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = schema_name() and table_type = 'BASE TABLE'`.execute(source.db)
       ).rows.map((r) => r.name);
       break;
     default:
@@ -101,7 +107,15 @@ async function rawColumns(source: SourceHandle, tableName: string): Promise<RawC
     }
     case 'postgres': {
       const cols = (
-        await sql<{ name: string; data_type: string; udt_name: string; len: number | null; is_nullable: string; is_identity: string; column_default: string | null }>`
+        await sql<{
+          name: string;
+          data_type: string;
+          udt_name: string;
+          len: number | null;
+          is_nullable: string;
+          is_identity: string;
+          column_default: string | null;
+        }>`
           select column_name as name, data_type, udt_name, character_maximum_length as len, is_nullable, is_identity, column_default
           from information_schema.columns where table_schema = current_schema() and table_name = ${tableName} order by ordinal_position`.execute(db)
       ).rows;
@@ -126,7 +140,13 @@ async function rawColumns(source: SourceHandle, tableName: string): Promise<RawC
         name: c.name,
         dataType: enums.has(c.name) ? 'enum' : c.data_type,
         length: c.len === null ? null : Number(c.len),
-        native: enums.has(c.name) ? 'enum' : c.data_type === 'ARRAY' ? `${c.udt_name.replace(/^_/, '')}[]` : c.data_type === 'USER-DEFINED' ? c.udt_name : c.data_type.toLowerCase(),
+        native: enums.has(c.name)
+          ? 'enum'
+          : c.data_type === 'ARRAY'
+            ? `${c.udt_name.replace(/^_/, '')}[]`
+            : c.data_type === 'USER-DEFINED'
+              ? c.udt_name
+              : c.data_type.toLowerCase(),
         ...(enums.has(c.name) ? { enumValues: enums.get(c.name)! } : {}),
         nullable: c.is_nullable === 'YES',
         primaryKey: pk.has(c.name),

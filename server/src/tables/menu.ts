@@ -10,9 +10,19 @@ export const DATA_PAGES_MARK = 'dataPages';
  * the registry). Written through the generic save of sys_menu, so that the operation log records it and the
  * sessions drop their cached menus at once.
  */
-export async function generateMenu(ctx: AppContext, sheetId: number, parentMenu: number | undefined, caller: Caller | undefined): Promise<{ menuId: number; url: string }> {
+export async function generateMenu(
+  ctx: AppContext,
+  sheetId: number,
+  parentMenu: number | undefined,
+  caller: Caller | undefined,
+): Promise<{ menuId: number; url: string }> {
   const db = ctx.conn.db;
-  const sheet = await db.selectFrom('sys_dataSheet').select(['id', 'tableName', 'intro', 'created']).where('id', '=', sheetId).where('isdelete', '=', 0).executeTakeFirst();
+  const sheet = await db
+    .selectFrom('sys_dataSheet')
+    .select(['id', 'tableName', 'intro', 'created'])
+    .where('id', '=', sheetId)
+    .where('isdelete', '=', 0)
+    .executeTakeFirst();
   if (!sheet) throw notFound('rowNotFound', { flag: 'sys_dataSheet', id: sheetId });
   const tableName = String(sheet.tableName);
   if (Number(sheet.created) !== 1 || !ctx.registry.has(tableName)) throw new ApiError(409, 'tableNotCreated', { name: tableName });
@@ -28,13 +38,38 @@ export async function generateMenu(ctx: AppContext, sheetId: number, parentMenu:
         const row = await trx.selectFrom('sys_menu').select('id').where('id', '=', parent).where('isdelete', '=', 0).executeTakeFirst();
         if (!row) throw notFound('rowNotFound', { flag: 'sys_menu', id: parent });
       } else {
-        const group = await trx.selectFrom('sys_menu').select('id').where('menuMark', '=', DATA_PAGES_MARK).where('isdelete', '=', 0).orderBy('id').executeTakeFirst();
+        const group = await trx
+          .selectFrom('sys_menu')
+          .select('id')
+          .where('menuMark', '=', DATA_PAGES_MARK)
+          .where('isdelete', '=', 0)
+          .orderBy('id')
+          .executeTakeFirst();
         parent = group
           ? Number(group.id)
-          : Number((await ctx.crud.saveWith(trx, menu, { name: '数据页面', menuMark: DATA_PAGES_MARK, icon: 'AppstoreOutlined', menuType: 1, display: 1, parentMenu: 0 })).id);
+          : Number(
+              (
+                await ctx.crud.saveWith(trx, menu, {
+                  name: '数据页面',
+                  menuMark: DATA_PAGES_MARK,
+                  icon: 'AppstoreOutlined',
+                  menuType: 1,
+                  display: 1,
+                  parentMenu: 0,
+                })
+              ).id,
+            );
       }
       const name = (sheet.intro ? String(sheet.intro) : tableName).slice(0, 50);
-      const saved = await ctx.crud.saveWith(trx, menu, { name, menuMark: tableName.slice(0, 50), url, icon: 'TableOutlined', menuType: 1, display: 1, parentMenu: parent });
+      const saved = await ctx.crud.saveWith(trx, menu, {
+        name,
+        menuMark: tableName.slice(0, 50),
+        url,
+        icon: 'TableOutlined',
+        menuType: 1,
+        display: 1,
+        parentMenu: parent,
+      });
       return { menuId: Number(saved.id), url };
     },
     undefined,

@@ -35,7 +35,9 @@ export async function afterTableDdl(ctx: AppContext, sourceId: number, table: st
     const usable = columns.filter((c) => c.toLowerCase() !== 'rowid' && c !== table);
     if (registered?.primaryKey === 'id' && usable.length > 0) await db.transaction().execute((trx) => sqliteSearchIndex(trx, table, usable));
   } else if (ctx.conn.engine === 'postgres') {
-    const ext = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
+    const ext = await sql<{
+      schema: string;
+    }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
     const schema = ext.rows[0]?.schema;
     if (schema) {
       for (const c of columns) {

@@ -38,7 +38,11 @@ async function runPlan(source: SourceHandle, plan: DdlPlan): Promise<void> {
   } catch (err) {
     // a CREATE has one undo (drop); each ADD or MODIFY its own, in reverse order
     const undo = plan.statements.length === 1 && /^CREATE TABLE/.test(plan.statements[0]!) ? (done ? plan.undo : []) : plan.undo.slice(0, done).reverse();
-    for (const u of undo) await sql.raw(u).execute(source.db).catch(() => {});
+    for (const u of undo)
+      await sql
+        .raw(u)
+        .execute(source.db)
+        .catch(() => {});
     throw err;
   }
 }
@@ -111,7 +115,11 @@ async function createSqlTableNow(ctx: AppContext, id: number, preview: boolean, 
   if (!def.created) {
     const existing = await listTables(source, ctx.registry).catch(() => [] as string[]);
     if (existing.some((n) => n.toLowerCase() === def.tableName.toLowerCase())) {
-      throw new ApiError(409, 'tableNameTaken', { name: def.tableName, zh: '数据源中已有同名的表（可读取其结构）', en: 'the source already has a table of that name (read it back instead)' });
+      throw new ApiError(409, 'tableNameTaken', {
+        name: def.tableName,
+        zh: '数据源中已有同名的表（可读取其结构）',
+        en: 'the source already has a table of that name (read it back instead)',
+      });
     }
   }
   if (preview) return { ...answer, applied: false, created: def.created };
@@ -129,13 +137,19 @@ async function createSqlTableNow(ctx: AppContext, id: number, preview: boolean, 
     throw new ApiError(422, 'ddlFailed', { detail: reason });
   }
   await ctx.crud.writeTransaction(['sys_dataSheet', 'sys_ddlHistory'], async (trx) => {
-    await trx.updateTable('sys_dataSheet').set({ created: 1, applied: JSON.stringify({ columns: plan.applied }) }).where('id', '=', def.id).execute();
+    await trx
+      .updateTable('sys_dataSheet')
+      .set({ created: 1, applied: JSON.stringify({ columns: plan.applied }) })
+      .where('id', '=', def.id)
+      .execute();
     await writeHistory(trx, { ...history, result: 'ok' });
     await bumpRegistryVersion(trx);
   });
   await ctx.registrySync.reload();
   // the table is made: a search index that cannot be made leaves its searches reading the rows (as before), logged
-  await afterTableDdl(ctx, def.sourceId, def.tableName).catch((err) => ctx.crud.searchUpkeep.log?.warn({ err, table: def.tableName }, 'search index of the table not made'));
+  await afterTableDdl(ctx, def.sourceId, def.tableName).catch((err) =>
+    ctx.crud.searchUpkeep.log?.warn({ err, table: def.tableName }, 'search index of the table not made'),
+  );
   return { ...answer, applied: true, created: true };
 }
 
@@ -154,10 +168,14 @@ export async function readBack(ctx: AppContext, sourceId: number, tableName: str
   const names = await listTables(source, ctx.registry);
   const name = names.find((n) => n === tableName);
   if (!name) throw new ApiError(404, 'sourceTableNotFound', { name: tableName.slice(0, 128) });
-  if (!NAME_PATTERN.test(name)) throw refusal(new DdlNameError(name, '表名须以英文字母开头，只含英文字母、数字和下划线', 'a table name starts with a letter and has only letters, digits and _'));
+  if (!NAME_PATTERN.test(name))
+    throw refusal(
+      new DdlNameError(name, '表名须以英文字母开头，只含英文字母、数字和下划线', 'a table name starts with a letter and has only letters, digits and _'),
+    );
   // a table of another source named like the app's own (sys_user, kysely_…): its definition would shadow nothing
   // and serve nothing, so it is refused like a definition of that name (attack-pivot.test.ts)
-  if (SYSTEM_PREFIXES.some((p) => name.toLowerCase().startsWith(p))) throw refusal(new DdlNameError(name, '表名不能以系统前缀开头', 'the table name starts with a system prefix'));
+  if (SYSTEM_PREFIXES.some((p) => name.toLowerCase().startsWith(p)))
+    throw refusal(new DdlNameError(name, '表名不能以系统前缀开头', 'the table name starts with a system prefix'));
   assertNotBuiltin(ctx.registry, name);
   const db = ctx.conn.db;
   const sheets = await db.selectFrom('sys_dataSheet').select(['id', 'tableName', 'parentid']).where('isdelete', '=', 0).execute();
@@ -167,7 +185,10 @@ export async function readBack(ctx: AppContext, sourceId: number, tableName: str
   await assertNameFree(db, name);
   const columns: ReadBackColumn[] = await readColumns(source, name);
   const bad = columns.find((c) => !NAME_PATTERN.test(c.name));
-  if (bad) throw refusal(new DdlNameError(bad.name, '字段名须以英文字母开头，只含英文字母、数字和下划线', 'a column name starts with a letter and has only letters, digits and _'));
+  if (bad)
+    throw refusal(
+      new DdlNameError(bad.name, '字段名须以英文字母开头，只含英文字母、数字和下划线', 'a column name starts with a letter and has only letters, digits and _'),
+    );
   try {
     checkPageColumns(columns);
   } catch (err) {

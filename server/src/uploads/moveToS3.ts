@@ -68,7 +68,8 @@ async function main(): Promise<number> {
   try {
     const r = await moveUploadsToS3(config.dataDir, store, (line) => console.log(line));
     console.log(`${r.copied} copied (${r.copiedBytes} bytes), ${r.present} already in the bucket with the same size.`);
-    if (r.ignored.length > 0) console.log(`${r.ignored.length} other files left alone (not uploads): ${r.ignored.slice(0, 5).join(', ')}${r.ignored.length > 5 ? ', ...' : ''}`);
+    if (r.ignored.length > 0)
+      console.log(`${r.ignored.length} other files left alone (not uploads): ${r.ignored.slice(0, 5).join(', ')}${r.ignored.length > 5 ? ', ...' : ''}`);
     console.log(`The local files are left in place: remove ${dir} yourself once every instance runs with UPLOADS_STORE=s3.`);
     return 0;
   } catch (err) {

@@ -107,7 +107,10 @@ export class S3UploadStore implements UploadStore {
       await client.send(new sdk.HeadBucketCommand({ Bucket: this.config.bucket }));
       this.bucketSeenAt = Date.now();
     } catch (err) {
-      throw this.failure(statusOf(err) === 404 ? { name: 'NoSuchBucket', message: `the bucket ${this.config.bucket} does not exist`, $metadata: { httpStatusCode: 404 } } : err, 'headBucket');
+      throw this.failure(
+        statusOf(err) === 404 ? { name: 'NoSuchBucket', message: `the bucket ${this.config.bucket} does not exist`, $metadata: { httpStatusCode: 404 } } : err,
+        'headBucket',
+      );
     }
   }
 
@@ -173,6 +176,9 @@ export class S3UploadStore implements UploadStore {
   }
 
   close(): void {
-    void this.sdk?.then(({ client }) => client.destroy(), () => undefined);
+    void this.sdk?.then(
+      ({ client }) => client.destroy(),
+      () => undefined,
+    );
   }
 }

@@ -63,7 +63,10 @@ export async function serveObject(store: UploadStore, req: FastifyRequest, reply
   const ifRange = req.headers['if-range'];
   const range = ifRange === undefined || ifRange === meta.etag ? rangeOf(rangeHeader, meta.size) : undefined;
   if (range === 'unsatisfiable') {
-    return reply.code(416).header('Content-Range', `bytes */${meta.size}`).send(errorAnswer(req, 'requestRefused', { status: 416 }));
+    return reply
+      .code(416)
+      .header('Content-Range', `bytes */${meta.size}`)
+      .send(errorAnswer(req, 'requestRefused', { status: 416 }));
   }
   // the store is asked for the bytes before any header is set: a failure is answered as a plain 503 envelope
   const object = req.method === 'HEAD' ? undefined : await store.get(key, range);

@@ -41,38 +41,43 @@ export class UserService {
     const p = params as Record<string, unknown>;
     const isNew = p.id === undefined || p.id === null || p.id === '' || p.id === 0;
     const values = this.crud.toColumnValues(table, p, isNew ? 'insert' : 'update');
-    const result = await this.crud.writeTransaction(['sys_user'], async (trx) => {
-      if (typeof values.loginid === 'string') {
-        let q = trx.selectFrom('sys_user').select('id').where('loginid', '=', values.loginid).where('isdelete', '=', 0);
-        if (!isNew) q = q.where('id', '<>', Number(p.id));
-        if (await q.executeTakeFirst()) throw new ApiError(409, 'loginidTaken', { loginid: values.loginid });
-      }
-      if (isNew) {
-        const password = generatePassword(6);
-        const pass = await hashClientPassword(sha256Hex(password));
-        // shown to the administrator who made it: the account changes it at its first login
-        const id = await this.crud.insertId(trx, table, { ...values, pass, mustChangePassword: 1 });
-        this.crud.counts.invalidate('sys_user');
-        // written beside the generic service: logged here (never its password)
-        await this.crud.auditLog.write(trx, caller, this.crud.auditLog.entriesOf([{ table, action: 'insert', id, after: { ...values, id } }], { caller }));
-        return { saved: { id, created: true, password }, ended: false };
-      }
-      const [id] = this.crud.parseIds(p.id);
-      const before = await this.liveAccount(trx, id!);
-      const after = {
-        loginid: typeof values.loginid === 'string' ? values.loginid : before.loginid,
-        state: values.state === undefined ? before.state : Number(values.state),
-        isdelete: values.isdelete === undefined ? 0 : Number(values.isdelete),
-      };
-      if (!isLive(after)) {
-        if (id === caller?.id) throw badRequest(after.isdelete === 1 ? 'cannotDeleteSelf' : 'cannotDisableSelf');
-      }
-      if (!isLive(after)) await this.assertAnotherAdministrator(trx, [id!]);
-      const saved = { ...(await this.crud.saveWith(trx, table, p)), id: id! };
-      const ended = !isLive(after);
-      if (ended) await this.sessions.revokeUserWith(trx, id!);
-      return { saved, ended };
-    }, undefined, { caller });
+    const result = await this.crud.writeTransaction(
+      ['sys_user'],
+      async (trx) => {
+        if (typeof values.loginid === 'string') {
+          let q = trx.selectFrom('sys_user').select('id').where('loginid', '=', values.loginid).where('isdelete', '=', 0);
+          if (!isNew) q = q.where('id', '<>', Number(p.id));
+          if (await q.executeTakeFirst()) throw new ApiError(409, 'loginidTaken', { loginid: values.loginid });
+        }
+        if (isNew) {
+          const password = generatePassword(6);
+          const pass = await hashClientPassword(sha256Hex(password));
+          // shown to the administrator who made it: the account changes it at its first login
+          const id = await this.crud.insertId(trx, table, { ...values, pass, mustChangePassword: 1 });
+          this.crud.counts.invalidate('sys_user');
+          // written beside the generic service: logged here (never its password)
+          await this.crud.auditLog.write(trx, caller, this.crud.auditLog.entriesOf([{ table, action: 'insert', id, after: { ...values, id } }], { caller }));
+          return { saved: { id, created: true, password }, ended: false };
+        }
+        const [id] = this.crud.parseIds(p.id);
+        const before = await this.liveAccount(trx, id!);
+        const after = {
+          loginid: typeof values.loginid === 'string' ? values.loginid : before.loginid,
+          state: values.state === undefined ? before.state : Number(values.state),
+          isdelete: values.isdelete === undefined ? 0 : Number(values.isdelete),
+        };
+        if (!isLive(after)) {
+          if (id === caller?.id) throw badRequest(after.isdelete === 1 ? 'cannotDeleteSelf' : 'cannotDisableSelf');
+        }
+        if (!isLive(after)) await this.assertAnotherAdministrator(trx, [id!]);
+        const saved = { ...(await this.crud.saveWith(trx, table, p)), id: id! };
+        const ended = !isLive(after);
+        if (ended) await this.sessions.revokeUserWith(trx, id!);
+        return { saved, ended };
+      },
+      undefined,
+      { caller },
+    );
     this.sessions.forgetUser(result.saved.id);
     return result.saved;
   }
@@ -83,14 +88,19 @@ export class UserService {
     const ids = this.crud.parseIds(rawId);
     assertAllowed(caller, 'sys_user', 'delete');
     if (caller && ids.includes(caller.id)) throw badRequest('cannotDeleteSelf');
-    const deleted = await this.crud.writeTransaction(['sys_user'], async (trx) => {
-      const accounts = await Promise.all(ids.map((id) => this.liveAccount(trx, id)));
-      if (accounts.some((a) => isLive(a))) await this.assertAnotherAdministrator(trx, ids);
-      await this.crud.deleteWith(trx, table, ids);
-      const done = { ids };
-      for (const id of ids) await this.sessions.revokeUserWith(trx, id);
-      return done;
-    }, undefined, { caller });
+    const deleted = await this.crud.writeTransaction(
+      ['sys_user'],
+      async (trx) => {
+        const accounts = await Promise.all(ids.map((id) => this.liveAccount(trx, id)));
+        if (accounts.some((a) => isLive(a))) await this.assertAnotherAdministrator(trx, ids);
+        await this.crud.deleteWith(trx, table, ids);
+        const done = { ids };
+        for (const id of ids) await this.sessions.revokeUserWith(trx, id);
+        return done;
+      },
+      undefined,
+      { caller },
+    );
     for (const id of ids) this.sessions.forgetUser(id);
     return deleted;
   }

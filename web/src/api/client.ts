@@ -80,9 +80,7 @@ const HTTP_TABLE = new Set([400, 401, 403, 404, 405, 408, 409, 500, 501, 502, 50
 /** The text of SPEC.md §8's HTTP table for a failed answer; the server's own message wins when there is one. */
 export function httpErrorText(status: number, serverMessage?: string): string {
   if (HTTP_TABLE.has(status)) return serverMessage || i18n.t(`http.${status}`);
-  return serverMessage
-    ? i18n.t('http.otherWithMessage', { status, message: serverMessage })
-    : i18n.t('http.other', { status });
+  return serverMessage ? i18n.t('http.otherWithMessage', { status, message: serverMessage }) : i18n.t('http.other', { status });
 }
 
 /** An answer that says the session is gone, by its code (the message is for people and may be reworded or translated). */
@@ -236,9 +234,7 @@ async function exchange<T>(
     });
   } catch {
     clearTimeout(timer);
-    return controller.signal.aborted
-      ? fail(new ApiError(i18n.t('http.408'), 'timeout'))
-      : fail(new ApiError(i18n.t('http.noResponse'), 'network'));
+    return controller.signal.aborted ? fail(new ApiError(i18n.t('http.408'), 'timeout')) : fail(new ApiError(i18n.t('http.noResponse'), 'network'));
   }
 
   const renewed = response.headers.get('authorization');
@@ -265,9 +261,7 @@ async function exchange<T>(
   } finally {
     clearTimeout(timer);
   }
-  const envelope = (parsed && typeof parsed === 'object' ? parsed : undefined) as
-    | (Envelope<T> & Record<string, unknown>)
-    | undefined;
+  const envelope = (parsed && typeof parsed === 'object' ? parsed : undefined) as (Envelope<T> & Record<string, unknown>) | undefined;
   const serverMessage = bodyMessage(envelope);
 
   if (!response.ok) {

@@ -39,9 +39,7 @@ export async function addImportCategories({ parentId, typeId, names }: AddCatego
 }
 
 /** The answer of one file's import: its counts, or why it was not imported (with the counts and problems of a refused file). */
-export type FileImportAnswer =
-  | { ok: true; counts: ImportCounts; message: string }
-  | { ok: false; counts?: ImportCounts; message: string; error: ApiError };
+export type FileImportAnswer = { ok: true; counts: ImportCounts; message: string } | { ok: false; counts?: ImportCounts; message: string; error: ApiError };
 
 function isCounts(data: unknown): data is ImportCounts {
   return !!data && typeof data === 'object' && typeof (data as ImportCounts).inserted === 'number';
@@ -51,7 +49,10 @@ function normalizeCounts(data: ImportCounts): ImportCounts {
   return { ...data, problems: Array.isArray(data.problems) ? data.problems : [] };
 }
 
-async function importFile(name: 'importQuestions' | 'importCategories', body: CallBody<'importQuestions'> | CallBody<'importCategories'>): Promise<FileImportAnswer> {
+async function importFile(
+  name: 'importQuestions' | 'importCategories',
+  body: CallBody<'importQuestions'> | CallBody<'importCategories'>,
+): Promise<FileImportAnswer> {
   try {
     // the two calls answer the same counts; one of them says the type
     const answer = await call(name as 'importQuestions', { body: body as CallBody<'importQuestions'>, silent: true, timeoutMs: IMPORT_TIMEOUT_MS });

@@ -9,7 +9,17 @@ import type { FieldDef } from './types.ts';
  * the focus to its first box (the popover is rendered at the end of the page, out of the Tab order's way), and
  * Escape closes it and gives the focus back to the button.
  */
-export function ColumnChooser({ fields, hidden, onChange, onReset }: { fields: FieldDef[]; hidden: string[]; onChange(hidden: string[]): void; onReset(): void }) {
+export function ColumnChooser({
+  fields,
+  hidden,
+  onChange,
+  onReset,
+}: {
+  fields: FieldDef[];
+  hidden: string[];
+  onChange(hidden: string[]): void;
+  onReset(): void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);

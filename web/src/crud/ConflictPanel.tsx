@@ -31,7 +31,15 @@ function textOf(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-function ChangesTable({ caption, fields, before, after, afterTitle, names, testId }: {
+function ChangesTable({
+  caption,
+  fields,
+  before,
+  after,
+  afterTitle,
+  names,
+  testId,
+}: {
   caption: string;
   fields: ConflictField[];
   before: Row;
@@ -95,12 +103,28 @@ export function ConflictPanel({ open, changes, opened, theirs, mine, reloading, 
     >
       <p>{t('crud.conflict.intro')}</p>
       {changes.theirs.length > 0 ? (
-        <ChangesTable caption={t('crud.conflict.theirs')} fields={changes.theirs} before={opened} after={theirs} afterTitle={t('crud.conflict.now')} names={names} testId="conflict-theirs" />
+        <ChangesTable
+          caption={t('crud.conflict.theirs')}
+          fields={changes.theirs}
+          before={opened}
+          after={theirs}
+          afterTitle={t('crud.conflict.now')}
+          names={names}
+          testId="conflict-theirs"
+        />
       ) : (
         <p data-testid="conflict-theirs-elsewhere">{t('crud.conflict.elsewhere')}</p>
       )}
       {changes.mine.length > 0 && (
-        <ChangesTable caption={t('crud.conflict.mine')} fields={changes.mine} before={opened} after={mine} afterTitle={t('crud.conflict.yours')} names={names} testId="conflict-mine" />
+        <ChangesTable
+          caption={t('crud.conflict.mine')}
+          fields={changes.mine}
+          before={opened}
+          after={mine}
+          afterTitle={t('crud.conflict.yours')}
+          names={names}
+          testId="conflict-mine"
+        />
       )}
     </Modal>
   );

@@ -99,7 +99,10 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
         try {
           await source.remove(ids.map(asId), version);
           toast.success(t('crud.deleted'));
-          setSelection((s) => ({ keys: s.keys.filter((k) => !ids.map(String).includes(String(k))), rows: s.rows.filter((r) => !ids.map(String).includes(String(r.id))) }));
+          setSelection((s) => ({
+            keys: s.keys.filter((k) => !ids.map(String).includes(String(k))),
+            rows: s.rows.filter((r) => !ids.map(String).includes(String(r.id))),
+          }));
           reload();
         } catch (error) {
           // nothing was deleted. Without a version the API client has shown why; a versioned delete is silent, so its
@@ -124,7 +127,9 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
         columns: shownFields.map((f, i) => ({ title: f.title, align: kinds[i] === 'money' ? 'right' : 'left', image: kinds[i] === 'image' })),
         rows: shownRows.map((r) => ({
           depth: r._depth,
-          cells: shownFields.map((f, i) => (kinds[i] === 'image' ? (r[f.name] ? new URL(String(r[f.name]), window.location.href).href : '') : cellText(f, kinds[i]!, r, names))),
+          cells: shownFields.map((f, i) =>
+            kinds[i] === 'image' ? (r[f.name] ? new URL(String(r[f.name]), window.location.href).href : '') : cellText(f, kinds[i]!, r, names),
+          ),
         })),
         emptyText: t('crud.emptyPrint'),
       },

@@ -54,7 +54,8 @@ function rowName(row: Row, fields: FieldDef[]): string {
  * padding a button, 17 px of cell padding and border), so 数据设计 or "Data design" is not clipped.
  */
 export function actionsColumnWidth(labels: string[]): number {
-  const text = (label: string) => [...label].reduce((w, ch) => w + (ch.codePointAt(0)! >= 0x2e80 ? 14 : ch === ch.toUpperCase() && ch !== ch.toLowerCase() ? 9.5 : 8), 0);
+  const text = (label: string) =>
+    [...label].reduce((w, ch) => w + (ch.codePointAt(0)! >= 0x2e80 ? 14 : ch === ch.toUpperCase() && ch !== ch.toLowerCase() ? 9.5 : 8), 0);
   return Math.max(110, Math.ceil(labels.reduce((w, label) => w + text(label) + 12, 0) + 17));
 }
 
@@ -152,8 +153,8 @@ export function CrudTable(props: CrudTableProps) {
                 onExpandedRowsChange: (keys) => props.onExpand(keys as (string | number)[]),
                 expandIcon: ({ expanded, record, onExpand, expandable }) => {
                   // a row without children gets no placeholder: when no row of the page has children, antd puts this
-                // in the selection column, where a placeholder would wrap the checkbox onto a second line
-                if (!expandable) return null;
+                  // in the selection column, where a placeholder would wrap the checkbox onto a second line
+                  if (!expandable) return null;
                   const busy = expanded && props.loadingIds.has(String(record.id));
                   return (
                     <button

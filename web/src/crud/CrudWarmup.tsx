@@ -19,7 +19,15 @@ const warmupConfig: CrudPageConfig = {
   rowButtons: [{ key: 'noop', labelKey: 'crud.edit', onClick: () => undefined }],
   fields: [
     { name: 'name', title: 'a', search: {}, column: { sortable: true } },
-    { name: 'state', title: 'b', enum: [{ value: 1, label: 'c', color: 'green' }, { value: 2, label: 'd' }], search: { kind: 'select' } },
+    {
+      name: 'state',
+      title: 'b',
+      enum: [
+        { value: 1, label: 'c', color: 'green' },
+        { value: 2, label: 'd' },
+      ],
+      search: { kind: 'select' },
+    },
     { name: 'amount', title: 'e', column: { kind: 'money' } },
     { name: 'createTime', title: 'f', column: { kind: 'dateTime' } },
   ],

@@ -2,15 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Tooltip } from 'antd';
-import {
-  BoldOutlined,
-  ItalicOutlined,
-  OrderedListOutlined,
-  RedoOutlined,
-  StrikethroughOutlined,
-  UndoOutlined,
-  UnorderedListOutlined,
-} from '@ant-design/icons';
+import { BoldOutlined, ItalicOutlined, OrderedListOutlined, RedoOutlined, StrikethroughOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 /** SPEC.md §9: the rich-text editor is 300 px high. */
@@ -33,7 +25,9 @@ export default function RichTextEditor({ value, onChange, id, label, ...aria }: 
   const html = typeof value === 'string' ? value : '';
   // the editable area is a multi-line text box named by the field's label, tied to its errors like any input
   const attributes = Object.fromEntries(
-    Object.entries({ 'aria-label': label, 'aria-multiline': 'true', ...aria }).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]),
+    Object.entries({ 'aria-label': label, 'aria-multiline': 'true', ...aria })
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => [k, String(v)]),
   );
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false, underline: false })],

@@ -75,7 +75,8 @@ export function SearchBar({ formName, fields, onSearch }: { formName: string; fi
         const kind = field.search!.kind ?? 'input';
         const title = field.title;
         let control;
-        if (kind === 'select') control = <SearchSelect field={field} dependValue={field.options?.dependsOn ? values?.[field.options.dependsOn.field] : undefined} />;
+        if (kind === 'select')
+          control = <SearchSelect field={field} dependValue={field.options?.dependsOn ? values?.[field.options.dependsOn.field] : undefined} />;
         else if (kind === 'cascader') control = <SearchCascader field={field} />;
         else if (kind === 'number') control = <InputNumber placeholder={title} aria-label={title} className="qb-search-number" />;
         else if (kind === 'dateRange')

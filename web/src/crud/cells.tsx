@@ -65,9 +65,14 @@ export function cellText(field: FieldDef, kind: ColumnKind, row: Row, names: Ref
     case 'money':
       return formatMoney(value);
     case 'enum':
-      return asList(value).map((v) => enumLabel(field, v)).join(', ');
+      return asList(value)
+        .map((v) => enumLabel(field, v))
+        .join(', ');
     case 'ref':
-      return asList(value).map((v) => refLabel(names, field, v)).filter(Boolean).join(', ');
+      return asList(value)
+        .map((v) => refLabel(names, field, v))
+        .filter(Boolean)
+        .join(', ');
     case 'html':
       return htmlToText(value);
     default:

@@ -148,7 +148,10 @@ function ordered<T>(items: T[], nameOf: (item: T) => string, order: string[] | u
     const i = order.indexOf(nameOf(item));
     return i === -1 ? order.length : i;
   };
-  return items.map((item, i) => ({ item, i })).sort((a, b) => rank(a.item) - rank(b.item) || a.i - b.i).map((x) => x.item);
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.i - b.i)
+    .map((x) => x.item);
 }
 
 export function pageConfigFromMeta(meta: TableMeta, page: PageOverrides, { lang, t }: ConfigContext): CrudPageConfig {
@@ -183,7 +186,9 @@ export function pageConfigFromMeta(meta: TableMeta, page: PageOverrides, { lang,
   }
 
   const key = meta.primaryKey || 'id';
-  const omit = Object.entries(overrides).filter(([, o]) => o.form === false).map(([name]) => name);
+  const omit = Object.entries(overrides)
+    .filter(([, o]) => o.form === false)
+    .map(([name]) => name);
   // a key other than id that the server does not fill is typed in on a new row (the dialog locks it when editing)
   const metaInOrder = { ...meta, columns: ordered(meta.columns, (c) => c.name, page.order) };
   const schema = schemaFromTableMeta(key === 'id' ? metaInOrder : { ...metaInOrder, primaryKey: 'id' }, { omit });

@@ -29,7 +29,8 @@ export interface ConflictChanges {
 function comparable(value: unknown): unknown {
   if (value === undefined || value === '' || value === null) return null;
   if (Array.isArray(value)) return value.map(comparable);
-  if (typeof value === 'object' && typeof (value as { format?: unknown }).format === 'function') return (value as { format(f: string): string }).format('YYYY-MM-DD HH:mm:ss');
+  if (typeof value === 'object' && typeof (value as { format?: unknown }).format === 'function')
+    return (value as { format(f: string): string }).format('YYYY-MM-DD HH:mm:ss');
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return value;
 }

@@ -130,7 +130,8 @@ export function applyLayout(page: PageOverrides, meta: TableMeta, layout: Layout
     if (listed.includes(column.name)) over.column = { ...(own.column || {}), hidden: false };
     else over.column = false;
     if (layout.search.includes(column.name)) {
-      if (own.search === false || (own.search === undefined && !column.search)) over.search = column.enum?.length || column.reference || column.references ? { kind: 'select' } : {};
+      if (own.search === false || (own.search === undefined && !column.search))
+        over.search = column.enum?.length || column.reference || column.references ? { kind: 'select' } : {};
     } else over.search = false;
     if (!layout.formFields.includes(column.name)) over.form = false;
     fields[column.name] = over;

@@ -44,7 +44,12 @@ export function buildOptionTree(rows: Row[], parentField: string, labelField = '
   };
   disable(roots, false);
   const clean = (items: OptionItem[]): OptionItem[] =>
-    items.map(({ value, label, children, disabled }) => ({ value, label, ...(disabled ? { disabled } : {}), ...(children ? { children: clean(children) } : {}) }));
+    items.map(({ value, label, children, disabled }) => ({
+      value,
+      label,
+      ...(disabled ? { disabled } : {}),
+      ...(children ? { children: clean(children) } : {}),
+    }));
   return clean(roots);
 }
 
@@ -69,8 +74,7 @@ export function useTableOptions(source: TableOptions | undefined, dependValue?: 
   const wheres = source?.dependsOn && !waiting ? { [source.dependsOn.whereField]: parentValue as number } : undefined;
   const query = useQuery({
     queryKey: ['options', source?.flag, wheres ?? null],
-    queryFn: () =>
-      selectRows<Row>(source!.flag, { page: 1, row: source!.treeParent ? TREE_ROWS : DROPDOWN_ROWS, wheres, sort: source!.sort }),
+    queryFn: () => selectRows<Row>(source!.flag, { page: 1, row: source!.treeParent ? TREE_ROWS : DROPDOWN_ROWS, wheres, sort: source!.sort }),
     enabled: !!source && !waiting,
     staleTime: 30_000,
   });

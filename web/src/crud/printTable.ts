@@ -8,8 +8,7 @@ export interface PrintableTable {
   emptyText: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function printableHtml(table: PrintableTable, lang: string): string {
   const head = table.columns.map((c) => `<th>${escapeHtml(c.title)}</th>`).join('');

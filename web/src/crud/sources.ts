@@ -42,7 +42,10 @@ function matches(value: unknown, condition: WhereValue): boolean {
   if (Array.isArray(condition)) return condition.some((c) => String(c) === String(value));
   if (condition && typeof condition === 'object') {
     const { type, value: expected } = condition;
-    if (type === 'like') return String(value ?? '').toLowerCase().includes(String(expected).toLowerCase());
+    if (type === 'like')
+      return String(value ?? '')
+        .toLowerCase()
+        .includes(String(expected).toLowerCase());
     if (type === 'between' && Array.isArray(expected)) return String(value) >= String(expected[0]) && String(value) <= String(expected[1]);
     return String(value) === String(expected);
   }

@@ -45,7 +45,14 @@ export interface UploadTarget {
 }
 
 /** One image: upload, 50%-box preview with click-to-enlarge, replace, remove. The value is the served path. */
-export function ImageUpload({ value, onChange, id, check, send, onPick }: { value?: unknown; onChange?: (v: string | null) => void; id?: string; check?: UploadCheck } & UploadTarget) {
+export function ImageUpload({
+  value,
+  onChange,
+  id,
+  check,
+  send,
+  onPick,
+}: { value?: unknown; onChange?: (v: string | null) => void; id?: string; check?: UploadCheck } & UploadTarget) {
   const { t } = useTranslation();
   const toast = useToast();
   const upload = useUpload((path) => onChange?.(path), send);

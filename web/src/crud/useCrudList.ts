@@ -48,7 +48,10 @@ export function visibleRows(rows: Row[], expanded: (string | number)[], depth = 
 export const PREFETCH_FRESH_MS = 3_000;
 
 /** The parameters of a page's list call for a page, size, sort and search. */
-export function listParamsOf(config: CrudPageConfig, state: { page: number; pageSize: number; sort?: SortState; filters: Wheres }): SelectParams & { wheres: Wheres } {
+export function listParamsOf(
+  config: CrudPageConfig,
+  state: { page: number; pageSize: number; sort?: SortState; filters: Wheres },
+): SelectParams & { wheres: Wheres } {
   const tree = config.tree;
   const searching = Object.keys(state.filters).length > 0;
   const sortParams = state.sort ? { sort: state.sort.field, sortType: state.sort.order } : {};
@@ -97,7 +100,13 @@ export function useCrudList(config: CrudPageConfig, source: CrudSource, initialP
     queries: lazyIds.map((id) => ({
       queryKey: ['crud', config.key, 'children', id, sortParams],
       queryFn: () =>
-        source.list({ page: 1, row: TREE_ROWS, wheres: { ...config.baseWheres, [tree!.parentField]: asId(id) }, ...sortParams, hasChildren: tree!.parentField }),
+        source.list({
+          page: 1,
+          row: TREE_ROWS,
+          wheres: { ...config.baseWheres, [tree!.parentField]: asId(id) },
+          ...sortParams,
+          hasChildren: tree!.parentField,
+        }),
     })),
   });
   const childrenById = new Map<string, Row[] | undefined>(lazyIds.map((id, i) => [String(id), children[i]?.data?.rows]));

@@ -115,10 +115,24 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
           <div className="qb-designer-bar" role="toolbar" aria-label={t('designer.toolbar')}>
             <Space size={0}>
               <Tooltip title={`${t('designer.actions.undo')} (Ctrl+Z)`}>
-                <Button type="text" icon={<UndoOutlined />} aria-label={t('designer.actions.undo')} disabled={!state.past.length} onClick={() => dispatch({ type: 'undo' })} data-testid="designer-undo" />
+                <Button
+                  type="text"
+                  icon={<UndoOutlined />}
+                  aria-label={t('designer.actions.undo')}
+                  disabled={!state.past.length}
+                  onClick={() => dispatch({ type: 'undo' })}
+                  data-testid="designer-undo"
+                />
               </Tooltip>
               <Tooltip title={`${t('designer.actions.redo')} (Ctrl+Shift+Z)`}>
-                <Button type="text" icon={<RedoOutlined />} aria-label={t('designer.actions.redo')} disabled={!state.future.length} onClick={() => dispatch({ type: 'redo' })} data-testid="designer-redo" />
+                <Button
+                  type="text"
+                  icon={<RedoOutlined />}
+                  aria-label={t('designer.actions.redo')}
+                  disabled={!state.future.length}
+                  onClick={() => dispatch({ type: 'redo' })}
+                  data-testid="designer-redo"
+                />
               </Tooltip>
             </Space>
             <Space size={0} wrap>
@@ -154,7 +168,11 @@ export function Designer({ state, dispatch, height }: { state: DesignerState; di
           activeKey={tab}
           onChange={setTab}
           items={[
-            { key: 'field', label: t('designer.tabs.field'), children: <FieldPanel items={state.items} activeId={state.activeId} form={state.form} dispatch={dispatch} /> },
+            {
+              key: 'field',
+              label: t('designer.tabs.field'),
+              children: <FieldPanel items={state.items} activeId={state.activeId} form={state.form} dispatch={dispatch} />,
+            },
             { key: 'form', label: t('designer.tabs.form'), children: <FormPanel form={state.form} dispatch={dispatch} /> },
           ]}
         />

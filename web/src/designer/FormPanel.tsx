@@ -23,7 +23,8 @@ function CodeNameInput({ nameKey, form, onChange }: { nameKey: FormCodeNameKey; 
     const name = typed === '' || typed === FORM_CODE_NAME_DEFAULTS[nameKey] ? undefined : typed;
     if (name !== value) onChange(name);
   };
-  const help = problem && t(`designer.form.codeName.${problem.kind}`, { name: typed, other: problem.kind === 'same' ? t(`designer.form.${problem.other}`) : '' });
+  const help =
+    problem && t(`designer.form.codeName.${problem.kind}`, { name: typed, other: problem.kind === 'same' ? t(`designer.form.${problem.other}`) : '' });
   return (
     <Form.Item label={label} validateStatus={problem ? 'error' : undefined} help={help}>
       <Input
@@ -69,7 +70,13 @@ export const FormPanel = memo(function FormPanel({ form, dispatch }: { form: For
         />
       </Form.Item>
       <Form.Item label={t('designer.form.labelWidth')}>
-        <InputNumber min={0} max={1000} value={form.labelWidth} onChange={(v) => set({ labelWidth: v ?? undefined }, 'labelWidth')} data-testid="form-labelWidth" />
+        <InputNumber
+          min={0}
+          max={1000}
+          value={form.labelWidth}
+          onChange={(v) => set({ labelWidth: v ?? undefined }, 'labelWidth')}
+          data-testid="form-labelWidth"
+        />
       </Form.Item>
       <Form.Item label={t('designer.form.gutter')}>
         <InputNumber min={0} max={100} value={form.gutter} onChange={(v) => set({ gutter: v ?? undefined }, 'gutter')} data-testid="form-gutter" />

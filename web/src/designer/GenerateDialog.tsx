@@ -25,7 +25,12 @@ export function GenerateDialog({ mode, onCancel, onConfirm }: { mode: GenerateMo
       onCancel={onCancel}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'generate-ok' } as ButtonProps}
-      onOk={() => form.validateFields().then((v) => onConfirm({ type: v.type, fileName: v.fileName?.trim() ?? '' }), () => {})}
+      onOk={() =>
+        form.validateFields().then(
+          (v) => onConfirm({ type: v.type, fileName: v.fileName?.trim() ?? '' }),
+          () => {},
+        )
+      }
     >
       <Form form={form} labelCol={{ flex: '90px' }} preserve={false} initialValues={{ type: 'page', fileName: defaultFileName() }}>
         <Form.Item name="type" label={t('designer.gen.type')} rules={[{ required: true, message: t('designer.gen.typeRequired') }]}>
@@ -38,7 +43,11 @@ export function GenerateDialog({ mode, onCancel, onConfirm }: { mode: GenerateMo
           />
         </Form.Item>
         {mode === 'download' && (
-          <Form.Item name="fileName" label={t('designer.gen.fileName')} rules={[{ required: true, whitespace: true, message: t('designer.gen.fileNameRequired') }]}>
+          <Form.Item
+            name="fileName"
+            label={t('designer.gen.fileName')}
+            rules={[{ required: true, whitespace: true, message: t('designer.gen.fileNameRequired') }]}
+          >
             <Input data-testid="generate-file-name" />
           </Form.Item>
         )}

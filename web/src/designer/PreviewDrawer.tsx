@@ -11,7 +11,17 @@ import type { EditorView } from './codeEditor.ts';
  * 查看代码: the page file the generator writes for it, read-only (form-generator's code view beside its preview).
  * The form stays mounted while the code shows, so switching back keeps what was typed in this run.
  */
-export function PreviewDrawer({ open, schema, onClose, generate }: { open: boolean; schema: FormSchema; onClose(): void; generate(schema: FormSchema): Promise<string> }) {
+export function PreviewDrawer({
+  open,
+  schema,
+  onClose,
+  generate,
+}: {
+  open: boolean;
+  schema: FormSchema;
+  onClose(): void;
+  generate(schema: FormSchema): Promise<string>;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const toast = useToast();

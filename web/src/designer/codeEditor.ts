@@ -13,7 +13,12 @@ export function createCodeView(parent: HTMLElement, doc: string, label: string):
   return new EditorView({
     doc,
     parent,
-    extensions: [basicSetup, javascript({ jsx: true, typescript: true }), EditorState.readOnly.of(true), EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': 'true' })],
+    extensions: [
+      basicSetup,
+      javascript({ jsx: true, typescript: true }),
+      EditorState.readOnly.of(true),
+      EditorView.contentAttributes.of({ 'aria-label': label, 'aria-readonly': 'true' }),
+    ],
   });
 }
 

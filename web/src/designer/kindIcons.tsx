@@ -50,5 +50,9 @@ const KIND_ICONS: Record<FormFieldKind, ReactNode> = {
 };
 
 export function KindIcon({ kind }: { kind: FormFieldKind }) {
-  return <span className="qb-designer-kind-icon" aria-hidden>{KIND_ICONS[kind]}</span>;
+  return (
+    <span className="qb-designer-kind-icon" aria-hidden>
+      {KIND_ICONS[kind]}
+    </span>
+  );
 }

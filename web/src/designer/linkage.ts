@@ -107,8 +107,7 @@ export function defaultLinkageValue(field: FormValueField | undefined): FormScal
   return '';
 }
 
-const isScalar = (v: unknown): v is FormScalar =>
-  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+const isScalar = (v: unknown): v is FormScalar => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
 /** The rule with the patch applied, or undefined when the result is not a rule the schema accepts. */
 export function patchedRule(rule: FormLinkage, patch: LinkagePatch, targets: FormValueField[], effects: readonly FormLinkageEffect[]): FormLinkage | undefined {
@@ -183,7 +182,10 @@ export function renameLinkageRefs(items: DesignerNode[], from: string, to: strin
   if (from === to) return items;
   return mapFields(items, (n) =>
     n.field.linkage?.some((l) => l.when.field === from)
-      ? withRules(n.field, n.field.linkage.map((l) => (l.when.field === from ? { ...l, when: { ...l.when, field: to } } : l)))
+      ? withRules(
+          n.field,
+          n.field.linkage.map((l) => (l.when.field === from ? { ...l, when: { ...l.when, field: to } } : l)),
+        )
       : n.field,
   );
 }
@@ -191,6 +193,11 @@ export function renameLinkageRefs(items: DesignerNode[], from: string, to: strin
 /** Fields deleted: the rules naming them go (undo brings both back). */
 export function dropLinkageRefs(items: DesignerNode[], names: Set<string>): DesignerNode[] {
   return mapFields(items, (n) =>
-    n.field.linkage?.some((l) => names.has(l.when.field)) ? withRules(n.field, n.field.linkage.filter((l) => !names.has(l.when.field))) : n.field,
+    n.field.linkage?.some((l) => names.has(l.when.field))
+      ? withRules(
+          n.field,
+          n.field.linkage.filter((l) => !names.has(l.when.field)),
+        )
+      : n.field,
   );
 }

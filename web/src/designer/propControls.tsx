@@ -4,7 +4,16 @@ import { isOptionUrlIncomplete } from '../forms/useFieldOptions.ts';
 import { Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Tree } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { FORM_OPTION_METHODS, FORM_OPTION_READ_ROUTES, formOptionUrlProblem, formTextIn, type FormOption, type FormOptionsSource, type FormPatternRule, type FormText } from '@qb/contracts';
+import {
+  FORM_OPTION_METHODS,
+  FORM_OPTION_READ_ROUTES,
+  formOptionUrlProblem,
+  formTextIn,
+  type FormOption,
+  type FormOptionsSource,
+  type FormPatternRule,
+  type FormText,
+} from '@qb/contracts';
 
 /** Small editors of the property panel: a text in both languages, patterns, options (with the option dialog). */
 
@@ -38,17 +47,7 @@ export function optionValue(text: string): string | number {
   return /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : text;
 }
 
-function PatternRow({
-  rule,
-  onChange,
-  onRemove,
-  index,
-}: {
-  rule: FormPatternRule;
-  onChange(r: FormPatternRule): void;
-  onRemove(): void;
-  index: number;
-}) {
+function PatternRow({ rule, onChange, onRemove, index }: { rule: FormPatternRule; onChange(r: FormPatternRule): void; onRemove(): void; index: number }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(rule.regex);
   useEffect(() => setDraft(rule.regex), [rule.regex]);
@@ -76,7 +75,12 @@ function PatternRow({
           }
         }}
       />
-      <TextPair value={rule.message} onChange={(message) => onChange({ ...rule, message })} testId={`pattern-message-${index}`} label={`${t('designer.props.patternMessage')} ${index + 1}`} />
+      <TextPair
+        value={rule.message}
+        onChange={(message) => onChange({ ...rule, message })}
+        testId={`pattern-message-${index}`}
+        label={`${t('designer.props.patternMessage')} ${index + 1}`}
+      />
       <Button icon={<DeleteOutlined />} danger aria-label={t('designer.actions.delete')} onClick={onRemove} />
     </div>
   );
@@ -124,11 +128,15 @@ export function OptionDialog({
       title={t('designer.option.title')}
       onCancel={onCancel}
       destroyOnHidden
-      onOk={() =>
-        form.validateFields().then((v) => {
-          onOk({ label: { zh: v.label }, value: optionValue(v.value) });
-          form.resetFields();
-        }, () => {}) // the form shows what is missing
+      onOk={
+        () =>
+          form.validateFields().then(
+            (v) => {
+              onOk({ label: { zh: v.label }, value: optionValue(v.value) });
+              form.resetFields();
+            },
+            () => {},
+          ) // the form shows what is missing
       }
     >
       <Form form={form} labelCol={{ flex: '90px' }} preserve={false}>
@@ -178,9 +186,7 @@ function removeAt(list: FormOption[], path: Path): FormOption[] {
   return list.map((o, i) => (i === path[0] ? { ...o, children: removeAt(o.children ?? [], path.slice(1)) } : o));
 }
 function editAt(list: FormOption[], path: Path, patch: Partial<FormOption>): FormOption[] {
-  return list.map((o, i) =>
-    i !== path[0] ? o : path.length === 1 ? { ...o, ...patch } : { ...o, children: editAt(o.children ?? [], path.slice(1), patch) },
-  );
+  return list.map((o, i) => (i !== path[0] ? o : path.length === 1 ? { ...o, ...patch } : { ...o, children: editAt(o.children ?? [], path.slice(1), patch) }));
 }
 function valuesOf(list: FormOption[]): (string | number)[] {
   return list.flatMap((o) => [o.value, ...valuesOf(o.children ?? [])]);
@@ -198,7 +204,11 @@ function OptionUrlInput({ url, onChange }: { url: string; onChange(url: string):
   const apply = () => {
     if (!invalid && draft !== url) onChange(draft);
   };
-  const help = invalid ? t('designer.option.urlInvalid', { routes: FORM_OPTION_READ_ROUTES.join(' ') }) : isOptionUrlIncomplete(draft) ? t('designer.option.urlNeedsFlag') : undefined;
+  const help = invalid
+    ? t('designer.option.urlInvalid', { routes: FORM_OPTION_READ_ROUTES.join(' ') })
+    : isOptionUrlIncomplete(draft)
+      ? t('designer.option.urlNeedsFlag')
+      : undefined;
   return (
     <Form.Item validateStatus={invalid ? 'error' : undefined} help={help} className="qb-designer-option-url">
       <Space.Compact block>

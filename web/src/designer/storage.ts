@@ -17,9 +17,7 @@ export const STORAGE_KEYS = {
 } as const;
 
 export type StoredDesigner =
-  | { status: 'empty' }
-  | { status: 'ok' | 'migrated'; schema: FormSchema; idGlobal: number }
-  | { status: 'dropped'; problems: string[] };
+  { status: 'empty' } | { status: 'ok' | 'migrated'; schema: FormSchema; idGlobal: number } | { status: 'dropped'; problems: string[] };
 
 function read(storage: Storage, key: string): unknown {
   const text = storage.getItem(key);

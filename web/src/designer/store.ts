@@ -103,7 +103,11 @@ export function findNode(items: DesignerNode[], id: number): DesignerNode | unde
 }
 
 /** The list holding a node and its index there (parentId null: the canvas). */
-function locate(items: DesignerNode[], id: number, parentId: number | null = null): { parentId: number | null; list: DesignerNode[]; index: number } | undefined {
+function locate(
+  items: DesignerNode[],
+  id: number,
+  parentId: number | null = null,
+): { parentId: number | null; list: DesignerNode[]; index: number } | undefined {
   const index = items.findIndex((n) => n.id === id);
   if (index >= 0) return { parentId, list: items, index };
   for (const node of items) {
@@ -348,7 +352,12 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       const { patch, staticOptions } = optionSourcePatch(node, action.patch);
       const { field, redraw } = patched(node.field, patch);
       const renderSeq = redraw ? state.renderSeq + 1 : state.renderSeq;
-      let items = mapNode(state.items, action.id, (n) => ({ ...n, field, renderKey: redraw ? renderSeq : n.renderKey, ...(staticOptions ? { staticOptions } : {}) }));
+      let items = mapNode(state.items, action.id, (n) => ({
+        ...n,
+        field,
+        renderKey: redraw ? renderSeq : n.renderKey,
+        ...(staticOptions ? { staticOptions } : {}),
+      }));
       if (typeof action.patch.name === 'string') items = renameLinkageRefs(items, node.field.name, action.patch.name); // rules follow a rename
       return commit(state, { items, renderSeq }, action.tag && `${action.id}:${action.tag}`);
     }
@@ -366,7 +375,13 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     case 'load': {
       const start = action.idGlobal ?? INITIAL_ID;
       const { items, last } = nodesFromFields(action.schema.fields, start);
-      const doc = { items, form: formConfigOf(action.schema as FormSchema), idGlobal: Math.max(last, start), activeId: null, renderSeq: Math.max(state.renderSeq, last) + 1 };
+      const doc = {
+        items,
+        form: formConfigOf(action.schema as FormSchema),
+        idGlobal: Math.max(last, start),
+        activeId: null,
+        renderSeq: Math.max(state.renderSeq, last) + 1,
+      };
       return action.keepHistory ? commit(state, doc) : { ...initialDesignerState(), ...doc };
     }
     case 'undo': {
@@ -383,4 +398,3 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     }
   }
 }
-

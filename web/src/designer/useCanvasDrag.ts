@@ -4,7 +4,18 @@ import { getEventCoordinates } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import { formTextIn, type FormFieldKind } from '@qb/contracts';
 import { createPlacementStore } from './Canvas.tsx';
-import { anchorOf, dragSource, dropAction, isNoOp, keyboardStep, measureLayout, placementAt, type DragSource, type Layout, type Placement } from './dropPlacement.ts';
+import {
+  anchorOf,
+  dragSource,
+  dropAction,
+  isNoOp,
+  keyboardStep,
+  measureLayout,
+  placementAt,
+  type DragSource,
+  type Layout,
+  type Placement,
+} from './dropPlacement.ts';
 import { findNode, type DesignerAction, type DesignerNode } from './store.ts';
 
 const STEPS: Record<string, 1 | -1> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
@@ -46,7 +57,14 @@ export function useCanvasDrag(items: DesignerNode[], dispatch: Dispatch<Designer
   const say = (p: Placement | null) => {
     if (!live.current) return;
     const c = p && session.current?.layout.containers.find((k) => k.id === p.parentId);
-    live.current.textContent = !p || !c ? t('designer.dnd.outside') : t('designer.dnd.position', { position: p.index + 1, total: c.items.length + 1, container: c.id === null ? t('designer.canvasLabel') : (findNode(itemsRef.current, c.id)?.field.name ?? '') });
+    live.current.textContent =
+      !p || !c
+        ? t('designer.dnd.outside')
+        : t('designer.dnd.position', {
+            position: p.index + 1,
+            total: c.items.length + 1,
+            container: c.id === null ? t('designer.canvasLabel') : (findNode(itemsRef.current, c.id)?.field.name ?? ''),
+          });
   };
   const end = () => {
     session.current = null;

@@ -25,7 +25,12 @@ export function useStoredDesigner(): [DesignerState, Dispatch<DesignerAction>, S
     const stored = storage ? loadDesigner(storage) : ({ status: 'empty' } as const);
     if (stored.status === 'dropped' || stored.status === 'migrated') notice.current = stored.status;
     // a fresh profile (nothing stored) starts with SPEC.md §2's sample (id 100: the first item added is still 101)
-    if (stored.status === 'empty') return designerReducer(initialDesignerState(), { type: 'load', schema: { version: 2, ...DEFAULT_FORM_CONFIG, fields: defaultSampleFields() }, idGlobal: INITIAL_ID - 1 });
+    if (stored.status === 'empty')
+      return designerReducer(initialDesignerState(), {
+        type: 'load',
+        schema: { version: 2, ...DEFAULT_FORM_CONFIG, fields: defaultSampleFields() },
+        idGlobal: INITIAL_ID - 1,
+      });
     if (stored.status !== 'ok' && stored.status !== 'migrated') return initialDesignerState();
     return designerReducer(initialDesignerState(), { type: 'load', schema: stored.schema, idGlobal: loadStart(stored.idGlobal, stored.schema) });
   });

@@ -1,14 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Cascader, Checkbox, ColorPicker, ConfigProvider, Input, InputNumber, Radio, Rate, Select, Slider, Space, Spin, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  formTextIn,
-  type FormCascaderField,
-  type FormCheckboxField,
-  type FormRadioField,
-  type FormSelectField,
-  type FormValueField,
-} from '@qb/contracts';
+import { formTextIn, type FormCascaderField, type FormCheckboxField, type FormRadioField, type FormSelectField, type FormValueField } from '@qb/contracts';
 import { findOptionPath, type OptionItem } from '../crud/options.ts';
 import { DateInput, DateRangeInput, TimeInput, TimeRangeInput } from './pickers.tsx';
 import { UploadInput } from './UploadInput.tsx';
@@ -48,7 +41,11 @@ const RATE_TEXTS = ['forms.rate1', 'forms.rate2', 'forms.rate3', 'forms.rate4', 
 export function FieldInput(props: FieldInputProps) {
   const { field } = props;
   const control =
-    field.kind === 'select' || field.kind === 'cascader' || field.kind === 'radio' || field.kind === 'checkbox' ? <OptionInput {...props} field={field} /> : <PlainInput {...props} />;
+    field.kind === 'select' || field.kind === 'cascader' || field.kind === 'radio' || field.kind === 'checkbox' ? (
+      <OptionInput {...props} field={field} />
+    ) : (
+      <PlainInput {...props} />
+    );
   // the form item hands value, onChange and id to this component; disabling reaches every antd part inside
   return props.disabled ? <ConfigProvider componentDisabled>{control}</ConfigProvider> : control;
 }
@@ -140,7 +137,13 @@ function PlainInput(props: FieldInputProps) {
       );
     case 'richText':
       return (
-        <Suspense fallback={<Spin description={t('crud.editorLoading')}><div style={{ height: field.height ?? 300 }} /></Spin>}>
+        <Suspense
+          fallback={
+            <Spin description={t('crud.editorLoading')}>
+              <div style={{ height: field.height ?? 300 }} />
+            </Spin>
+          }
+        >
           <RichTextEditor id={id} label={formTextIn(field.label, lang)} {...aria} value={value} onChange={(v) => change(v)} />
         </Suspense>
       );
@@ -183,7 +186,9 @@ function PlainInput(props: FieldInputProps) {
         />
       );
     case 'date':
-      return <DateInput id={id} value={value} onChange={change} type={field.type} format={field.format} placeholder={placeholder} disabled={disabled || readOnly} />;
+      return (
+        <DateInput id={id} value={value} onChange={change} type={field.type} format={field.format} placeholder={placeholder} disabled={disabled || readOnly} />
+      );
     case 'dateRange':
       return (
         <DateRangeInput
@@ -233,7 +238,8 @@ function PlainInput(props: FieldInputProps) {
   }
 }
 
-const pathOf = (tree: OptionItem[], leaf: unknown) => (leaf === null || leaf === undefined || leaf === '' ? [] : (findOptionPath(tree, leaf) ?? [leaf as string | number]));
+const pathOf = (tree: OptionItem[], leaf: unknown) =>
+  leaf === null || leaf === undefined || leaf === '' ? [] : (findOptionPath(tree, leaf) ?? [leaf as string | number]);
 
 function OptionInput(props: FieldInputProps & { field: OptionField }) {
   const { field, value, onChange, id, disabled, dependValue, disabledId } = props;
@@ -271,7 +277,15 @@ function OptionInput(props: FieldInputProps & { field: OptionField }) {
       return (
         <>
           {field.button ? (
-            <Radio.Group id={id} value={value} onChange={(e) => change(e.target.value)} options={options.items} optionType="button" buttonStyle="solid" disabled={off} />
+            <Radio.Group
+              id={id}
+              value={value}
+              onChange={(e) => change(e.target.value)}
+              options={options.items}
+              optionType="button"
+              buttonStyle="solid"
+              disabled={off}
+            />
           ) : (
             <Radio.Group id={id} value={value} onChange={(e) => change(e.target.value)} options={options.items} disabled={off} />
           )}
@@ -281,7 +295,12 @@ function OptionInput(props: FieldInputProps & { field: OptionField }) {
     case 'checkbox':
       return (
         <>
-          <Checkbox.Group value={(Array.isArray(value) ? value : []) as (string | number)[]} onChange={(v) => change(v)} options={options.items} disabled={off} />
+          <Checkbox.Group
+            value={(Array.isArray(value) ? value : []) as (string | number)[]}
+            onChange={(v) => change(v)}
+            options={options.items}
+            disabled={off}
+          />
           {failed}
         </>
       );

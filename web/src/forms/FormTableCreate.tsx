@@ -20,7 +20,7 @@ function ColumnsPreview({ columns, t }: { columns: FormTableColumn[]; t: TFuncti
         { title: t('forms.createTable.column'), dataIndex: 'columnName' },
         { title: t('forms.createTable.type'), render: (_, c) => (c.type === 'nvarchar' && c.length ? `nvarchar(${c.length})` : c.type) },
         { title: t('forms.createTable.label'), dataIndex: 'intro' },
-        { title: t('forms.createTable.kind'), render: (_, c) => (c.kind ?? (c.primaryKey ? t('forms.createTable.key') : t('forms.createTable.system'))) },
+        { title: t('forms.createTable.kind'), render: (_, c) => c.kind ?? (c.primaryKey ? t('forms.createTable.key') : t('forms.createTable.system')) },
       ]}
     />
   );

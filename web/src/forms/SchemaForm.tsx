@@ -101,15 +101,26 @@ function dependenciesOf(field: FormField): string[] {
  * current language, linkage applied as values change. The rules are the schema's, evaluated by
  * @qb/contracts' formFieldProblem, the same function the server runs on a save.
  */
-export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChange, context, name, className, components, children, ownButtons = true }: SchemaFormProps) {
+export function SchemaForm({
+  schema,
+  form,
+  initialValues,
+  onFinish,
+  onValuesChange,
+  context,
+  name,
+  className,
+  components,
+  children,
+  ownButtons = true,
+}: SchemaFormProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const initial = useMemo(() => initialValues ?? defaultFormValues(schema), [initialValues, schema]);
   // only the fields that linkage and dependent dropdowns read: typing elsewhere does not render the whole form
   const watchedNames = useMemo(() => [...new Set(formItems(schema).flatMap(dependenciesOf))], [schema]);
   const watched = Form.useWatch((all: FormValues) => Object.fromEntries(watchedNames.map((n) => [n, all[n]])), { form, preserve: true }) as
-    | FormValues
-    | undefined;
+    FormValues | undefined;
   const values = watched ?? initial;
   const states = formFieldStates(schema, values);
   const labelWidth = schema.labelWidth ?? DEFAULT_LABEL_WIDTH;
@@ -150,7 +161,12 @@ export function SchemaForm({ schema, form, initialValues, onFinish, onValuesChan
       },
     ];
     const dependsOn = dependsOnOf(field);
-    const ownTable = 'options' in field && !Array.isArray(field.options) && field.options.from === 'table' && context?.flag !== undefined && field.options.flag === context.flag;
+    const ownTable =
+      'options' in field &&
+      !Array.isArray(field.options) &&
+      field.options.from === 'table' &&
+      context?.flag !== undefined &&
+      field.options.flag === context.flag;
     const control = Custom ? (
       <Custom />
     ) : (

@@ -6,5 +6,9 @@ const BY_NAME = new Map<string, ReactNode>(MENU_ICON_CHOICES.map((c) => [c.name,
 
 /** The drawn icon of a schema's icon key (prefixIcon, suffixIcon, a button's icon); the names are the menu picker's. */
 export function formIconNode(name: FormIcon | undefined): ReactNode | undefined {
-  return name ? <span className="qb-form-icon" data-icon={name}>{BY_NAME.get(name)}</span> : undefined;
+  return name ? (
+    <span className="qb-form-icon" data-icon={name}>
+      {BY_NAME.get(name)}
+    </span>
+  ) : undefined;
 }

@@ -49,7 +49,10 @@ export function manualUploadFields(schema: FormSchema): FormUploadField[] {
  * the changed fields (for the form to keep, so a second submit sends nothing twice). Throws on the first file
  * that could not be sent.
  */
-export async function sendPendingFiles(schema: FormSchema, values: Record<string, unknown>): Promise<{ values: Record<string, unknown>; changed: Record<string, unknown> }> {
+export async function sendPendingFiles(
+  schema: FormSchema,
+  values: Record<string, unknown>,
+): Promise<{ values: Record<string, unknown>; changed: Record<string, unknown> }> {
   const out = { ...values };
   const changed: Record<string, unknown> = {};
   for (const field of manualUploadFields(schema)) {

@@ -41,7 +41,14 @@ export function TimeInput({ id, value, onChange, format = FORM_TIME_FORMAT, plac
   );
 }
 
-export function TimeRangeInput({ id, value, onChange, format = FORM_TIME_FORMAT, placeholders, disabled }: Common & { format?: string; placeholders: [string, string] }) {
+export function TimeRangeInput({
+  id,
+  value,
+  onChange,
+  format = FORM_TIME_FORMAT,
+  placeholders,
+  disabled,
+}: Common & { format?: string; placeholders: [string, string] }) {
   return (
     <TimePicker.RangePicker
       id={{ start: id }}
@@ -55,7 +62,15 @@ export function TimeRangeInput({ id, value, onChange, format = FORM_TIME_FORMAT,
   );
 }
 
-export function DateInput({ id, value, onChange, type = 'date', format, placeholder, disabled }: Common & { type?: FormDateType; format?: string; placeholder?: string }) {
+export function DateInput({
+  id,
+  value,
+  onChange,
+  type = 'date',
+  format,
+  placeholder,
+  disabled,
+}: Common & { type?: FormDateType; format?: string; placeholder?: string }) {
   const valueFormat = format ?? FORM_DATE_FORMATS[type];
   const picker = type === 'datetime' ? 'date' : type;
   return (

@@ -42,7 +42,8 @@ export const META_FORM_LABEL_WIDTH = 128;
 /** Up to this many values an enumeration is a radio group, beyond it a dropdown. */
 export const RADIO_LIMIT = 5;
 
-const textOf = (label: FormText | string): FormText => (typeof label === 'string' ? { zh: label } : label.en ? { zh: label.zh, en: label.en } : { zh: label.zh });
+const textOf = (label: FormText | string): FormText =>
+  typeof label === 'string' ? { zh: label } : label.en ? { zh: label.zh, en: label.en } : { zh: label.zh };
 
 function fieldOf(meta: MetaTableInput, column: MetaColumnInput, label: FormText): FormValueField {
   const ui = column.ui ?? {};
@@ -70,9 +71,22 @@ function fieldOf(meta: MetaTableInput, column: MetaColumnInput, label: FormText)
     const parentField = column.reference?.treeColumn ?? (refFlag === meta.flag ? meta.tree?.parentColumn : undefined);
     if (parentField) {
       // the row holds the chosen node, the cascader shows its path; any level may be chosen
-      return { ...base, kind: 'cascader', options: { from: 'table', flag: refFlag, valueField: 'id', labelField, parentField }, emitPath: false, changeOnSelect: true, ...(column.list ? { multiple: true } : {}) };
+      return {
+        ...base,
+        kind: 'cascader',
+        options: { from: 'table', flag: refFlag, valueField: 'id', labelField, parentField },
+        emitPath: false,
+        changeOnSelect: true,
+        ...(column.list ? { multiple: true } : {}),
+      };
     }
-    return { ...base, kind: 'select', options: { from: 'table', flag: refFlag, valueField: 'id', labelField }, filterable: true, ...(column.list ? { multiple: true } : {}) };
+    return {
+      ...base,
+      kind: 'select',
+      options: { from: 'table', flag: refFlag, valueField: 'id', labelField },
+      filterable: true,
+      ...(column.list ? { multiple: true } : {}),
+    };
   }
 
   const bounds = { ...(ui.min !== undefined ? { min: ui.min } : {}), ...(ui.max !== undefined ? { max: ui.max } : {}) };

@@ -48,7 +48,8 @@ const manageEnUS: ManageTexts = {
     cancel: 'Cancel',
     success: 'Password changed. All other sessions of this account have been logged out; this one stays logged in.',
     forcedTitle: 'Change your initial password',
-    forcedIntro: 'An administrator set the password of this account. To keep the account safe, choose a new password that only you know before using the system.',
+    forcedIntro:
+      'An administrator set the password of this account. To keep the account safe, choose a new password that only you know before using the system.',
     logout: 'Log out',
     sameAsAccount: 'The new password must not be the account name',
     sameAsOld: 'The new password must differ from the current one',
@@ -255,7 +256,8 @@ const manageEnUS: ManageTexts = {
       resetTitle: 'Reset password',
       resetConfirm: 'A new password will be generated for {{name}} and their sessions ended. Continue?',
       passwordNotice: 'The password of the new account is {{password}}. Please keep it safe.',
-      passwordResetNotice: 'The password of account {{loginid}} was reset to {{password}}. Keep it safe and tell its owner; it must be changed at the first login.',
+      passwordResetNotice:
+        'The password of account {{loginid}} was reset to {{password}}. Keep it safe and tell its owner; it must be changed at the first login.',
       mustChangeNotice: 'The account must change this password at its first login.',
       passwordCopy: 'Copy password',
     },
@@ -374,7 +376,8 @@ const manageEnUS: ManageTexts = {
       run: 'Run',
       created: 'Table created',
       altered: 'Table altered',
-      upToDate: 'Table {{name}} already matches its definition. Columns removed from the definition stay in the real table with their data; they are not dropped.',
+      upToDate:
+        'Table {{name}} already matches its definition. Columns removed from the definition stay in the real table with their data; they are not dropped.',
       createFirst: 'Create the table first, then its page',
       failed: 'The operation failed',
     },

@@ -42,7 +42,10 @@ export function ExportDialog({ open, onClose, afterClose }: { open: boolean; onC
     setExporting(true);
     try {
       const file = await exportQuestionFile({ parentId: subjectIdOf(values.subject)!, typeId: values.category });
-      const name = exportFileName((values.category ? categoryLabelOf(values.category) : subjectLabelOf(values.subject)) ?? t('export.fileSuffix'), t('export.fileSuffix'));
+      const name = exportFileName(
+        (values.category ? categoryLabelOf(values.category) : subjectLabelOf(values.subject)) ?? t('export.fileSuffix'),
+        t('export.fileSuffix'),
+      );
       saveDownloadedFile(file, name);
       toast.success(t('message.exported', { name }));
       onClose();

@@ -43,12 +43,7 @@ function FileResult({ outcome, index }: { outcome: FileOutcome; index: number })
     if (outcome.state === 'running' || outcome.state === 'refused') ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [outcome.state]);
   return (
-    <div
-      ref={ref}
-      className={`qb-import-result qb-import-result-${outcome.state}`}
-      data-testid={`import-result-${index}`}
-      data-state={outcome.state}
-    >
+    <div ref={ref} className={`qb-import-result qb-import-result-${outcome.state}`} data-testid={`import-result-${index}`} data-state={outcome.state}>
       <div className="qb-import-result-head">
         <Typography.Text className="qb-import-result-name" ellipsis={{ tooltip: outcome.name }}>
           {outcome.name}
@@ -84,7 +79,8 @@ function FileResult({ outcome, index }: { outcome: FileOutcome; index: number })
       {outcome.state === 'refused' && counts ? (
         <Problems problems={counts.problems} rejected={counts.rejected} />
       ) : (
-        outcome.state === 'failed' && outcome.message && (
+        outcome.state === 'failed' &&
+        outcome.message && (
           <Typography.Text type="danger" className="qb-import-result-message" data-testid="import-result-message">
             {outcome.message}
           </Typography.Text>

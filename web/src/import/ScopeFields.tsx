@@ -7,7 +7,12 @@ import { IMPORT_NS } from './texts.ts';
 /** Subjects (questionsClass) as a tree; any level may be chosen, as in the question form. */
 const SUBJECTS: TableOptions = { flag: 'questionsClass', treeParent: 'parentId', sort: 'sortNum' };
 /** Categories (questionsSmallClass) of one subject, as their own tree. */
-const CATEGORIES: TableOptions = { flag: 'questionsSmallClass', treeParent: 'parentId', sort: 'sortNum', dependsOn: { field: 'subject', whereField: 'subjectId' } };
+const CATEGORIES: TableOptions = {
+  flag: 'questionsSmallClass',
+  treeParent: 'parentId',
+  sort: 'sortNum',
+  dependsOn: { field: 'subject', whereField: 'subjectId' },
+};
 
 export type SubjectPath = (number | string)[];
 
@@ -17,7 +22,17 @@ export function subjectIdOf(path: unknown): number | undefined {
   return leaf === undefined || leaf === null || leaf === '' ? undefined : Number(leaf);
 }
 
-export function SubjectCascader({ id, value, onChange, disabled }: { id?: string; value?: SubjectPath; onChange?: (v: SubjectPath | undefined) => void; disabled?: boolean }) {
+export function SubjectCascader({
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  id?: string;
+  value?: SubjectPath;
+  onChange?: (v: SubjectPath | undefined) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation(IMPORT_NS);
   const options = useTableOptions(SUBJECTS);
   return (

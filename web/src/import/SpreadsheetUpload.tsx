@@ -44,7 +44,12 @@ export function SpreadsheetUpload({ id, value = [], onChange, disabled }: Spread
     }
   };
 
-  const fileList: UploadFile[] = value.map((f) => ({ uid: f.uid, name: f.name, status: f.status === 'done' ? 'done' : 'uploading', percent: f.status === 'done' ? 100 : 50 }));
+  const fileList: UploadFile[] = value.map((f) => ({
+    uid: f.uid,
+    name: f.name,
+    status: f.status === 'done' ? 'done' : 'uploading',
+    percent: f.status === 'done' ? 100 : 50,
+  }));
 
   return (
     <div id={id} className="qb-import-upload" data-testid="import-upload">

@@ -1,12 +1,5 @@
 import { deleteRows } from '../api/crud.ts';
-import {
-  addImportCategories,
-  importCategoryFile,
-  importQuestionFile,
-  type FileImportAnswer,
-  type ImportCategory,
-  type ImportCounts,
-} from '../api/import.ts';
+import { addImportCategories, importCategoryFile, importQuestionFile, type FileImportAnswer, type ImportCategory, type ImportCounts } from '../api/import.ts';
 
 /**
  * The import run of SPEC.md §4/§9, without React: (questions only) one call that finds or creates a
@@ -45,8 +38,7 @@ export interface UploadedFile {
 }
 
 export type ImportPlan =
-  | { kind: 'question'; subjectId: number; categoryId: number; files: UploadedFile[] }
-  | { kind: 'category'; subjectId: number; files: UploadedFile[] };
+  { kind: 'question'; subjectId: number; categoryId: number; files: UploadedFile[] } | { kind: 'category'; subjectId: number; files: UploadedFile[] };
 
 /** idle → (questions) addingCategories → importing → done; the confirm button shows it. */
 export type RunStage = 'idle' | 'addingCategories' | 'importing' | 'done';

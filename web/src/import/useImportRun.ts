@@ -1,5 +1,14 @@
 import { useCallback, useRef, useState } from 'react';
-import { apiImportCalls, runImport, waitingOutcomes, type FileOutcome, type ImportCalls, type ImportPlan, type RunProgress, type RunSummary } from './importFlow.ts';
+import {
+  apiImportCalls,
+  runImport,
+  waitingOutcomes,
+  type FileOutcome,
+  type ImportCalls,
+  type ImportPlan,
+  type RunProgress,
+  type RunSummary,
+} from './importFlow.ts';
 
 const IDLE: RunProgress = { stage: 'idle', current: 0, total: 0 };
 

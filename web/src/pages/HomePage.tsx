@@ -57,11 +57,7 @@ export default function HomePage() {
         </Card>
       ) : summary.isError ? (
         <Card variant="borderless">
-          <Result
-            status="warning"
-            title={t('home.loadFailed')}
-            extra={<Button onClick={() => void summary.refetch()}>{t('home.retry')}</Button>}
-          />
+          <Result status="warning" title={t('home.loadFailed')} extra={<Button onClick={() => void summary.refetch()}>{t('home.retry')}</Button>} />
         </Card>
       ) : (
         <>

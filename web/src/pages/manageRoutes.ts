@@ -61,25 +61,64 @@ function tablePage<M extends { default: ComponentType }>(load: () => Promise<M>,
 const pageModules: Record<OwnPagePath, PageLoaders> = {
   home: page(() => import('./HomePage.tsx')),
   profile: page(() => import('./ProfilePage.tsx')),
-  questionsClass: tablePage(() => import('./content/QuestionsClassPage.tsx'), (m) => m.questionsClassPage),
-  questionsSmallClass: tablePage(() => import('./content/QuestionsSmallClassPage.tsx'), (m) => m.questionsSmallClassPage),
-  questionBank: tablePage(() => import('./content/QuestionBankPage.tsx'), (m) => m.questionBankPage),
-  member: tablePage(() => import('./content/MemberPage.tsx'), (m) => m.memberPage),
-  billFlow: tablePage(() => import('./content/BillFlowPage.tsx'), (m) => m.billFlowPage),
+  questionsClass: tablePage(
+    () => import('./content/QuestionsClassPage.tsx'),
+    (m) => m.questionsClassPage,
+  ),
+  questionsSmallClass: tablePage(
+    () => import('./content/QuestionsSmallClassPage.tsx'),
+    (m) => m.questionsSmallClassPage,
+  ),
+  questionBank: tablePage(
+    () => import('./content/QuestionBankPage.tsx'),
+    (m) => m.questionBankPage,
+  ),
+  member: tablePage(
+    () => import('./content/MemberPage.tsx'),
+    (m) => m.memberPage,
+  ),
+  billFlow: tablePage(
+    () => import('./content/BillFlowPage.tsx'),
+    (m) => m.billFlowPage,
+  ),
   taskConfiguration: page(() => import('./content/TaskConfigurationPage.tsx')),
   // the accounts are listed by their own call (userSource): their metadata is read with the page
-  user: tablePage(() => import('./content/UserPages.tsx').then((m) => ({ ...m, default: m.UserPage })), (m) => m.userPageOverrides),
-  userList: tablePage(() => import('./content/UserPages.tsx').then((m) => ({ ...m, default: m.UserListPage })), (m) => m.userListPageOverrides),
-  role: tablePage(() => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RolePage })), (m) => m.rolePage),
-  roleList: tablePage(() => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RoleListPage })), (m) => m.roleListPage),
-  testList: tablePage(() => import('./content/TestListPage.tsx'), (m) => m.testListPage),
+  user: tablePage(
+    () => import('./content/UserPages.tsx').then((m) => ({ ...m, default: m.UserPage })),
+    (m) => m.userPageOverrides,
+  ),
+  userList: tablePage(
+    () => import('./content/UserPages.tsx').then((m) => ({ ...m, default: m.UserListPage })),
+    (m) => m.userListPageOverrides,
+  ),
+  role: tablePage(
+    () => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RolePage })),
+    (m) => m.rolePage,
+  ),
+  roleList: tablePage(
+    () => import('./content/RolePages.tsx').then((m) => ({ ...m, default: m.RoleListPage })),
+    (m) => m.roleListPage,
+  ),
+  testList: tablePage(
+    () => import('./content/TestListPage.tsx'),
+    (m) => m.testListPage,
+  ),
   testThree: page(() => import('./content/TestThreePage.tsx')),
   permission: page(() => import('./system/PermissionPage.tsx')),
   onlineSessions: page(() => import('./system/OnlineSessionsPage.tsx')),
-  menu: tablePage(() => import('./system/MenuPage.tsx'), (m) => m.menuPage),
-  connSql: tablePage(() => import('./datasources/ConnSqlPage.tsx'), (m) => m.connSqlPage),
+  menu: tablePage(
+    () => import('./system/MenuPage.tsx'),
+    (m) => m.menuPage,
+  ),
+  connSql: tablePage(
+    () => import('./datasources/ConnSqlPage.tsx'),
+    (m) => m.connSqlPage,
+  ),
   dataMana: page(() => import('./datasources/DataManaPage.tsx')),
-  dataSMana: tablePage(() => import('./datasources/DataSManaPage.tsx'), (m) => m.dataSManaPage),
+  dataSMana: tablePage(
+    () => import('./datasources/DataSManaPage.tsx'),
+    (m) => m.dataSManaPage,
+  ),
   layTable: page(() => import('./datasources/LayTablePage.tsx')),
 };
 
@@ -111,7 +150,15 @@ export function generatedRoute(fullPath: string): ManageRoute | undefined {
   if (!name || !TABLE_NAME.test(name)) return undefined;
   let route = generated.get(name);
   if (!route) {
-    route = { path: name, titleKey: '', flag: name, ...tablePage(() => import('./GeneratedPage.tsx'), () => generatedPageOf(name)) };
+    route = {
+      path: name,
+      titleKey: '',
+      flag: name,
+      ...tablePage(
+        () => import('./GeneratedPage.tsx'),
+        () => generatedPageOf(name),
+      ),
+    };
     generated.set(name, route);
   }
   return route;

@@ -90,7 +90,13 @@ export function AppHeader({ collapsed, onToggleCollapsed }: { collapsed: boolean
           onClick: ({ key }) => void setLanguage(key as Language),
         }}
       >
-        <Button type="text" className="qb-header-btn" icon={<GlobalOutlined />} aria-label={t('shell.languageCurrent', { name: t(`language.${i18n.language}`) })} data-testid="language-switch">
+        <Button
+          type="text"
+          className="qb-header-btn"
+          icon={<GlobalOutlined />}
+          aria-label={t('shell.languageCurrent', { name: t(`language.${i18n.language}`) })}
+          data-testid="language-switch"
+        >
           <span className="qb-header-label">{t(`language.${i18n.language}`)}</span>
         </Button>
       </Dropdown>

@@ -46,7 +46,15 @@ export function IconPicker({ value, onChange, id, ariaLabel, testId = 'icon-pick
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
-        <Button id={id} className="qb-icon-picker-value" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label={ariaLabel ?? (name ? t('pages.menu.iconOf', { name }) : t('pages.menu.pickIcon'))} data-testid={`${testId}-open`} block>
+        <Button
+          id={id}
+          className="qb-icon-picker-value"
+          onClick={() => setOpen(true)}
+          aria-haspopup="dialog"
+          aria-label={ariaLabel ?? (name ? t('pages.menu.iconOf', { name }) : t('pages.menu.pickIcon'))}
+          data-testid={`${testId}-open`}
+          block
+        >
           {name ? (
             <span className="qb-icon-picker-current">
               {menuIcon(name, false)} <span>{name}</span>
@@ -55,7 +63,9 @@ export function IconPicker({ value, onChange, id, ariaLabel, testId = 'icon-pick
             <span className="qb-icon-picker-placeholder">{t('pages.menu.pickIcon')}</span>
           )}
         </Button>
-        {name && <Button icon={<CloseCircleOutlined />} onClick={() => onChange?.(null)} aria-label={t('pages.menu.clearIcon')} data-testid={`${testId}-clear`} />}
+        {name && (
+          <Button icon={<CloseCircleOutlined />} onClick={() => onChange?.(null)} aria-label={t('pages.menu.clearIcon')} data-testid={`${testId}-clear`} />
+        )}
       </Space.Compact>
       <Modal open={open} title={t('pages.menu.pickIcon')} footer={null} onCancel={() => setOpen(false)} width={520} destroyOnHidden data-testid={testId}>
         <Input.Search

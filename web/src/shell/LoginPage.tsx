@@ -75,9 +75,7 @@ export default function LoginPage() {
       const result = await login({
         loginid: values.loginid.trim(),
         password: values.password,
-        ...(captchaEnabled
-          ? { vcode: (values.vcode ?? '').trim(), captchaId: captcha.state === 'ready' ? captcha.captcha.captchaId : '' }
-          : {}),
+        ...(captchaEnabled ? { vcode: (values.vcode ?? '').trim(), captchaId: captcha.state === 'ready' ? captcha.captcha.captchaId : '' } : {}),
       });
       // the errors of earlier tries (用户名或密码错误, 验证码错误!) are over: 登录成功！ shows alone
       message.destroy();
@@ -101,13 +99,7 @@ export default function LoginPage() {
 
   return (
     <main className="qb-login">
-      <Button
-        className="qb-login-lang"
-        type="text"
-        icon={<GlobalOutlined />}
-        onClick={() => void setLanguage(otherLanguage)}
-        data-testid="login-language"
-      >
+      <Button className="qb-login-lang" type="text" icon={<GlobalOutlined />} onClick={() => void setLanguage(otherLanguage)} data-testid="login-language">
         {t(`language.${otherLanguage}`)}
       </Button>
       <div className="qb-login-card">
@@ -120,36 +112,18 @@ export default function LoginPage() {
         </div>
         <div className="qb-login-form">
           <h2>{t('login.heading')}</h2>
-          <Form<LoginValues>
-            form={form}
-            size="large"
-            onFinish={onFinish}
-            onFieldsChange={announcer.onFieldsChange}
-            autoComplete="off"
-            requiredMark={false}
-          >
+          <Form<LoginValues> form={form} size="large" onFinish={onFinish} onFieldsChange={announcer.onFieldsChange} autoComplete="off" requiredMark={false}>
             <Form.Item name="loginid" rules={[{ required: true, whitespace: true, message: t('login.loginidRequired') }]}>
               <Input prefix={<UserOutlined />} placeholder={t('login.loginid')} aria-label={t('login.loginid')} autoComplete="username" />
             </Form.Item>
             <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={t('login.password')}
-                aria-label={t('login.password')}
-                autoComplete="current-password"
-              />
+              <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} aria-label={t('login.password')} autoComplete="current-password" />
             </Form.Item>
             {captchaEnabled && (
               <Form.Item>
                 <div className="qb-login-captcha-row">
                   <Form.Item name="vcode" noStyle rules={[{ required: true, whitespace: true, message: t('login.vcodeRequired') }]}>
-                    <Input
-                      prefix={<SafetyOutlined />}
-                      placeholder={t('login.vcode')}
-                      aria-label={t('login.vcode')}
-                      maxLength={8}
-                      inputMode="numeric"
-                    />
+                    <Input prefix={<SafetyOutlined />} placeholder={t('login.vcode')} aria-label={t('login.vcode')} maxLength={8} inputMode="numeric" />
                   </Form.Item>
                   <button
                     type="button"

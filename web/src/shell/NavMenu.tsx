@@ -90,8 +90,7 @@ export function NavMenu({ tree, loading, failed, onRetry, collapsed, currentPath
       if (route && !useTabsStore.getState().tabs.includes(node.target.path)) loadPage(route).catch(() => undefined); // the page host shows a failed load
       useTabMenuStore.getState().remember(node.target.path, node.id);
       void navigate(node.target.path);
-    }
-    else if (node.target.kind === 'external') openExternal(node.target.href);
+    } else if (node.target.kind === 'external') openExternal(node.target.href);
   };
 
   return (

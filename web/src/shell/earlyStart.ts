@@ -14,7 +14,9 @@ export function startManageEarly(pathname: string): void {
   if (!/^\/manage(\/|$)/.test(pathname) || !getToken()) return;
   void import('./ManageLayout.tsx');
   const user = queryClient.fetchQuery({ queryKey: queryKeys.userInfo, queryFn: fetchUserInfo });
-  const menu = import('../api/system.ts').then(({ fetchMenu }) => queryClient.fetchQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: 5 * 60_000 }));
+  const menu = import('../api/system.ts').then(({ fetchMenu }) =>
+    queryClient.fetchQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: 5 * 60_000 }),
+  );
   void Promise.all([import('../pages/manageRoutes.ts'), import('./pageLoader.ts'), import('./menuTree.ts'), import('./access.ts'), user, menu])
     .then(([routes, pages, menuTree, access, account, rows]) => {
       const path = routes.normalizeManagePath(pathname);

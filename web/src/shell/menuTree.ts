@@ -13,10 +13,7 @@ export interface MenuNode {
   children: MenuNode[];
 }
 
-export type MenuTarget =
-  | { kind: 'route'; path: string }
-  | { kind: 'external'; href: string }
-  | { kind: 'none' };
+export type MenuTarget = { kind: 'route'; path: string } | { kind: 'external'; href: string } | { kind: 'none' };
 
 /** Where a menu item leads: an app route, a new window, or nowhere (a group). */
 export function menuTarget(row: Pick<MenuRow, 'url' | 'menuType'>): MenuTarget {

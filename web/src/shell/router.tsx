@@ -27,7 +27,11 @@ function ShellHost() {
   const [, setLoaded] = useState(false);
   const [error, setError] = useState<unknown>();
   useEffect(() => {
-    if (!ManageLayout) loadShell().then(() => setLoaded(true), (e: unknown) => setError(e ?? new Error('shell failed to load')));
+    if (!ManageLayout)
+      loadShell().then(
+        () => setLoaded(true),
+        (e: unknown) => setError(e ?? new Error('shell failed to load')),
+      );
   }, []);
   if (error) throw error;
   return ManageLayout ? <ManageLayout /> : <FullPageSpin />;

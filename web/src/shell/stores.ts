@@ -1,14 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import {
-  closeAllTabs,
-  closeOtherTabs,
-  closeTab,
-  initialTabs,
-  normalizeTabs,
-  openTab,
-  type TabsState,
-} from './tagTabs.ts';
+import { closeAllTabs, closeOtherTabs, closeTab, initialTabs, normalizeTabs, openTab, type TabsState } from './tagTabs.ts';
 
 /** localStorage keys. Preferences (collapsed, language) survive logout; the tab list is session state. */
 export const LAYOUT_KEY = 'qb.layout';

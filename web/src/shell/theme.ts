@@ -35,7 +35,12 @@ const PRESET_TEXT: Record<string, string> = {
   volcano: '#ad2102',
 };
 // antd keeps each palette shade twice, `green7` for code and `green-7` for its CSS variable (--ant-green-7): both
-const PRESET_TOKENS = Object.fromEntries(Object.entries(PRESET_TEXT).flatMap(([name, color]) => [[`${name}7`, color], [`${name}-7`, color]]));
+const PRESET_TOKENS = Object.fromEntries(
+  Object.entries(PRESET_TEXT).flatMap(([name, color]) => [
+    [`${name}7`, color],
+    [`${name}-7`, color],
+  ]),
+);
 
 export const APP_THEME: ThemeConfig = {
   token: {

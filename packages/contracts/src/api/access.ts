@@ -8,7 +8,10 @@ const tags = ['access'];
 export const GRANT_ACTIONS = ['view', 'save', 'delete', 'import', 'export'] as const;
 export const grantActionSchema = z.enum(GRANT_ACTIONS);
 
-const id = z.coerce.number({ error: 'a positive integer is required' }).int({ error: 'a positive integer is required' }).positive({ error: 'a positive integer is required' });
+const id = z.coerce
+  .number({ error: 'a positive integer is required' })
+  .int({ error: 'a positive integer is required' })
+  .positive({ error: 'a positive integer is required' });
 
 export const menuActionsSchema = z.object({
   menuId: z.number().int(),
@@ -21,7 +24,7 @@ export const roleGrantsSchema = z.object({ roleId: z.number().int(), grants: z.a
 
 export const menuActionsRoute = defineRoute({
   summary: 'The actions each menu offers',
-  description: "For the permission page: every menu with the actions its page offers (a page without import offers no import). Administrators only.",
+  description: 'For the permission page: every menu with the actions its page offers (a page without import offers no import). Administrators only.',
   tags,
   response: { 200: answerOf(z.array(menuActionsSchema)) },
 });
@@ -37,7 +40,8 @@ export const roleGrantsRoute = defineRoute({
 export const saveRoleGrantsBodySchema = jsonBody({ roleId: id, grants: z.array(menuGrantSchema).max(2000) });
 export const saveRoleGrantsRoute = defineRoute({
   summary: "Replaces a role's grants",
-  description: 'In one transaction. An unknown menu or action is refused (400) and nothing changes. The sessions of accounts holding the role take the new grants at once.',
+  description:
+    'In one transaction. An unknown menu or action is refused (400) and nothing changes. The sessions of accounts holding the role take the new grants at once.',
   tags,
   body: saveRoleGrantsBodySchema,
   response: { 200: emptyAnswer },
@@ -63,7 +67,7 @@ export const saveUserRolesRoute = defineRoute({
 export const resetPasswordBodySchema = jsonBody({ id });
 export const resetPasswordRoute = defineRoute({
   summary: "Resets an account's password",
-  description: 'A new random password is generated on the server and answered once; the account\'s sessions end.',
+  description: "A new random password is generated on the server and answered once; the account's sessions end.",
   tags,
   body: resetPasswordBodySchema,
   response: { 200: answerOf(z.object({ password: z.string() })) },

@@ -14,12 +14,7 @@ export const captchaRoute = defineRoute({
 });
 
 export const loginBodySchema = jsonBody({
-  loginid: z
-    .string({ error: 'required' })
-    .trim()
-    .min(1, { error: 'required' })
-    .max(50, { error: 'required' })
-    .describe('the account'),
+  loginid: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(50, { error: 'required' }).describe('the account'),
   pass: clientHash,
   vcode: checkedByService(z.string()).optional().describe('the captcha text (needed unless the server runs with CAPTCHA=off)'),
   captchaId: checkedByService(z.string()).optional().describe('the captchaId of GET /api/user/captcha/'),
@@ -33,7 +28,11 @@ export const loginRoute = defineRoute({
     'too many failures: 429 LOGIN_LOCKED; a disabled account: 403 ACCOUNT_DISABLED.',
   tags,
   body: loginBodySchema,
-  response: { 200: answerOf(loginAnswerSchema).extend({ token: z.string().describe('the session token (also in data)') }).describe('Signed in') },
+  response: {
+    200: answerOf(loginAnswerSchema)
+      .extend({ token: z.string().describe('the session token (also in data)') })
+      .describe('Signed in'),
+  },
 });
 
 export const logoutRoute = defineRoute({
@@ -63,7 +62,7 @@ export const pageQueryShape = {
   page: serviceText('page number, from 1 (default 1)').optional(),
   row: serviceText('rows per page, 1 to 100000 (default 20)').optional(),
   wheres: wheresParam.optional(),
-  sort: serviceText('comma list of columns, e.g. `parentMenu, sortNum` (default: the table\'s default sort, then id)').optional(),
+  sort: serviceText("comma list of columns, e.g. `parentMenu, sortNum` (default: the table's default sort, then id)").optional(),
   sortType: serviceText('comma list of asc/desc; one value applies to every column, otherwise one per column').optional(),
 };
 
@@ -87,7 +86,8 @@ export const userSaveAnswerSchema = z.object({
 
 export const userSaveRoute = defineRoute({
   summary: 'Create or edit an account',
-  description: 'A new account gets a generated password, answered once. Duplicate loginid: 409 LOGINID_TAKEN. The last administrator cannot be disabled, deleted or renamed (LAST_ADMIN).',
+  description:
+    'A new account gets a generated password, answered once. Duplicate loginid: 409 LOGINID_TAKEN. The last administrator cannot be disabled, deleted or renamed (LAST_ADMIN).',
   tags,
   body: userSaveBodySchema,
   response: { 200: answerOf(userSaveAnswerSchema) },

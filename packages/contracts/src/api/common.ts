@@ -67,7 +67,10 @@ export const errorEnvelope = z
     status: z.literal(false),
     success: z.literal(false),
     message: z.string().describe('what went wrong, for the person (Accept-Language: zh by default, en)'),
-    code: z.string().describe('machine-readable and stable: clients act on it, never on the message (docs/api.md, "Error codes")').meta({ examples: ERROR_CODE_EXAMPLES }),
+    code: z
+      .string()
+      .describe('machine-readable and stable: clients act on it, never on the message (docs/api.md, "Error codes")')
+      .meta({ examples: ERROR_CODE_EXAMPLES }),
     data: z.unknown().optional().describe('details some failures carry (the counts and problems of a refused import)'),
   })
   .meta({ id: 'ErrorEnvelope', description: 'A failure: status false, a message, a code' });

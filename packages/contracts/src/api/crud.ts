@@ -29,7 +29,9 @@ export const selectRoute = defineRoute({
 
 export const saveBodySchema = jsonBody({
   _flag: flagParam,
-  params: checkedByService(z.record(z.string(), z.unknown())).describe('the row: column values by name; with `id` (not 0 or empty) an edit of that row, else a new row'),
+  params: checkedByService(z.record(z.string(), z.unknown())).describe(
+    'the row: column values by name; with `id` (not 0 or empty) an edit of that row, else a new row',
+  ),
 });
 
 export const saveAnswerSchema = z.object({
@@ -43,7 +45,7 @@ export const saveRoute = defineRoute({
   description:
     'Unknown fields, wrong types and over-long texts are refused with a 400 naming the field (UNKNOWN_COLUMN, BAD_VALUE, TOO_LONG, REQUIRED, NOT_IN_ENUM); ' +
     'an edit of a missing row is a 404 ROW_NOT_FOUND. `_flag` sys_user follows the account rules of POST /api/user/save/. ' +
-    'An edit whose `params._version` (the row\'s `_version` as listed) is not the stored row\'s is a 409 CONFLICT answering the current row in `data`, and writes nothing; without `_version` nothing is compared.',
+    "An edit whose `params._version` (the row's `_version` as listed) is not the stored row's is a 409 CONFLICT answering the current row in `data`, and writes nothing; without `_version` nothing is compared.",
   tags,
   body: saveBodySchema,
   response: { 200: answerOf(saveAnswerSchema) },
@@ -81,7 +83,8 @@ export const masterSlaveAnswerSchema = z.object({ id: rowKey, created: z.boolean
 
 export const masterSlaveRoute = defineRoute({
   summary: 'Save a main row and its children in one transaction',
-  description: 'A main row or child carrying a `_version` other than its stored row\'s is a 409 CONFLICT with that row in `data`; nothing of the save is written.',
+  description:
+    "A main row or child carrying a `_version` other than its stored row's is a 409 CONFLICT with that row in `data`; nothing of the save is written.",
   tags,
   body: masterSlaveBodySchema,
   response: { 200: answerOf(masterSlaveAnswerSchema) },
@@ -96,17 +99,22 @@ export const menuRoute = defineRoute({
 });
 
 export const menuLayoutRoute = defineRoute({
-  summary: "The layout record of a menu the caller may open",
+  summary: 'The layout record of a menu the caller may open',
   description:
     "The menu's sys_layList record (数据设计: which columns a generated page lists, searches and edits), for whoever may open the menu — a role granted a generated page reads its layout without a grant on the menu page. 403 for a menu the caller may not open; `data` null when the menu has no layout.",
   tags: ['system'],
-  querystring: queryOf({ menuId: z.coerce.number({ error: 'a positive integer is required' }).int({ error: 'a positive integer is required' }).positive({ error: 'a positive integer is required' }) }),
+  querystring: queryOf({
+    menuId: z.coerce
+      .number({ error: 'a positive integer is required' })
+      .int({ error: 'a positive integer is required' })
+      .positive({ error: 'a positive integer is required' }),
+  }),
   response: { 200: answerOf(z.object({ id: z.number().int(), menuId: z.number().int(), layout: z.string().nullable() }).nullable()) },
 });
 
 export const exportTableRoute = defineRoute({
   summary: 'Every row of a list query as a spreadsheet',
-  description: 'At most 100,000 rows; written while the rows are read. Reference columns are exported as the referenced rows\' names.',
+  description: "At most 100,000 rows; written while the rows are read. Reference columns are exported as the referenced rows' names.",
   tags,
   querystring: queryOf({
     _flag: flagParam,
@@ -116,10 +124,12 @@ export const exportTableRoute = defineRoute({
     columns: serviceText('JSON list of {name, title, labels?, ref?: {flag, labelField?}}: the columns and titles of the file, 1 to 100').meta({
       examples: ['[{"name":"name","title":"姓名"},{"name":"gender","title":"性别","labels":{"1":"男","2":"女"}}]'],
     }),
-    fileName: serviceText('the download\'s name without extension (default: the flag)').optional(),
+    fileName: serviceText("the download's name without extension (default: the flag)").optional(),
     format: serviceText('xlsx (default) or csv').optional(),
   }),
-  response: { 200: fileAnswer('The file (Content-Disposition: attachment)', ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv']) },
+  response: {
+    200: fileAnswer('The file (Content-Disposition: attachment)', ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv']),
+  },
 });
 
 export const schemaListRoute = defineRoute({

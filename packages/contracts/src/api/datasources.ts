@@ -8,7 +8,10 @@ import { answerOf, defineRoute, jsonBody, queryOf } from './common.ts';
 
 const tags = ['datasources'];
 
-const id = z.coerce.number({ error: 'a positive integer is required' }).int({ error: 'a positive integer is required' }).positive({ error: 'a positive integer is required' });
+const id = z.coerce
+  .number({ error: 'a positive integer is required' })
+  .int({ error: 'a positive integer is required' })
+  .positive({ error: 'a positive integer is required' });
 
 export const testConnectionBodySchema = jsonBody({
   id: id.optional().describe('a saved source: its stored password is used when databasePsd is empty'),
@@ -18,7 +21,10 @@ export const testConnectionBodySchema = jsonBody({
   databaseName: z.string().max(500),
   databaseUser: z.string().max(200),
   databasePsd: z.string().max(200).optional(),
-  noPassword: z.boolean().optional().describe('true: the database has no password (connect with an empty one; neither databasePsd nor the stored password is used)'),
+  noPassword: z
+    .boolean()
+    .optional()
+    .describe('true: the database has no password (connect with an empty one; neither databasePsd nor the stored password is used)'),
 });
 export const testConnectionAnswerSchema = z.object({ ok: z.literal(true), elapsedMs: z.number() });
 export const testConnectionRoute = defineRoute({

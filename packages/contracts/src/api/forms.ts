@@ -7,7 +7,10 @@ import { answerOf, defineRoute, jsonBody } from './common.ts';
 
 const tags = ['forms'];
 
-const id = z.coerce.number({ error: 'a positive integer is required' }).int({ error: 'a positive integer is required' }).positive({ error: 'a positive integer is required' });
+const id = z.coerce
+  .number({ error: 'a positive integer is required' })
+  .int({ error: 'a positive integer is required' })
+  .positive({ error: 'a positive integer is required' });
 
 /** A form schema of version 2 as the server checked it (packages/contracts/src/forms; the full grammar is docs/forms.md). */
 export const boundFormSchema = z

@@ -27,8 +27,10 @@ export const importCategorySchema = z.object({ id: z.number().int(), name: z.str
 
 export const selectAddTypesBodySchema = jsonBody({
   parentId: formId('the subject (questionsClass id)'),
-  typeId: formId('the category chosen in the dialog; the files\' categories are created below it (none: top level)').optional(),
-  fileName: checkedByService(z.union([z.string(), z.array(z.string())])).describe('file names, comma-joined or as a list (at most 100); extensions and folders are dropped'),
+  typeId: formId("the category chosen in the dialog; the files' categories are created below it (none: top level)").optional(),
+  fileName: checkedByService(z.union([z.string(), z.array(z.string())])).describe(
+    'file names, comma-joined or as a list (at most 100); extensions and folders are dropped',
+  ),
 });
 
 export const selectAddTypesRoute = defineRoute({
@@ -40,7 +42,9 @@ export const selectAddTypesRoute = defineRoute({
 });
 
 /** A refused file: 400 IMPORT_ROWS_INVALID with the counts and the problems by row. */
-const refusedImport = errorEnvelope.extend({ data: importCountsSchema.optional() }).describe('Refused: invalid rows (IMPORT_ROWS_INVALID, with the counts and problems) or bad parameters; nothing was written');
+const refusedImport = errorEnvelope
+  .extend({ data: importCountsSchema.optional() })
+  .describe('Refused: invalid rows (IMPORT_ROWS_INVALID, with the counts and problems) or bad parameters; nothing was written');
 
 export const importQuestionsBodySchema = jsonBody({
   fileUrl: serviceText('the path POST /api/action/upload/ answered (/api/file/…)'),
@@ -84,7 +88,7 @@ export const templateRoute = defineRoute({
 });
 
 export const exportQuestionsRoute = defineRoute({
-  summary: 'The questions of a subject and/or category as .xlsx, in the template\'s layout',
+  summary: "The questions of a subject and/or category as .xlsx, in the template's layout",
   tags,
   querystring: queryOf({ parentId: formId('the subject').optional(), typeId: formId('the category').optional() }),
   response: { 200: fileAnswer('The file (Content-Disposition: attachment)', [XLSX]) },

@@ -36,7 +36,7 @@ export const columnReferenceSchema = z
     labelColumn: z.string(),
     treeColumn: z.string().optional().describe('the referenced rows form a tree by this column (a cascader picks a path)'),
   })
-  .describe("a reference: the column holds ids of rows of `flag`, shown as their `labelColumn`");
+  .describe('a reference: the column holds ids of rows of `flag`, shown as their `labelColumn`');
 
 export const columnMetaSchema = z
   .object({
@@ -78,7 +78,9 @@ export const tableMetaSchema = z
 export const rowVersionSchema = z
   .string()
   .optional()
-  .describe('the version of the row\'s client-writable values: send it back as `_version` with a save or delete of this row, and a row changed since is refused (409 CONFLICT, with the current row)');
+  .describe(
+    "the version of the row's client-writable values: send it back as `_version` with a save or delete of this row, and a row changed since is refused (409 CONFLICT, with the current row)",
+  );
 
 export const menuRowSchema = z
   .object({
@@ -118,7 +120,9 @@ export const userInfoSchema = z
     mustChangePassword: z
       .boolean()
       .optional()
-      .describe('the password was set by an administrator: until the account changes it, only userInfo, changePassword and logout answer (403 PASSWORD_CHANGE_REQUIRED)'),
+      .describe(
+        'the password was set by an administrator: until the account changes it, only userInfo, changePassword and logout answer (403 PASSWORD_CHANGE_REQUIRED)',
+      ),
   })
   .meta({ id: 'UserInfo', description: 'the signed-in account (never its password hash)' });
 
@@ -145,4 +149,6 @@ export const uploadAnswerSchema = z.object({
 /** A row of any table: its columns by name (never a secret column). */
 export const tableRowSchema = z
   .record(z.string(), z.unknown())
-  .describe('a row: columns by name (a secret column such as sys_user.pass is never answered), and `_version`, the version of its values (docs/api.md, "Row versions")');
+  .describe(
+    'a row: columns by name (a secret column such as sys_user.pass is never answered), and `_version`, the version of its values (docs/api.md, "Row versions")',
+  );

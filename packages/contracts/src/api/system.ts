@@ -13,7 +13,7 @@ export const healthRoute = defineRoute({
 export const healthReadyRoute = defineRoute({
   summary: 'Ready to serve (readiness)',
   description:
-    "Public, for load balancers. 200 {\"status\":true} while the app's database answers a `select 1` (checked at most about once a second, within 1 s); " +
+    'Public, for load balancers. 200 {"status":true} while the app\'s database answers a `select 1` (checked at most about once a second, within 1 s); ' +
     '503 with code DATABASE_UNAVAILABLE while it cannot be reached, and SHUTTING_DOWN once the server is stopping.',
   tags: ['system'],
   response: { 200: z.object({ status: z.literal(true) }).describe('Ready') },

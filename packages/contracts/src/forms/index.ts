@@ -4,7 +4,16 @@
  */
 export * from './types.ts';
 export { FORM_RULE_MESSAGES, formLanguageOf, formTextIn, formRuleMessage, formMessageKindOf, type FormRuleMessageKey } from './messages.ts';
-export { isFormValueField, formItems, formValueFields, defaultFormValues, isFormValueFilled, formFieldStates, visibleFormValues, type FormFieldState } from './states.ts';
+export {
+  isFormValueField,
+  formItems,
+  formValueFields,
+  defaultFormValues,
+  isFormValueFilled,
+  formFieldStates,
+  visibleFormValues,
+  type FormFieldState,
+} from './states.ts';
 export {
   isFormFieldEmpty,
   formAcceptExtensions,

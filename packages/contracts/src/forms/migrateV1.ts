@@ -287,7 +287,10 @@ function v1Field(item: unknown, path: string, p: Problems, form: Obj): Obj | und
       break;
     }
     case 'switch':
-      for (const [from, to] of [['active-value', 'activeValue'], ['inactive-value', 'inactiveValue']] as const) {
+      for (const [from, to] of [
+        ['active-value', 'activeValue'],
+        ['inactive-value', 'inactiveValue'],
+      ] as const) {
         if (item[from] !== undefined && item[from] !== null && !(to === 'activeValue' ? item[from] === true : item[from] === false)) out[to] = item[from];
       }
       // a boolean default of a switch with its own values means those values
@@ -367,7 +370,10 @@ function v1Field(item: unknown, path: string, p: Problems, form: Obj): Obj | und
       }
       if (nonEmpty(item.accept)) {
         const accept: string[] = [];
-        for (const part of (item.accept as string).split(',').map((s) => s.trim()).filter(Boolean)) {
+        for (const part of (item.accept as string)
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)) {
           if (V1_ACCEPT[part]) accept.push(...V1_ACCEPT[part]!);
           else if (/^\.[A-Za-z0-9]{1,10}$/.test(part)) accept.push(part.toLowerCase());
           else p.add(at(path, 'accept'), `file type ${show(part)} has no version 2 counterpart`);
@@ -409,7 +415,8 @@ function fromV1(input: Obj, p: Problems): Obj {
     if (typeof name === 'string' && !formCodeNameProblem(key, name, names)) names[key] = name;
   }
   for (const key of FORM_CODE_NAME_KEYS) if (names[key] !== undefined && !formCodeNameProblem(key, names[key], names)) out[key] = names[key];
-  if (!Array.isArray(input.fields)) p.add('fields', input.fields === undefined ? 'is required (a list of components)' : `must be a list, not ${show(input.fields)}`);
+  if (!Array.isArray(input.fields))
+    p.add('fields', input.fields === undefined ? 'is required (a list of components)' : `must be a list, not ${show(input.fields)}`);
   else out.fields = input.fields.map((f, i) => v1Field(f, at('fields', i), p, input)).filter(Boolean);
   return out;
 }

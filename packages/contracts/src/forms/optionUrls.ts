@@ -25,7 +25,8 @@ export function formOptionUrlProblem(url: string): string | undefined {
     return malformed;
   }
   if (parsed.origin !== 'http://x' || parsed.pathname + parsed.search !== url) return malformed;
-  if (!(FORM_OPTION_READ_ROUTES as readonly string[]).includes(parsed.pathname)) return `must be one of the read routes ${routes} (options are read with the viewer's session)`;
+  if (!(FORM_OPTION_READ_ROUTES as readonly string[]).includes(parsed.pathname))
+    return `must be one of the read routes ${routes} (options are read with the viewer's session)`;
   return undefined;
 }
 

@@ -125,7 +125,12 @@ function readField(v: unknown, path: string, ctx: ParseContext, depth: number): 
   if (!kind) return undefined;
   const layout = (FORM_LAYOUT_KINDS as readonly string[]).includes(kind);
   r.keys([...(layout ? COMMON_KEYS : VALUE_KEYS), ...KIND_KEYS[kind]]);
-  const name = r.str('name', { required: true, max: FORM_SCHEMA_LIMITS.nameLength, re: NAME_RE, what: 'a field name (letters, digits, _ or $, not starting with a digit)' });
+  const name = r.str('name', {
+    required: true,
+    max: FORM_SCHEMA_LIMITS.nameLength,
+    re: NAME_RE,
+    what: 'a field name (letters, digits, _ or $, not starting with a digit)',
+  });
   if (name !== undefined) {
     const first = ctx.names.get(name);
     if (first) p.add(at(path, 'name'), `${show(name)} is already the name of ${first}`);
@@ -284,7 +289,8 @@ function readField(v: unknown, path: string, ctx: ParseContext, depth: number): 
     case 'table': {
       const cpath = at(path, 'columns');
       const columns: FormTableField['columns'] = [];
-      if (!Array.isArray(v.columns)) p.add(cpath, v.columns === undefined ? 'is required (a list of { "name", "label" })' : `must be a list, not ${show(v.columns)}`);
+      if (!Array.isArray(v.columns))
+        p.add(cpath, v.columns === undefined ? 'is required (a list of { "name", "label" })' : `must be a list, not ${show(v.columns)}`);
       else {
         v.columns.forEach((c, i) => {
           const ipath = at(cpath, i);
@@ -329,7 +335,19 @@ export function parseFormSchema(input: unknown): FormSchemaParse {
     return { ok: false, problems: [`version: must be ${FORM_SCHEMA_VERSION}, not ${show(input.version)} (migrateFormSchema upgrades version 1)`] };
   }
   const r = new Reader(input, '', p);
-  r.keys(['version', 'labelWidth', 'labelPosition', 'size', 'gutter', 'disabled', 'span', 'buttons', 'unFocusedComponentBorder', ...FORM_CODE_NAME_KEYS, 'fields']);
+  r.keys([
+    'version',
+    'labelWidth',
+    'labelPosition',
+    'size',
+    'gutter',
+    'disabled',
+    'span',
+    'buttons',
+    'unFocusedComponentBorder',
+    ...FORM_CODE_NAME_KEYS,
+    'fields',
+  ]);
   const schema = { version: FORM_SCHEMA_VERSION } as FormSchema;
   const put = <K extends keyof FormSchema>(key: K, value: FormSchema[K] | undefined) => {
     if (value !== undefined) schema[key] = value;
@@ -345,7 +363,8 @@ export function parseFormSchema(input: unknown): FormSchemaParse {
   readCodeNames(r, schema);
   const ctx: ParseContext = { p, count: 0, optionCount: { n: 0 }, patternInstructions: { n: 0 }, names: new Map(), refs: [], kinds: new Map() };
   schema.fields = [];
-  if (!Array.isArray(input.fields)) p.add('fields', input.fields === undefined ? 'is required (a list of fields)' : `must be a list, not ${show(input.fields)}`);
+  if (!Array.isArray(input.fields))
+    p.add('fields', input.fields === undefined ? 'is required (a list of fields)' : `must be a list, not ${show(input.fields)}`);
   else schema.fields = input.fields.map((f, i) => readField(f, at('fields', i), ctx, 1)).filter((f): f is FormField => !!f);
 
   for (const [path, name, from] of ctx.refs) {

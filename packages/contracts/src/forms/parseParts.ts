@@ -47,7 +47,13 @@ export interface RulesContext {
   instructions: { n: number };
 }
 
-export function readRules(v: unknown, kind: FormValueKind, path: string, p: Problems, ctx: RulesContext = { field: '', instructions: { n: 0 } }): FormRules | undefined {
+export function readRules(
+  v: unknown,
+  kind: FormValueKind,
+  path: string,
+  p: Problems,
+  ctx: RulesContext = { field: '', instructions: { n: 0 } },
+): FormRules | undefined {
   if (v === undefined) return undefined;
   if (!isObj(v)) {
     p.add(path, `must be an object, not ${show(v)}`);
@@ -55,7 +61,11 @@ export function readRules(v: unknown, kind: FormValueKind, path: string, p: Prob
   }
   const allowed = ['required', 'requiredMessage', ...RULE_KEYS[kind]];
   for (const k of Object.keys(v)) {
-    if (!allowed.includes(k)) p.add(at(path, k), ['minLength', 'maxLength', 'patterns', 'min', 'max', 'accept', 'maxSize'].includes(k) ? `is not a rule of a ${kind} field` : 'unknown key');
+    if (!allowed.includes(k))
+      p.add(
+        at(path, k),
+        ['minLength', 'maxLength', 'patterns', 'min', 'max', 'accept', 'maxSize'].includes(k) ? `is not a rule of a ${kind} field` : 'unknown key',
+      );
   }
   const r = new Reader(v, path, p);
   const rules: FormRules = {};
@@ -249,8 +259,10 @@ export function readLinkage(v: unknown, path: string, p: Problems): FormLinkage[
     const field = wr.str('field', { required: true, max: FORM_SCHEMA_LIMITS.nameLength, re: NAME_RE, what: 'a field name' });
     const op = wr.oneOf('op', FORM_LINKAGE_OPS, true);
     const value = item.when.value;
-    if (op === 'equals' && !readScalar(value)) p.add(at(wpath, 'value'), value === undefined ? 'is required for equals' : `must be text, a number or true/false, not ${show(value)}`);
-    if (op === 'in' && !(Array.isArray(value) && value.length > 0 && value.every(readScalar))) p.add(at(wpath, 'value'), 'must be a non-empty list of texts, numbers or true/false for in');
+    if (op === 'equals' && !readScalar(value))
+      p.add(at(wpath, 'value'), value === undefined ? 'is required for equals' : `must be text, a number or true/false, not ${show(value)}`);
+    if (op === 'in' && !(Array.isArray(value) && value.length > 0 && value.every(readScalar)))
+      p.add(at(wpath, 'value'), 'must be a non-empty list of texts, numbers or true/false for in');
     if ((op === 'filled' || op === 'empty') && value !== undefined) p.add(at(wpath, 'value'), `is not used with ${op}`);
     if (!then || !field || !op) return;
     const when: FormLinkage['when'] = { field, op };

@@ -115,7 +115,8 @@ export function translateFormPattern(source: string, flags: string): { ok: true;
     }
     if (c === '.') out += dotAll ? '(?s:.)' : JS_DOT;
     else if (c === '(' && source[i + 1] === '?') {
-      if (/^\(\?(=|!|<=|<!)/.test(source.slice(i))) return refuse('uses a lookahead or lookbehind ((?=…), (?!…), (?<=…), (?<!…)), which a linear-time engine cannot run');
+      if (/^\(\?(=|!|<=|<!)/.test(source.slice(i)))
+        return refuse('uses a lookahead or lookbehind ((?=…), (?!…), (?<=…), (?<!…)), which a linear-time engine cannot run');
       if (source[i + 2] === '<') {
         out += '(?P<';
         i += 2;

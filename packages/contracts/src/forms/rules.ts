@@ -28,11 +28,21 @@ const TEXT_KINDS = new Set<FormFieldKind>(['text', 'textarea', 'password', 'rich
 const RANGE_KINDS = new Set<FormFieldKind>(['timeRange', 'dateRange']);
 
 function isBlankHtml(html: string): boolean {
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() === '' && !/<img/i.test(html);
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() === '' && !/<img/i.test(html)
+  );
 }
 
 function plainTextOf(html: string): string {
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** Empty as the required rule sees it (a rate of 0 stars and a half-chosen range are empty too). */
@@ -215,7 +225,8 @@ export function checkFormFieldValue(field: FormValueField, value: unknown, requi
   if (field.kind === 'upload') {
     const paths = Array.isArray(value) ? (value as string[]) : [value as string];
     const allowed = formAcceptExtensions(rules.accept);
-    if (allowed.length > 0 && paths.some((p) => !allowed.includes(extensionOfPath(p)))) return formRuleMessage('uploadType', lang, { accept: acceptText(rules.accept!, lang) });
+    if (allowed.length > 0 && paths.some((p) => !allowed.includes(extensionOfPath(p))))
+      return formRuleMessage('uploadType', lang, { accept: acceptText(rules.accept!, lang) });
     if (field.limit !== undefined && paths.length > field.limit) return formRuleMessage('maxCount', lang, { title, max: field.limit });
   }
   return undefined;

@@ -100,7 +100,10 @@ export function formFieldStates(schema: FormSchema, values: Record<string, unkno
       const own = isFormValueField(item) ? item : undefined;
       const required = !!own?.rules?.required || rules.some((l) => l.then === 'require' && holds(l));
       const disabled =
-        !!schema.disabled || (parent?.disabled ?? false) || !!(own?.disabled || (item.kind === 'button' && item.disabled)) || rules.some((l) => l.then === 'disable' && holds(l));
+        !!schema.disabled ||
+        (parent?.disabled ?? false) ||
+        !!(own?.disabled || (item.kind === 'button' && item.disabled)) ||
+        rules.some((l) => l.then === 'disable' && holds(l));
       states[item.name] = { visible, required, disabled };
       if (!visible) nowHidden.add(item.name);
     }

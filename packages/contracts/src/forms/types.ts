@@ -28,9 +28,27 @@ export interface FormText {
 }
 
 export const FORM_FIELD_KINDS = [
-  'text', 'textarea', 'password', 'number', 'richText',
-  'select', 'cascader', 'radio', 'checkbox', 'switch', 'slider', 'time', 'timeRange', 'date', 'dateRange', 'rate', 'color', 'upload',
-  'row', 'button', 'table',
+  'text',
+  'textarea',
+  'password',
+  'number',
+  'richText',
+  'select',
+  'cascader',
+  'radio',
+  'checkbox',
+  'switch',
+  'slider',
+  'time',
+  'timeRange',
+  'date',
+  'dateRange',
+  'rate',
+  'color',
+  'upload',
+  'row',
+  'button',
+  'table',
 ] as const;
 export type FormFieldKind = (typeof FORM_FIELD_KINDS)[number];
 /** Kinds that lay out or act, and hold no value. */
@@ -169,13 +187,46 @@ interface ValueBase extends ItemBase {
  * menu page's icon picker offers (web/src/shell/menuIcons.tsx; a web test keeps the two equal).
  */
 export const FORM_ICONS = [
-  'HomeOutlined', 'AppstoreOutlined', 'SettingOutlined', 'ToolOutlined', 'LockOutlined', 'TeamOutlined', 'UserOutlined',
-  'MenuOutlined', 'DatabaseOutlined', 'ApiOutlined', 'TableOutlined', 'FormOutlined', 'FileTextOutlined',
-  'QuestionCircleOutlined', 'BookOutlined', 'DollarOutlined', 'WalletOutlined', 'ScheduleOutlined', 'CalendarOutlined',
-  'ClusterOutlined', 'BarChartOutlined', 'BellOutlined', 'CloudOutlined', 'GlobalOutlined', 'LinkOutlined',
-  'PictureOutlined', 'ShopOutlined', 'TagsOutlined', 'TrophyOutlined', 'AccountBookOutlined', 'AuditOutlined',
-  'IdcardOutlined', 'KeyOutlined', 'LoginOutlined', 'ProfileOutlined', 'ReadOutlined', 'SafetyOutlined',
-  'SolutionOutlined', 'UnorderedListOutlined', 'UserSwitchOutlined',
+  'HomeOutlined',
+  'AppstoreOutlined',
+  'SettingOutlined',
+  'ToolOutlined',
+  'LockOutlined',
+  'TeamOutlined',
+  'UserOutlined',
+  'MenuOutlined',
+  'DatabaseOutlined',
+  'ApiOutlined',
+  'TableOutlined',
+  'FormOutlined',
+  'FileTextOutlined',
+  'QuestionCircleOutlined',
+  'BookOutlined',
+  'DollarOutlined',
+  'WalletOutlined',
+  'ScheduleOutlined',
+  'CalendarOutlined',
+  'ClusterOutlined',
+  'BarChartOutlined',
+  'BellOutlined',
+  'CloudOutlined',
+  'GlobalOutlined',
+  'LinkOutlined',
+  'PictureOutlined',
+  'ShopOutlined',
+  'TagsOutlined',
+  'TrophyOutlined',
+  'AccountBookOutlined',
+  'AuditOutlined',
+  'IdcardOutlined',
+  'KeyOutlined',
+  'LoginOutlined',
+  'ProfileOutlined',
+  'ReadOutlined',
+  'SafetyOutlined',
+  'SolutionOutlined',
+  'UnorderedListOutlined',
+  'UserSwitchOutlined',
 ] as const;
 export type FormIcon = (typeof FORM_ICONS)[number];
 
@@ -337,9 +388,24 @@ export interface FormTableField extends ItemBase {
 }
 
 export type FormValueField =
-  | FormTextField | FormTextareaField | FormPasswordField | FormNumberField | FormRichTextField
-  | FormSelectField | FormCascaderField | FormRadioField | FormCheckboxField | FormSwitchField | FormSliderField
-  | FormTimeField | FormTimeRangeField | FormDateField | FormDateRangeField | FormRateField | FormColorField | FormUploadField;
+  | FormTextField
+  | FormTextareaField
+  | FormPasswordField
+  | FormNumberField
+  | FormRichTextField
+  | FormSelectField
+  | FormCascaderField
+  | FormRadioField
+  | FormCheckboxField
+  | FormSwitchField
+  | FormSliderField
+  | FormTimeField
+  | FormTimeRangeField
+  | FormDateField
+  | FormDateRangeField
+  | FormRateField
+  | FormColorField
+  | FormUploadField;
 export type FormLayoutField = FormRowField | FormButtonField | FormTableField;
 export type FormField = FormValueField | FormLayoutField;
 

@@ -21,7 +21,10 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
   const text = sql.raw(engine === 'mysql' ? 'mediumtext' : 'text');
   await db.schema.alterTable('sys_dataSheet').addColumn('titleEn', 'varchar(200)').execute();
   // 1 once the physical table exists (made by createSqlTable or read back from the source): only then it joins the registry
-  await db.schema.alterTable('sys_dataSheet').addColumn('created', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('sys_dataSheet')
+    .addColumn('created', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('sys_tableFields').addColumn('titleEn', 'varchar(200)').execute();
   // enumeration as JSON: [{"value": 1, "zh": "男", "en": "Male"}, ...]
   await db.schema.alterTable('sys_tableFields').addColumn('options', text).execute();

@@ -20,7 +20,10 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
       ? db.schema.createTable(name).addColumn('id', 'serial', (c) => c.primaryKey())
       : db.schema.createTable(name).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 
-  await db.schema.alterTable('sys_role').addColumn('isAdmin', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('sys_role')
+    .addColumn('isAdmin', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   await table('sys_operationLog')
     .addColumn('userId', 'integer')
@@ -62,7 +65,15 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
       .where('sys_role.enable', '=', 1)
       .execute();
     if (held.length > 0) {
-      await db.updateTable('sys_role').set({ isAdmin: 1 }).where('id', 'in', held.map((r) => r.id)).execute();
+      await db
+        .updateTable('sys_role')
+        .set({ isAdmin: 1 })
+        .where(
+          'id',
+          'in',
+          held.map((r) => r.id),
+        )
+        .execute();
     } else {
       const values = { name: '超级管理员', department: '技术部', parentId: 0, enable: 1, isAdmin: 1, memberid: admin.id, createTime: now, isdelete: 0 };
       await db.insertInto('sys_role').values(values).execute();
@@ -82,7 +93,10 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     for (const p of pages) {
       const exists = await db.selectFrom('sys_menu').select('id').where('url', '=', p.url).where('isdelete', '=', 0).executeTakeFirst();
       if (!exists) {
-        await db.insertInto('sys_menu').values({ ...p, menuType: 1, display: 1, intro: null, parentMenu: system.id, createTime: now, isdelete: 0 }).execute();
+        await db
+          .insertInto('sys_menu')
+          .values({ ...p, menuType: 1, display: 1, intro: null, parentMenu: system.id, createTime: now, isdelete: 0 })
+          .execute();
       }
     }
   }

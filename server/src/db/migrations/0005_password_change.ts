@@ -10,5 +10,8 @@ type AnyDb = Kysely<any>;
  * Existing accounts keep 0: their passwords were chosen before this release.
  */
 export async function up(db: AnyDb, _engine: Engine): Promise<void> {
-  await db.schema.alterTable('sys_user').addColumn('mustChangePassword', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('sys_user')
+    .addColumn('mustChangePassword', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }

@@ -33,24 +33,37 @@ async function sqliteSearch(db: AnyDb, table: string, columns: string[]): Promis
   const cols = columns.map(q).join(', ');
   const news = columns.map((c) => `new.${q(c)}`).join(', ');
   const olds = columns.map((c) => `old.${q(c)}`).join(', ');
+  await sql.raw(`create virtual table if not exists ${q(fts)} using fts5(${cols}, content='${table}', content_rowid='id', tokenize='trigram')`).execute(db);
   await sql
-    .raw(`create virtual table if not exists ${q(fts)} using fts5(${cols}, content='${table}', content_rowid='id', tokenize='trigram')`)
+    .raw(
+      `create trigger if not exists ${q(`${fts}_ai`)} after insert on ${q(table)} begin
+    insert into ${q(fts)} (rowid, ${cols}) values (new.id, ${news}); end`,
+    )
     .execute(db);
-  await sql.raw(`create trigger if not exists ${q(`${fts}_ai`)} after insert on ${q(table)} begin
-    insert into ${q(fts)} (rowid, ${cols}) values (new.id, ${news}); end`).execute(db);
-  await sql.raw(`create trigger if not exists ${q(`${fts}_ad`)} after delete on ${q(table)} begin
-    insert into ${q(fts)} (${q(fts)}, rowid, ${cols}) values ('delete', old.id, ${olds}); end`).execute(db);
-  await sql.raw(`create trigger if not exists ${q(`${fts}_au`)} after update of ${['id', ...columns].map(q).join(', ')} on ${q(table)} begin
+  await sql
+    .raw(
+      `create trigger if not exists ${q(`${fts}_ad`)} after delete on ${q(table)} begin
+    insert into ${q(fts)} (${q(fts)}, rowid, ${cols}) values ('delete', old.id, ${olds}); end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger if not exists ${q(`${fts}_au`)} after update of ${['id', ...columns].map(q).join(', ')} on ${q(table)} begin
     insert into ${q(fts)} (${q(fts)}, rowid, ${cols}) values ('delete', old.id, ${olds});
-    insert into ${q(fts)} (rowid, ${cols}) values (new.id, ${news}); end`).execute(db);
+    insert into ${q(fts)} (rowid, ${cols}) values (new.id, ${news}); end`,
+    )
+    .execute(db);
   await sql.raw(`insert into ${q(fts)} (${q(fts)}) values ('rebuild')`).execute(db);
 }
 
 /** The schema pg_trgm lives in: found, or created (in public when it can, else the current schema); undefined when it cannot be. */
 async function trigramSchema(db: AnyDb): Promise<string | undefined> {
   const found = async () =>
-    (await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db))
-      .rows[0]?.schema;
+    (
+      await sql<{
+        schema: string;
+      }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)
+    ).rows[0]?.schema;
   const existing = await found();
   if (existing) return existing;
   // a failed statement aborts the migration's transaction: each attempt in a savepoint
@@ -84,7 +97,9 @@ export async function up(db: AnyDb, engine: Engine): Promise<void> {
     if (!schema) return;
     for (const [table, columns] of Object.entries(SEARCHED)) {
       for (const column of columns) {
-        await sql.raw(`create index if not exists ${q(`ix_${table}_${column}_trgm`)} on ${q(table)} using gin (${q(column)} ${q(schema)}.gin_trgm_ops)`).execute(db);
+        await sql
+          .raw(`create index if not exists ${q(`ix_${table}_${column}_trgm`)} on ${q(table)} using gin (${q(column)} ${q(schema)}.gin_trgm_ops)`)
+          .execute(db);
       }
     }
   }

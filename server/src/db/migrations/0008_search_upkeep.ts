@@ -39,13 +39,25 @@ export async function sqliteSearchIndex(db: AnyDb, table: string, columns: strin
     .execute(db);
   await sql.raw(`insert into ${q(fts)} (rowid, ${cols}) select ${k}, ${cols} from ${q(table)}`).execute(db);
   await sql.raw(`insert into ${MARK_TABLE} (tbl, upto) values (${lit(table)}, coalesce((select max(${k}) from ${q(table)}), 0))`).execute(db);
-  await sql.raw(`create trigger ${q(`${fts}_ai`)} after insert on ${q(table)} when new.${k} <= ${upto} begin
-    insert into ${q(fts)} (rowid, ${cols}) values (new.${k}, ${news}); end`).execute(db);
-  await sql.raw(`create trigger ${q(`${fts}_ad`)} after delete on ${q(table)} when old.${k} <= ${upto} begin
-    insert into ${q(fts)} (${q(fts)}, rowid, ${cols}) values ('delete', old.${k}, ${olds}); end`).execute(db);
-  await sql.raw(`create trigger ${q(`${fts}_au`)} after update of ${[key, ...columns].map(q).join(', ')} on ${q(table)} begin
+  await sql
+    .raw(
+      `create trigger ${q(`${fts}_ai`)} after insert on ${q(table)} when new.${k} <= ${upto} begin
+    insert into ${q(fts)} (rowid, ${cols}) values (new.${k}, ${news}); end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${q(`${fts}_ad`)} after delete on ${q(table)} when old.${k} <= ${upto} begin
+    insert into ${q(fts)} (${q(fts)}, rowid, ${cols}) values ('delete', old.${k}, ${olds}); end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${q(`${fts}_au`)} after update of ${[key, ...columns].map(q).join(', ')} on ${q(table)} begin
     insert into ${q(fts)} (${q(fts)}, rowid, ${cols}) select 'delete', old.${k}, ${olds} where old.${k} <= ${upto};
-    insert into ${q(fts)} (rowid, ${cols}) select new.${k}, ${news} where new.${k} <= ${upto}; end`).execute(db);
+    insert into ${q(fts)} (rowid, ${cols}) select new.${k}, ${news} where new.${k} <= ${upto}; end`,
+    )
+    .execute(db);
 }
 
 /** Drops the FTS5 table of `table`, its triggers and its mark (nothing when there are none). */

@@ -43,7 +43,10 @@ function scopedToSchema(db: AnyDb, schema: string): AnyDb {
     getSchemas: async () => (await sql<{ name: string }>`select nspname as name from pg_namespace where nspname = ${schema}`.execute(db)).rows,
     getTables: async () =>
       (
-        await sql<{ name: string; schema: string }>`select table_name as name, table_schema as schema from information_schema.tables where table_schema = ${schema}`.execute(db)
+        await sql<{
+          name: string;
+          schema: string;
+        }>`select table_name as name, table_schema as schema from information_schema.tables where table_schema = ${schema}`.execute(db)
       ).rows.map((t) => ({ ...t, isView: false, columns: [] })),
     getMetadata: async () => ({ tables: [] }),
   };
@@ -61,15 +64,16 @@ function scopedToSchema(db: AnyDb, schema: string): AnyDb {
  * the steps create is utf8mb4 in the app's collation from the start (0006_utf8mb4 converts those of earlier releases).
  */
 async function utf8mb4ForNewDatabase(db: AnyDb): Promise<void> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from information_schema.tables where table_schema = database() and table_name = 'kysely_migration'`.execute(db);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from information_schema.tables where table_schema = database() and table_name = 'kysely_migration'`.execute(db);
   if (Number(rows[0]?.n ?? 0) === 0) await sql.raw(`alter database character set ${MYSQL_CHARSET} collate ${MYSQL_COLLATION}`).execute(db);
 }
 
 /** Runs the migrations that have not run yet (up to `upTo` when given, for upgrade tests); safe on every start. */
 export async function migrate(db: AnyDb, engine: Engine, upTo?: string): Promise<void> {
   // on PostgreSQL the migrator looks for its tables in every schema: name ours, the one search_path points to
-  const schema =
-    engine === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const schema = engine === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({
     db: schema ? scopedToSchema(db, schema) : db,
     provider: { getMigrations: async () => migrations(engine, upTo) },

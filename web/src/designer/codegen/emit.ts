@@ -222,7 +222,9 @@ export function generateFormSource(schema: FormSchema, options: CodegenOptions):
 
   const setup: string[] = [`const [${names.formRef}] = Form.useForm<FormValues>();`];
   if (ctx.watched.size) {
-    setup.push(`const watched: Record<string, unknown> = { ${[...ctx.watched].map((n) => `${lit(n)}: Form.useWatch(${lit(n)}, ${names.formRef})`).join(', ')} };`);
+    setup.push(
+      `const watched: Record<string, unknown> = { ${[...ctx.watched].map((n) => `${lit(n)}: Form.useWatch(${lit(n)}, ${names.formRef})`).join(', ')} };`,
+    );
   }
   if (ctx.linked) setup.push('const states = fieldStates(watched);');
   setup.push(...ctx.hooks);

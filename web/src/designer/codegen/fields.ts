@@ -53,7 +53,8 @@ type OptionField = FormSelectField | FormCascaderField | FormRadioField | FormCh
 const UNIT_BYTES = { KB: 1024, MB: 1024 * 1024, GB: 1024 * 1024 * 1024 } as const;
 
 /** Attribute text: ` name={value}` when the value is given. */
-const attr = (name: string, value: unknown): string => (value === undefined || value === null || value === false ? '' : value === true ? ` ${name}` : ` ${name}={${lit(value)}}`);
+const attr = (name: string, value: unknown): string =>
+  value === undefined || value === null || value === false ? '' : value === true ? ` ${name}` : ` ${name}={${lit(value)}}`;
 
 function optionLiteral(options: FormOption[], lang: CodegenLanguage): unknown[] {
   return options.map((o) => ({
@@ -87,9 +88,18 @@ function optionsExpr(field: OptionField, ctx: EmitContext): string {
     return id;
   }
   const base = `${endpoints.select.url}?_flag=${encodeURIComponent(source.flag)}&page=1&row=${source.parentField ? 99999 : 9999}${source.sort ? `&sort=${encodeURIComponent(source.sort)}` : ''}&wheres=`;
-  const request = { method: 'get', dataPath: 'data', labelField: source.labelField, valueField: source.valueField, childrenField: 'children', ...(source.parentField ? { parentField: source.parentField } : {}) };
+  const request = {
+    method: 'get',
+    dataPath: 'data',
+    labelField: source.labelField,
+    valueField: source.valueField,
+    childrenField: 'children',
+    ...(source.parentField ? { parentField: source.parentField } : {}),
+  };
   if (!source.dependsOn) {
-    ctx.hooks.push(`const ${id} = useRemoteOptions({ url: ${lit(base + encodeURIComponent(JSON.stringify({ isdelete: 0 })))}, ...${lit(request)} } as OptionsRequest);`);
+    ctx.hooks.push(
+      `const ${id} = useRemoteOptions({ url: ${lit(base + encodeURIComponent(JSON.stringify({ isdelete: 0 })))}, ...${lit(request)} } as OptionsRequest);`,
+    );
     return id;
   }
   // a dependent dropdown: the rows whose column equals the other field's value (a cascader's last element)
@@ -193,7 +203,10 @@ export function fieldSource(field: FormValueField, ctx: EmitContext, disabled: s
       };
     case 'password':
       ctx.antd.add('Input');
-      return { itemProps: onBlur, control: `<Input.Password autoComplete="new-password"${placeholder}${attr('maxLength', rules.maxLength)}${iconAttrs(field, ctx)}${readOnly}${disabled} />` };
+      return {
+        itemProps: onBlur,
+        control: `<Input.Password autoComplete="new-password"${placeholder}${attr('maxLength', rules.maxLength)}${iconAttrs(field, ctx)}${readOnly}${disabled} />`,
+      };
     case 'number':
       ctx.antd.add('InputNumber');
       return {
@@ -218,11 +231,17 @@ export function fieldSource(field: FormValueField, ctx: EmitContext, disabled: s
         ctx.helpers.add('findPath');
         itemProps = ` getValueProps={(value: unknown) => ({ value: value === undefined || value === null || value === "" ? undefined : (pathTo(${options}, value) ?? [value]) })} normalize={(path: unknown) => (Array.isArray(path) ? path[path.length - 1] : path)}`;
       }
-      return { itemProps, control: `<Cascader options={${options}}${attr('multiple', !!field.multiple)}${attr('changeOnSelect', !!field.changeOnSelect)} allowClear${placeholder}${off}${width} />` };
+      return {
+        itemProps,
+        control: `<Cascader options={${options}}${attr('multiple', !!field.multiple)}${attr('changeOnSelect', !!field.changeOnSelect)} allowClear${placeholder}${off}${width} />`,
+      };
     }
     case 'radio':
       ctx.antd.add('Radio');
-      return { itemProps: '', control: `<Radio.Group options={${optionsExpr(field, ctx)}}${field.button ? ' optionType="button" buttonStyle="solid"' : ''}${off} />` };
+      return {
+        itemProps: '',
+        control: `<Radio.Group options={${optionsExpr(field, ctx)}}${field.button ? ' optionType="button" buttonStyle="solid"' : ''}${off} />`,
+      };
     case 'checkbox':
       ctx.antd.add('Checkbox');
       return { itemProps: '', control: `<Checkbox.Group options={${optionsExpr(field, ctx)}}${off} />` };
@@ -237,11 +256,17 @@ export function fieldSource(field: FormValueField, ctx: EmitContext, disabled: s
     }
     case 'slider':
       ctx.antd.add('Slider');
-      return { itemProps: '', control: `<Slider min={${rules.min ?? 0}} max={${rules.max ?? 100}} step={${field.step ?? 1}}${attr('range', !!field.range)}${attr('dots', !!field.showStops)}${off} />` };
+      return {
+        itemProps: '',
+        control: `<Slider min={${rules.min ?? 0}} max={${rules.max ?? 100}} step={${field.step ?? 1}}${attr('range', !!field.range)}${attr('dots', !!field.showStops)}${off} />`,
+      };
     case 'time':
       ctx.helpers.add('date');
       ctx.antd.add('TimePicker');
-      return { itemProps: ` {...dateItemProps(${lit(dateFormatOf(field))})}`, control: `<TimePicker format=${lit(dateFormatOf(field))}${placeholder}${off}${width} />` };
+      return {
+        itemProps: ` {...dateItemProps(${lit(dateFormatOf(field))})}`,
+        control: `<TimePicker format=${lit(dateFormatOf(field))}${placeholder}${off}${width} />`,
+      };
     case 'timeRange': {
       ctx.helpers.add('range');
       ctx.antd.add('TimePicker');

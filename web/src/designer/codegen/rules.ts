@@ -68,9 +68,14 @@ export function rulesSource(field: FormValueField, lang: CodegenLanguage, requir
     out.push(requiredExpr === 'linked' ? `({ getFieldsValue }) => ({ ${rule} })` : `{ ${rule} }`);
   }
   if (TYPED.has(field.kind) && field.kind !== 'richText') {
-    for (const [key, n] of [['min', rules.minLength], ['max', rules.maxLength]] as const) {
+    for (const [key, n] of [
+      ['min', rules.minLength],
+      ['max', rules.maxLength],
+    ] as const) {
       if (n === undefined) continue;
-      out.push(`{ type: "string" as const, ${key}: ${n}, message: ${lit(rangeMessage('length', key === 'min' ? n : undefined, key === 'max' ? n : undefined, title, lang))}${trigger} }`);
+      out.push(
+        `{ type: "string" as const, ${key}: ${n}, message: ${lit(rangeMessage('length', key === 'min' ? n : undefined, key === 'max' ? n : undefined, title, lang))}${trigger} }`,
+      );
     }
   }
   if (field.kind !== 'richText') {

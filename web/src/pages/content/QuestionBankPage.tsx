@@ -22,7 +22,15 @@ export const questionBankPage: PageOverrides = {
   fields: {
     parentId: { options: { sort: 'sortNum' } },
     typeId: { options: { treeParent: undefined, dependsOn: { field: 'parentId', whereField: 'subjectId' } } },
-    options: { column: { text: (v) => parseOptions(v).map((o, i) => `${letterOf(i)}. ${o}`).join('  ') }, component: OptionListEditor },
+    options: {
+      column: {
+        text: (v) =>
+          parseOptions(v)
+            .map((o, i) => `${letterOf(i)}. ${o}`)
+            .join('  '),
+      },
+      component: OptionListEditor,
+    },
     correctOptions: { component: CorrectLettersEditor },
   },
   // a new question starts with four empty options, A to D

@@ -11,7 +11,9 @@ const subjects = { flag: 'questionsClass', treeParent: 'parentId', sort: 'sortNu
 function SubjectPath({ value, onChange, id }: FormFieldProps) {
   const options = useTableOptions(subjects);
   const path = Array.isArray(value) ? value : isFilled(value) ? (findOptionPath(options.tree, value) ?? [value]) : [];
-  return <Cascader id={id} value={path as (string | number)[]} onChange={(v) => onChange?.(v ?? [])} options={options.tree} changeOnSelect allowClear showSearch />;
+  return (
+    <Cascader id={id} value={path as (string | number)[]} onChange={(v) => onChange?.(v ?? [])} options={options.tree} changeOnSelect allowClear showSearch />
+  );
 }
 
 /** 题目分类: the categories under parent 0, children loaded on expand; a chosen subject's path is kept in typeId. */

@@ -62,7 +62,13 @@ export const rolePage: PageOverrides = {
   fields: roleFields,
 };
 /** 角色列表: every role read at once (row 99999) and built into a tree here (SPEC.md §3, §9). */
-export const roleListPage: PageOverrides = { key: 'roleList', flag: 'sys_role', titleKey: 'route.roleList', tree: { parentField: 'parentId', mode: 'client' }, fields: roleFields };
+export const roleListPage: PageOverrides = {
+  key: 'roleList',
+  flag: 'sys_role',
+  titleKey: 'route.roleList',
+  tree: { parentField: 'parentId', mode: 'client' },
+  fields: roleFields,
+};
 
 /** The administrator property of a role is set by administrators only (docs/permissions.md): others do not see it in the form. */
 function useRolePage(page: PageOverrides): PageOverrides {

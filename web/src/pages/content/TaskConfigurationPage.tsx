@@ -53,7 +53,11 @@ export default function TaskConfigurationPage() {
   if (config.isError) {
     return (
       <div className="qb-panel">
-        <Result status="warning" title={t('pages.taskConfiguration.loadFailed')} extra={<Button onClick={() => void config.refetch()}>{t('pages.taskConfiguration.retry')}</Button>} />
+        <Result
+          status="warning"
+          title={t('pages.taskConfiguration.loadFailed')}
+          extra={<Button onClick={() => void config.refetch()}>{t('pages.taskConfiguration.retry')}</Button>}
+        />
       </div>
     );
   }

@@ -13,12 +13,24 @@ const DEMO_ROWS = 400;
 const PLACES = {
   'zh-CN': {
     names: ['王小虎', '李明', '张伟', '刘洋', '陈静', '杨帆', '赵磊', '黄敏', '周杰', '吴娜'],
-    cities: [['上海', '普陀区', '金沙江路', '200333'], ['北京', '海淀区', '中关村大街', '100080'], ['广东', '天河区', '天河路', '510620'], ['浙江', '西湖区', '文三路', '310012'], ['四川', '武侯区', '人民南路', '610041']],
+    cities: [
+      ['上海', '普陀区', '金沙江路', '200333'],
+      ['北京', '海淀区', '中关村大街', '100080'],
+      ['广东', '天河区', '天河路', '510620'],
+      ['浙江', '西湖区', '文三路', '310012'],
+      ['四川', '武侯区', '人民南路', '610041'],
+    ],
     address: (city: string[], n: number) => `${city[0]}市${city[1]}${city[2]} ${n} 弄`,
   },
   'en-US': {
     names: ['Wang Xiaohu', 'Li Ming', 'Zhang Wei', 'Liu Yang', 'Chen Jing', 'Yang Fan', 'Zhao Lei', 'Huang Min', 'Zhou Jie', 'Wu Na'],
-    cities: [['Shanghai', 'Putuo', 'Jinshajiang Rd', '200333'], ['Beijing', 'Haidian', 'Zhongguancun St', '100080'], ['Guangdong', 'Tianhe', 'Tianhe Rd', '510620'], ['Zhejiang', 'Xihu', 'Wensan Rd', '310012'], ['Sichuan', 'Wuhou', 'Renmin South Rd', '610041']],
+    cities: [
+      ['Shanghai', 'Putuo', 'Jinshajiang Rd', '200333'],
+      ['Beijing', 'Haidian', 'Zhongguancun St', '100080'],
+      ['Guangdong', 'Tianhe', 'Tianhe Rd', '510620'],
+      ['Zhejiang', 'Xihu', 'Wensan Rd', '310012'],
+      ['Sichuan', 'Wuhou', 'Renmin South Rd', '610041'],
+    ],
     address: (city: string[], n: number) => `No. ${n}, ${city[2]}, ${city[1]}, ${city[0]}`,
   },
 };

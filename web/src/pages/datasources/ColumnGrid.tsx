@@ -26,7 +26,18 @@ export interface ColumnDraft {
 let serial = 0;
 export function newColumn(): ColumnDraft {
   serial += 1;
-  return { key: `new-${serial}`, columnName: '', type: 'nvarchar', length: DEFAULT_COLUMN_LENGTH, defaults: '', primaryKey: 0, nonEmpty: 0, autoIncrement: 0, intro: '', isdelete: 0 };
+  return {
+    key: `new-${serial}`,
+    columnName: '',
+    type: 'nvarchar',
+    length: DEFAULT_COLUMN_LENGTH,
+    defaults: '',
+    primaryKey: 0,
+    nonEmpty: 0,
+    autoIncrement: 0,
+    intro: '',
+    isdelete: 0,
+  };
 }
 
 /** A saved column as the grid edits it. */
@@ -125,7 +136,15 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
             dataIndex: 'length',
             width: 84,
             render: (_, c) => (
-              <InputNumber value={c.length} min={1} max={4000} precision={0} aria-label={title('length')} style={{ width: '100%' }} onChange={(v) => set(c.key, { length: v })} />
+              <InputNumber
+                value={c.length}
+                min={1}
+                max={4000}
+                precision={0}
+                aria-label={title('length')}
+                style={{ width: '100%' }}
+                onChange={(v) => set(c.key, { length: v })}
+              />
             ),
           },
           {
@@ -140,7 +159,9 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
           {
             title: title('intro'),
             dataIndex: 'intro',
-            render: (_, c) => <Input value={c.intro} aria-label={title('intro')} onChange={(e) => set(c.key, { intro: e.target.value })} data-testid="column-intro" />,
+            render: (_, c) => (
+              <Input value={c.intro} aria-label={title('intro')} onChange={(e) => set(c.key, { intro: e.target.value })} data-testid="column-intro" />
+            ),
           },
           {
             title: t('crud.actions'),
@@ -161,7 +182,15 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
           },
         ]}
       />
-      <Button type="dashed" block icon={<PlusOutlined />} onClick={() => onChange([...columns, newColumn()])} disabled={disabled} data-testid="column-add" style={{ marginTop: 8 }}>
+      <Button
+        type="dashed"
+        block
+        icon={<PlusOutlined />}
+        onClick={() => onChange([...columns, newColumn()])}
+        disabled={disabled}
+        data-testid="column-add"
+        style={{ marginTop: 8 }}
+      >
         {t('datasources.table.addColumn')}
       </Button>
     </div>

@@ -169,7 +169,12 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
         <Form.Item name="englishName" label={label('englishName')} rules={englishRules} data-testid="form-field-englishName">
           <Input />
         </Form.Item>
-        <Form.Item name="sqlType" label={label('sqlType')} rules={[{ required: true, message: t('datasources.conn.required.sqlType') }]} data-testid="form-field-sqlType">
+        <Form.Item
+          name="sqlType"
+          label={label('sqlType')}
+          rules={[{ required: true, message: t('datasources.conn.required.sqlType') }]}
+          data-testid="form-field-sqlType"
+        >
           <Select options={sqlTypes} placeholder={t('datasources.conn.required.sqlType')} />
         </Form.Item>
         <Form.Item name="mainAddr" label={label('mainAddr')} rules={enter('mainAddr')} data-testid="form-field-mainAddr">
@@ -193,7 +198,13 @@ export default function ConnSqlDialog({ config, source, row, open, onClose, onSa
               ? t('datasources.conn.noPasswordHint')
               : isNew
                 ? undefined
-                : t(serverChanged ? 'datasources.conn.passwordAgain' : databaseChanged ? 'datasources.conn.passwordAgainDatabase' : 'datasources.conn.keepPassword')
+                : t(
+                    serverChanged
+                      ? 'datasources.conn.passwordAgain'
+                      : databaseChanged
+                        ? 'datasources.conn.passwordAgainDatabase'
+                        : 'datasources.conn.keepPassword',
+                  )
           }
           data-testid="form-field-databasePsd"
         >

@@ -37,13 +37,15 @@ export default function DataManaPage() {
   const [history, setHistory] = useState<{ id: number; tableName: string }>();
   const connections = useQuery({
     queryKey: SOURCES_QUERY_KEY,
-    queryFn: async () => (await selectRows<{ id: number; name: string; databaseName?: string }>('sys_connsql', { page: 1, row: SOURCES_ROW, sort: 'id', sortType: 'asc' })).rows,
+    queryFn: async () =>
+      (await selectRows<{ id: number; name: string; databaseName?: string }>('sys_connsql', { page: 1, row: SOURCES_ROW, sort: 'id', sortType: 'asc' })).rows,
   });
   const sources = useMemo(() => connections.data ?? [], [connections.data]);
   const localName = t('datasources.tree.local');
 
   const page = useMemo<PageOverrides>(() => {
-    const sourceName = (id: unknown) => (Number(id) === LOCAL_SOURCE_ID ? localName : (sources.find((s) => s.id === Number(id))?.databaseName ?? String(id ?? '')));
+    const sourceName = (id: unknown) =>
+      Number(id) === LOCAL_SOURCE_ID ? localName : (sources.find((s) => s.id === Number(id))?.databaseName ?? String(id ?? ''));
     const generatePage = async (row: Row, { modal, t: tr }: PageContextApi) => {
       if (!modal || !tr) return;
       if (Number(row.created) !== 1) return void modal.info({ title: tr('datasources.table.createFirst'), okText: tr('crud.ok') });
@@ -103,7 +105,10 @@ export default function DataManaPage() {
               key: 'create',
               labelKey: 'datasources.table.create',
               onClick: (row, p) => {
-                if (p.modal && p.t) void createTableWithPreview(Number(row.id), p.modal, p.t).then((done) => done && (toast.success(t(done === 'altered' ? 'datasources.table.altered' : 'datasources.table.created')), p.reload()));
+                if (p.modal && p.t)
+                  void createTableWithPreview(Number(row.id), p.modal, p.t).then(
+                    (done) => done && (toast.success(t(done === 'altered' ? 'datasources.table.altered' : 'datasources.table.created')), p.reload()),
+                  );
               },
             },
             { key: 'history', labelKey: 'datasources.history.button', onClick: (row) => setHistory({ id: Number(row.id), tableName: String(row.tableName) }) },

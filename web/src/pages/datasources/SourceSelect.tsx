@@ -36,7 +36,10 @@ function useSourceOptions() {
   const { t } = useTranslation();
   const sources = useSources();
   return useMemo(
-    () => [{ value: LOCAL_SOURCE_ID, label: t('datasources.tree.local') }, ...(sources.data ?? []).map((s) => ({ value: Number(s.id), label: sourceLabel(s) }))],
+    () => [
+      { value: LOCAL_SOURCE_ID, label: t('datasources.tree.local') },
+      ...(sources.data ?? []).map((s) => ({ value: Number(s.id), label: sourceLabel(s) })),
+    ],
     [sources.data, t],
   );
 }

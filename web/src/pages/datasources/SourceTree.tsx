@@ -33,7 +33,11 @@ export function SourceTree({ connections, chosen, onChoose }: SourceTreeProps) {
     const keep = (name: string) => !k || name.toLowerCase().includes(k);
     const leaf = (id: number, name: string, hint?: string): TreeDataNode => ({
       key: id,
-      title: <span data-testid={`source-${id}`} title={hint}>{name}</span>,
+      title: (
+        <span data-testid={`source-${id}`} title={hint}>
+          {name}
+        </span>
+      ),
       icon: <DatabaseOutlined />,
       isLeaf: true,
     });
@@ -52,7 +56,13 @@ export function SourceTree({ connections, chosen, onChoose }: SourceTreeProps) {
 
   return (
     <div className="qb-source-tree" data-testid="source-tree">
-      <Input.Search allowClear placeholder={t('datasources.tree.filter')} aria-label={t('datasources.tree.filter')} value={keyword} onChange={(e) => setKeyword(e.target.value)} />
+      <Input.Search
+        allowClear
+        placeholder={t('datasources.tree.filter')}
+        aria-label={t('datasources.tree.filter')}
+        value={keyword}
+        onChange={(e) => setKeyword(e.target.value)}
+      />
       <div className="qb-source-chosen">
         {chosen ? (
           <Tag closable color="blue" onClose={() => onChoose(undefined)} data-testid="source-tag">

@@ -105,7 +105,11 @@ export function HistoryDrawer({ sheet, onClose }: { sheet?: { id: number; tableN
         pagination={false}
         locale={{ emptyText: <Empty description={t('datasources.history.empty')} /> }}
         // every change with its SQL open (rows arrive after the table mounts: a default expansion would miss them)
-        expandable={{ expandedRowRender: (r) => <SqlBlock statements={statementsOf(r.statements)} />, expandedRowKeys: (rows ?? []).map((r) => r.id), showExpandColumn: false }}
+        expandable={{
+          expandedRowRender: (r) => <SqlBlock statements={statementsOf(r.statements)} />,
+          expandedRowKeys: (rows ?? []).map((r) => r.id),
+          showExpandColumn: false,
+        }}
         columns={[
           { title: t('datasources.history.time'), dataIndex: 'createTime', width: 170 },
           { title: t('datasources.history.operator'), dataIndex: 'operatorName', width: 110 },

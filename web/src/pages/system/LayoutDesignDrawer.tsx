@@ -42,7 +42,10 @@ function choicesOf(meta: TableMeta, lang: string, layout?: Layout): ColumnChoice
   const all = meta.columns.map((c) => choiceOf(c, lang, layout));
   if (!layout) return all;
   const rank = (c: ColumnChoice) => (layout.columns.includes(c.name) ? layout.columns.indexOf(c.name) : layout.columns.length);
-  return all.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map((x) => x.c);
+  return all
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map((x) => x.c);
 }
 
 /** The table a menu's route opens (/manage/<table>), when it is one of the tables listed. */
@@ -60,7 +63,13 @@ export function LayoutDesignDrawer({ menu, onClose }: { menu: Row | undefined; o
   const toast = useToast();
   const queryClient = useQueryClient();
   const menuId = menu ? Number(menu.id) : undefined;
-  const record = useQuery({ queryKey: ['layoutEdit', menuId ?? null], queryFn: () => readLayoutRecord(menuId!), enabled: menuId !== undefined, staleTime: 0, retry: false });
+  const record = useQuery({
+    queryKey: ['layoutEdit', menuId ?? null],
+    queryFn: () => readLayoutRecord(menuId!),
+    enabled: menuId !== undefined,
+    staleTime: 0,
+    retry: false,
+  });
   // the tables the caller may view (GET /api/schema/ answers only those)
   const tables = useQuery({ queryKey: ['schemaList'], queryFn: async () => ((await call('schemaList')).data ?? []) as TableMeta[], staleTime: 60_000 });
   const [flag, setFlag] = useState<string>();
@@ -79,14 +88,18 @@ export function LayoutDesignDrawer({ menu, onClose }: { menu: Row | undefined; o
     setProblem(undefined);
   }, [record.data, tables.data, menu?.url, i18n.language]);
 
-  const options = useMemo(() => (tables.data ?? []).map((m) => ({ value: m.flag, label: `${textIn(m.title, i18n.language)} (${m.flag})` })), [tables.data, i18n.language]);
+  const options = useMemo(
+    () => (tables.data ?? []).map((m) => ({ value: m.flag, label: `${textIn(m.title, i18n.language)} (${m.flag})` })),
+    [tables.data, i18n.language],
+  );
   const chooseTable = (next: string) => {
     const meta = tables.data?.find((m) => m.flag === next);
     setFlag(next);
     setChoices(meta ? choicesOf(meta, i18n.language) : []);
     setProblem(undefined);
   };
-  const toggle = (name: string, key: 'list' | 'search' | 'form', on: boolean) => setChoices((list) => list.map((c) => (c.name === name ? { ...c, [key]: on } : c)));
+  const toggle = (name: string, key: 'list' | 'search' | 'form', on: boolean) =>
+    setChoices((list) => list.map((c) => (c.name === name ? { ...c, [key]: on } : c)));
   const move = (index: number, by: number) =>
     setChoices((list) => {
       const next = [...list];
@@ -100,7 +113,13 @@ export function LayoutDesignDrawer({ menu, onClose }: { menu: Row | undefined; o
     const columns = choices.filter((c) => c.list).map((c) => c.name);
     if (columns.length === 0) return setProblem(t('pages.layout.needColumn'));
     const kept = record.data.layout?.form ? { form: record.data.layout.form } : {};
-    const layout: Layout = { flag, columns, search: choices.filter((c) => c.search).map((c) => c.name), formFields: choices.filter((c) => c.form).map((c) => c.name), ...kept };
+    const layout: Layout = {
+      flag,
+      columns,
+      search: choices.filter((c) => c.search).map((c) => c.name),
+      formFields: choices.filter((c) => c.form).map((c) => c.name),
+      ...kept,
+    };
     setSaving(true);
     try {
       await saveLayoutRecord(record.data, layout);
@@ -142,7 +161,15 @@ export function LayoutDesignDrawer({ menu, onClose }: { menu: Row | undefined; o
           {!record.data?.layout && <Alert className="qb-layout-note" type="info" showIcon title={t('pages.layout.fresh')} />}
           <Form layout="vertical">
             <Form.Item label={t('pages.layout.table')} required htmlFor="layout-table">
-              <Select id="layout-table" value={flag} options={options} onChange={chooseTable} placeholder={t('pages.layout.chooseTable')} showSearch={{ optionFilterProp: 'label' }} data-testid="layout-table" />
+              <Select
+                id="layout-table"
+                value={flag}
+                options={options}
+                onChange={chooseTable}
+                placeholder={t('pages.layout.chooseTable')}
+                showSearch={{ optionFilterProp: 'label' }}
+                data-testid="layout-table"
+              />
             </Form.Item>
           </Form>
           {problem && <Alert className="qb-layout-note" type="error" showIcon title={problem} data-testid="layout-problem" />}
@@ -158,12 +185,31 @@ export function LayoutDesignDrawer({ menu, onClose }: { menu: Row | undefined; o
                 width: 90,
                 render: (_v, c, i) => (
                   <Space.Compact>
-                    <Button size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('pages.layout.moveUp', { name: c.title })} />
-                    <Button size="small" icon={<ArrowDownOutlined />} disabled={i === choices.length - 1} onClick={() => move(i, 1)} aria-label={t('pages.layout.moveDown', { name: c.title })} />
+                    <Button
+                      size="small"
+                      icon={<ArrowUpOutlined />}
+                      disabled={i === 0}
+                      onClick={() => move(i, -1)}
+                      aria-label={t('pages.layout.moveUp', { name: c.title })}
+                    />
+                    <Button
+                      size="small"
+                      icon={<ArrowDownOutlined />}
+                      disabled={i === choices.length - 1}
+                      onClick={() => move(i, 1)}
+                      aria-label={t('pages.layout.moveDown', { name: c.title })}
+                    />
                   </Space.Compact>
                 ),
               },
-              { title: t('pages.layout.column'), render: (_v, c) => <span>{c.title} <span className="qb-layout-name">{c.name}</span></span> },
+              {
+                title: t('pages.layout.column'),
+                render: (_v, c) => (
+                  <span>
+                    {c.title} <span className="qb-layout-name">{c.name}</span>
+                  </span>
+                ),
+              },
               ...(['list', 'search', 'form'] as const).map((key) => ({
                 title: t(`pages.layout.${key}`),
                 width: 100,

@@ -32,7 +32,13 @@ const loadDesigner = Object.values(designerModules)[0];
 const FormDesignerDialog = loadDesigner ? lazy(loadDesigner) : undefined;
 
 /** The menu's parent from the menus as a tree (0: 顶级菜单), siblings as the navigation orders them. */
-const MenuParentSelect = parentTreeSelect({ flag: 'sys_menu', parentField: 'parentMenu', rootKey: 'pages.menu.root', sort: { field: 'sortNum', order: 'desc' }, testId: 'menu-parent' });
+const MenuParentSelect = parentTreeSelect({
+  flag: 'sys_menu',
+  parentField: 'parentMenu',
+  rootKey: 'pages.menu.root',
+  sort: { field: 'sortNum', order: 'desc' },
+  testId: 'menu-parent',
+});
 
 /**
  * 菜单管理: every menu as a tree by parentMenu (siblings by sortNum as the navigation shows them), the parent shown

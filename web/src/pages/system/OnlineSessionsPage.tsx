@@ -62,7 +62,14 @@ export default function OnlineSessionsPage() {
         <h2 className="qb-permission-heading">{t('sessions.title', { count: sessions.data?.length ?? 0 })}</h2>
         <Button onClick={() => void sessions.refetch()}>{t('crud.refresh')}</Button>
       </div>
-      <Table<SessionRow> rowKey="id" size="middle" columns={columns} dataSource={sessions.data ?? []} loading={sessions.isLoading} pagination={{ pageSize: 20 }} />
+      <Table<SessionRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={sessions.data ?? []}
+        loading={sessions.isLoading}
+        pagination={{ pageSize: 20 }}
+      />
     </div>
   );
 }

@@ -53,7 +53,10 @@ export default function PermissionPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const roles = useQuery({ queryKey: ['permission', 'roles'], queryFn: () => selectRows<RoleRow>('sys_role', { page: 1, row: 99999, wheres: { isdelete: 0 } }) });
+  const roles = useQuery({
+    queryKey: ['permission', 'roles'],
+    queryFn: () => selectRows<RoleRow>('sys_role', { page: 1, row: 99999, wheres: { isdelete: 0 } }),
+  });
   const menus = useQuery({ queryKey: ['permission', 'menus'], queryFn: fetchMenu });
   const offered = useQuery({ queryKey: ['permission', 'menuActions'], queryFn: fetchMenuActions });
   const [roleId, setRoleId] = useState<number>();

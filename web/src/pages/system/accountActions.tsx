@@ -16,7 +16,19 @@ interface RoleOption {
  * The account's roles, picked from all live roles; what is chosen when OK is pressed is saved. Rendered inside the
  * page's dialogs, so it hands the app's toasts (theme, language) to the dialog's OK handler.
  */
-function RolePicker({ roles, initial, onChange, toastRef, t }: { roles: RoleOption[]; initial: number[]; onChange(ids: number[]): void; toastRef: { current?: MessageInstance }; t: TFunction }) {
+function RolePicker({
+  roles,
+  initial,
+  onChange,
+  toastRef,
+  t,
+}: {
+  roles: RoleOption[];
+  initial: number[];
+  onChange(ids: number[]): void;
+  toastRef: { current?: MessageInstance };
+  t: TFunction;
+}) {
   toastRef.current = useToast();
   // a role that is no longer there is no tag "5" to save back
   const [value, setValue] = useState(() => initial.filter((id) => roles.some((r) => r.id === id)));
@@ -44,7 +56,10 @@ async function openRoles(row: Row, page: PageContextApi) {
   let roles: RoleOption[];
   let current: number[];
   try {
-    [{ rows: roles }, current] = await Promise.all([selectRows<RoleOption>('sys_role', { page: 1, row: 99999, wheres: { isdelete: 0 } }), fetchUserRoles(Number(row.id))]);
+    [{ rows: roles }, current] = await Promise.all([
+      selectRows<RoleOption>('sys_role', { page: 1, row: 99999, wheres: { isdelete: 0 } }),
+      fetchUserRoles(Number(row.id)),
+    ]);
   } catch {
     return; // the API client has said why
   }
