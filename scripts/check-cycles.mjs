@@ -27,7 +27,6 @@ const KNOWN = new Set([
   'server/src/audit <-> server/src/crud',
   'server/src/auth <-> server/src/db',
   'server/src/auth <-> server/src/http',
-  'server/src/crud <-> server/src/db',
   'server/src/crud <-> server/src/forms',
   'server/src/datasources <-> server/src/db',
   'server/src/db <-> server/src/http',

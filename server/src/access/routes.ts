@@ -2,7 +2,7 @@ import { GRANT_ACTIONS } from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../appContext.ts';
-import { nowText } from '../crud/values.ts';
+import { nowText } from '../db/time.ts';
 import { badRequest, notFound, ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
 import { parseActions } from './grants.ts';

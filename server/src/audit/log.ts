@@ -1,7 +1,7 @@
 import { loginLogReason } from '@qb/contracts/loginReasons';
 import type { Caller } from '../access/index.ts';
 import type { RowChange } from '../crud/hooks.ts';
-import { nowText } from '../crud/values.ts';
+import { nowText } from '../db/time.ts';
 import type { AnyDb } from '../db/connection.ts';
 
 /** Who makes a write and how it is logged (every write path passes one: docs/permissions.md, "Audit"). */

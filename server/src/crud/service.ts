@@ -11,7 +11,8 @@ import { AuditLog, type WriteAudit } from '../audit/log.ts';
 import type { RowChange } from './hooks.ts';
 import { isNewRow, parseIds, parseKeys } from './keys.ts';
 import { asDataFailure, CrudReads, type Target } from './reads.ts';
-import { nowText, toAnswerRow, toStoredValue } from './values.ts';
+import { nowText } from '../db/time.ts';
+import { toAnswerRow, toStoredValue } from './values.ts';
 import { ROW_VERSION_FIELD, RowConflict, rowVersionOf, sentVersion } from './versions.ts';
 
 export { MAX_ROWS_PER_PAGE, type SelectPlan, type SelectQuery, type StreamingOptions } from './reads.ts';

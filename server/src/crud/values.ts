@@ -1,14 +1,10 @@
+import { nowText } from '../db/time.ts';
 import { ownValue } from '@qb/contracts';
 import { badRequest } from '../http/errors.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
 
 type Params = Record<string, string | number>;
 const invalid = (column: RegisteredColumn, expected: string) => badRequest('badValue', { column: column.name, expected } as Params);
-
-/** Current time as the text every datetime column stores: 'YYYY-MM-DD HH:mm:ss' in UTC. */
-export function nowText(date = new Date()): string {
-  return date.toISOString().slice(0, 19).replace('T', ' ');
-}
 
 const dateTimePattern = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../appContext.ts';
 import { mayOpen } from '../access/index.ts';
-import { nowText } from '../crud/values.ts';
+import { nowText } from '../db/time.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { on } from '../http/route.ts';
 

@@ -1,4 +1,4 @@
-import { nowText } from '../crud/values.ts';
+import { nowText } from './time.ts';
 import { generatePassword, hashClientPassword, sha256Hex } from '../auth/password.ts';
 import type { AnyDb, Engine } from './connection.ts';
 import { insertReturningId as insertId } from './insert.ts';

@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { assertAllowed, type Caller } from '../access/index.ts';
 import type { CrudService } from '../crud/service.ts';
-import { nowText } from '../crud/values.ts';
+import { nowText } from '../db/time.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { MessageKey } from '../http/messages.ts';

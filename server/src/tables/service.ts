@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Caller } from '../access/index.ts';
 import type { AppContext } from '../appContext.ts';
-import { nowText } from '../crud/values.ts';
+import { nowText } from '../db/time.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { insertReturningId } from '../db/insert.ts';
 import type { SourceHandle } from '../datasources/index.ts';
