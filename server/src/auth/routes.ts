@@ -8,6 +8,7 @@ import { SYSTEM } from '../access/index.ts';
 import { logLogin } from '../audit/log.ts';
 import { ApiError, badRequest, ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
+import { accountRoles, loginAccount } from './accounts.ts';
 import { CAPTCHAS_PER_MINUTE } from './captcha.ts';
 import { verifyClientPassword } from './password.ts';
 import { on } from '../http/route.ts';
@@ -61,22 +62,13 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
 
 async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
   const [user] = (await ctx.crud.select({ _flag: 'sys_user', wheres: { id: userId } }, SYSTEM)).rows;
-  const roles = await ctx.conn.db.selectFrom('sys_userRole').select('roleId').where('userId', '=', userId).execute();
-  // roles stays the list of ids (clients rely on it); roleNames is what a person reads, deleted roles left out
-  const named = await ctx.conn.db
-    .selectFrom('sys_userRole')
-    .innerJoin('sys_role', 'sys_role.id', 'sys_userRole.roleId')
-    .select('sys_role.name')
-    .where('sys_userRole.userId', '=', userId)
-    .where('sys_role.isdelete', '=', 0)
-    .orderBy('sys_role.id')
-    .execute();
+  const { roles, roleNames } = await accountRoles(ctx.conn.db, userId);
   // the registry's sys_user columns (never the hash), as the UserInfo schema lists them
   const access = await loadAccess(ctx.conn.db, ctx.registry, userId);
   return {
     ...(user as Omit<UserInfo, 'roles' | 'roleNames' | 'isAdmin' | 'grants' | 'menuIds'>),
-    roles: roles.map((r) => Number(r.roleId)),
-    roleNames: named.map((r) => String(r.name)),
+    roles,
+    roleNames,
     isAdmin: access.isAdmin,
     grants: Object.fromEntries([...access.grants].map(([flag, actions]) => [flag, GRANT_ACTIONS.filter((a) => actions.has(a))])),
     menuIds: [...access.menuIds].sort((x, y) => x - y),
@@ -119,12 +111,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext) {
         }
         const minutes = await ctx.throttle.reserveCheck(loginid);
         if (minutes > 0) throw new ApiError(429, 'loginLocked', { minutes });
-        const user = await ctx.conn.db
-          .selectFrom('sys_user')
-          .select(['id', 'pass', 'state'])
-          .where('loginid', '=', loginid)
-          .where('isdelete', '=', 0)
-          .executeTakeFirst();
+        const user = await loginAccount(ctx.conn.db, loginid);
         if (!(await verifyClientPassword(user?.pass, body.pass)) || !user) throw badRequest('loginWrong');
         if (Number(user.state) !== 1) throw new ApiError(403, 'accountDisabled');
         await ctx.throttle.clear(loginid);

@@ -6,6 +6,7 @@ import { allowedTable, maySee, SYSTEM } from '../access/index.ts';
 import { ApiError, ok, rawPayload } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
 import { exportTable } from './export.ts';
+import { menuLayout } from './menuLayout.ts';
 import { boundFormOf } from '../forms/binding.ts';
 import { checkBoundSave } from '../forms/saves.ts';
 import { answerStream, pageAnswerPieces } from './stream.ts';
@@ -80,14 +81,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
     const menuId = req.query.menuId;
     // presentation of a page the caller may open: its own grant suffices (the layout records of other menus stay hidden)
     if (!caller.isAdmin && !caller.menuIds.has(menuId)) throw new ApiError(403, 'forbidden');
-    const row = await ctx.conn.db
-      .selectFrom('sys_layList')
-      .select(['id', 'menuId', 'layout'])
-      .where('menuId', '=', menuId)
-      .where('isdelete', '=', 0)
-      .orderBy('id')
-      .executeTakeFirst();
-    return ok(row ? { id: Number(row.id), menuId: Number(row.menuId), layout: row.layout == null ? null : String(row.layout) } : null);
+    return ok(await menuLayout(ctx.conn.db, menuId));
   });
 
   on(app, 'exportTable', async (req, reply) => {

@@ -1,64 +1,14 @@
-import type { DashboardSummary } from '@qb/contracts';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { AppContext } from '../appContext.ts';
 import { mayOpen } from '../access/index.ts';
-import { nowText } from '../db/time.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { on } from '../http/route.ts';
-
-const DAYS = 30;
-
-/** The home page's figures: live counts and 30 days of bill-flow income (type 1) and expense (type 2). */
-export async function dashboardSummary(ctx: AppContext, today = new Date()): Promise<DashboardSummary> {
-  const db = ctx.conn.db;
-  const count = async (table: string) =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('isdelete', '=', 0)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const [subjects, categories, questions, members] = await Promise.all(['questionsClass', 'questionsSmallClass', 'questionBank', 'sys_member'].map(count));
-  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (DAYS - 1)));
-  const day =
-    ctx.conn.engine === 'postgres'
-      ? sql<string>`to_char("answerDate", 'YYYY-MM-DD')`
-      : ctx.conn.engine === 'mysql'
-        ? sql<string>`date_format(answerDate, '%Y-%m-%d')`
-        : sql<string>`substr(answerDate, 1, 10)`;
-  const rows = await db
-    .selectFrom('userBillFlow')
-    .select([day.as('day'), 'type', (eb) => eb.fn.sum('money').as('total')])
-    .where('isdelete', '=', 0)
-    .where('answerDate', '>=', nowText(first))
-    .groupBy([day, 'type'])
-    .execute();
-  const byDay = new Map<string, { income: number; expense: number }>();
-  for (let i = 0; i < DAYS; i++) {
-    const d = new Date(first.getTime() + i * 86_400_000).toISOString().slice(0, 10);
-    byDay.set(d, { income: 0, expense: 0 });
-  }
-  for (const r of rows) {
-    const entry = byDay.get(String(r.day));
-    if (!entry) continue;
-    const total = Math.round(Number(r.total) * 100) / 100;
-    if (Number(r.type) === 1) entry.income = total;
-    else if (Number(r.type) === 2) entry.expense = total;
-  }
-  return {
-    counts: { subjects, categories, questions, members },
-    billFlow: [...byDay].map(([date, v]) => ({ date, ...v })),
-  };
-}
+import { dashboardSummary } from './summary.ts';
 
 export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   on(app, 'dashboard', async (req) => {
     // the home page's figures: for whoever may open the home page
     if (!mayOpen(req.caller, '/manage/home')) throw new ApiError(403, 'forbidden');
-    return ok(await dashboardSummary(ctx));
+    return ok(await dashboardSummary(ctx.conn));
   });
 }

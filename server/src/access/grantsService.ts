@@ -1,0 +1,152 @@
+import type { GrantAction } from '@qb/contracts';
+import { GRANT_ACTIONS } from '@qb/contracts/schemas';
+import type { CrudService } from '../crud/service.ts';
+import type { AnyDb } from '../db/connection.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import type { TableRegistry } from '../schema/registry.ts';
+import { parseActions } from './grants.ts';
+import type { Caller } from './index.ts';
+import { offeredActions, pageDeclaration } from './pages.ts';
+
+/** What the grants service needs of the session store (auth/sessions.ts): forget cached callers, end one session. */
+export interface GrantsSessions {
+  forgetAll(): void;
+  forgetUser(userId: number): void;
+  revokeId(id: number): Promise<boolean>;
+}
+
+/** What it needs of the account service (users/service.ts): an account's roles never leave no live administrator. */
+export interface GrantsUsers {
+  assertAnotherAdministrator(db: AnyDb): Promise<void>;
+}
+
+export interface GrantsServiceDeps {
+  db: AnyDb;
+  registry: TableRegistry;
+  crud: Pick<CrudService, 'writeTransaction' | 'auditLog'>;
+  users: GrantsUsers;
+  sessions: GrantsSessions;
+}
+
+/**
+ * The administrator's reads and writes of the permission, user and online-session pages (docs/permissions.md):
+ * the actions each live menu offers, a role's grants, an account's roles, ending a session. A write runs in one
+ * transaction with its audit entry; the sessions' cached callers are forgotten once it has committed.
+ */
+export class GrantsService {
+  constructor(private readonly deps: GrantsServiceDeps) {}
+
+  private liveMenus() {
+    return this.deps.db.selectFrom('sys_menu').select(['id', 'url']).where('isdelete', '=', 0).orderBy('id').execute();
+  }
+
+  /** Every live menu with the actions its page offers. */
+  async menuActions(): Promise<{ menuId: number; url: string; actions: GrantAction[] }[]> {
+    const menus = await this.liveMenus();
+    return menus.map((m) => ({
+      menuId: Number(m.id),
+      url: String(m.url ?? ''),
+      actions: offeredActions(pageDeclaration(m.url as string, this.deps.registry)),
+    }));
+  }
+
+  /** A live role's grants (menus with no action left out); 404 for a role that is not live. */
+  async roleGrants(roleId: number): Promise<{ menuId: number; actions: GrantAction[] }[]> {
+    const db = this.deps.db;
+    const role = await db.selectFrom('sys_role').select('id').where('id', '=', roleId).where('isdelete', '=', 0).executeTakeFirst();
+    if (!role) throw notFound('rowNotFound', { flag: 'sys_role', id: roleId });
+    const rows = await db.selectFrom('sys_roleMenu').select(['menuId', 'actions']).where('roleId', '=', roleId).orderBy('menuId').execute();
+    return rows.map((r) => ({ menuId: Number(r.menuId), actions: parseActions(r.actions) })).filter((g) => g.actions.length > 0);
+  }
+
+  /** Replaces a role's grants: each menu live and given once, each action one its page offers; every session's caller forgotten. */
+  async saveRoleGrants(roleId: number, grants: { menuId: number; actions: GrantAction[] }[], caller: Caller | undefined): Promise<void> {
+    const { crud, registry } = this.deps;
+    const menus = new Map((await this.liveMenus()).map((m) => [Number(m.id), offeredActions(pageDeclaration(m.url as string, registry))]));
+    const seen = new Set<number>();
+    for (const g of grants) {
+      const offered = menus.get(g.menuId);
+      if (!offered) throw notFound('rowNotFound', { flag: 'sys_menu', id: g.menuId });
+      if (seen.has(g.menuId)) throw badRequest('badParam', { name: 'grants', reason: `menu ${g.menuId} given twice` });
+      seen.add(g.menuId);
+      const extra = g.actions.find((a) => !offered.includes(a));
+      if (extra) throw badRequest('badParam', { name: 'grants', reason: `menu ${g.menuId} offers no ${extra}` });
+    }
+    await crud.writeTransaction(
+      ['sys_roleMenu'],
+      async (trx) => {
+        const role = await trx.selectFrom('sys_role').select('id').where('id', '=', roleId).where('isdelete', '=', 0).executeTakeFirst();
+        if (!role) throw notFound('rowNotFound', { flag: 'sys_role', id: roleId });
+        const before = await trx.selectFrom('sys_roleMenu').select(['menuId', 'actions']).where('roleId', '=', roleId).orderBy('menuId').execute();
+        await trx.deleteFrom('sys_roleMenu').where('roleId', '=', roleId).execute();
+        const rows = grants
+          .filter((g) => g.actions.length > 0)
+          .map((g) => ({ roleId, menuId: g.menuId, actions: GRANT_ACTIONS.filter((a) => g.actions.includes(a)).join(',') }));
+        for (let i = 0; i < rows.length; i += 200)
+          await trx
+            .insertInto('sys_roleMenu')
+            .values(rows.slice(i, i + 200))
+            .execute();
+        const text = (list: { menuId: unknown; actions: unknown }[]) => JSON.stringify(list.map((r) => [Number(r.menuId), String(r.actions)]));
+        await crud.auditLog.write(trx, caller, [
+          { flag: 'sys_role', action: 'grants', rowId: String(roleId), changes: [{ column: 'grants', before: text(before), after: text(rows) }] },
+        ]);
+      },
+      undefined,
+      { caller },
+    );
+    this.deps.sessions.forgetAll();
+  }
+
+  /** An account's live roles, by id. */
+  async userRoles(userId: number): Promise<number[]> {
+    // live roles only: a link to a role deleted before deletes were checked (tables/inUse.ts) is no role to show or save back
+    const rows = await this.deps.db
+      .selectFrom('sys_userRole')
+      .innerJoin('sys_role', 'sys_role.id', 'sys_userRole.roleId')
+      .select('sys_userRole.roleId')
+      .where('sys_userRole.userId', '=', userId)
+      .where('sys_role.isdelete', '=', 0)
+      .orderBy('sys_userRole.roleId')
+      .execute();
+    return rows.map((r) => Number(r.roleId));
+  }
+
+  /** Replaces a live account's roles (each a live role), keeping another administrator; the account's sessions' caller forgotten. */
+  async saveUserRoles(id: number, roleIds: number[], caller: Caller | undefined): Promise<void> {
+    const { crud, users } = this.deps;
+    const wanted = [...new Set(roleIds)];
+    await crud.writeTransaction(
+      ['sys_userRole'],
+      async (trx) => {
+        const user = await trx.selectFrom('sys_user').select('id').where('id', '=', id).where('isdelete', '=', 0).executeTakeFirst();
+        if (!user) throw notFound('rowNotFound', { flag: 'sys_user', id });
+        if (wanted.length > 0) {
+          const roles = await trx.selectFrom('sys_role').select('id').where('id', 'in', wanted).where('isdelete', '=', 0).execute();
+          const missing = wanted.find((r) => !roles.some((x) => Number(x.id) === r));
+          if (missing !== undefined) throw notFound('rowNotFound', { flag: 'sys_role', id: missing });
+        }
+        const before = await trx.selectFrom('sys_userRole').select('roleId').where('userId', '=', id).orderBy('roleId').execute();
+        await trx.deleteFrom('sys_userRole').where('userId', '=', id).execute();
+        if (wanted.length > 0)
+          await trx
+            .insertInto('sys_userRole')
+            .values(wanted.map((roleId) => ({ userId: id, roleId })))
+            .execute();
+        await users.assertAnotherAdministrator(trx);
+        await crud.auditLog.write(trx, caller, [
+          { flag: 'sys_user', action: 'roles', rowId: String(id), changes: [{ column: 'roles', before: before.map((r) => Number(r.roleId)), after: wanted }] },
+        ]);
+      },
+      undefined,
+      { caller },
+    );
+    this.deps.sessions.forgetUser(id);
+  }
+
+  /** Ends a session by its id and audits it; 404 for a session that is not live. */
+  async endSession(id: number, caller: Caller | undefined): Promise<void> {
+    if (!(await this.deps.sessions.revokeId(id))) throw notFound('rowNotFound', { flag: 'sys_session', id });
+    await this.deps.crud.auditLog.write(this.deps.db, caller, [{ flag: 'sys_session', action: 'logout', rowId: String(id) }]);
+  }
+}
