@@ -39,6 +39,7 @@ import { registerUploadRoutes, uploadsDirOf } from './uploads/routes.ts';
 import { MAX_UPLOAD_BYTES } from './uploads/storage.ts';
 import { UserService } from './users/service.ts';
 import { on } from './http/route.ts';
+import { changeBusFor, PgChangeBus } from './db/changes.ts';
 
 const SERVER_VERSION: string = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
@@ -46,6 +47,9 @@ export function createContext(config: Config, conn: Connection): AppContext {
   const registry = new TableRegistry();
   const crud = new CrudService(conn.db, conn.engine, registry, config.countCache && { sqlite: conn.sqlite }, conn.readDb);
   const sessions = new SessionStore(conn.db, registry, config.sessionIdleMs, config.sessionMaxMs);
+  // what another instance changed reaches this one at once on PostgreSQL (db/changes.ts)
+  const changes = changeBusFor(conn.engine, config.databaseUrl);
+  sessions.changes = changes;
   const throttle = new LoginThrottle(conn.db, conn.engine);
   const sources = new DataSources({
     local: conn,
@@ -55,6 +59,10 @@ export function createContext(config: Config, conn: Connection): AppContext {
   });
   crud.sources = sources;
   const registrySync = new RegistrySync(conn.db, registry);
+  changes.subscribe((change) => {
+    sessions.applyChange(change);
+    if (change.topic === 'registry' || change.topic === 'missed') void registrySync.reload();
+  });
   // the rules of single tables, run by every write path in the write's transaction (crud/hooks.ts)
   crud.hooks.on('userBillFlow', billFlowBalance);
   // a column may reference only what cannot widen a grant (schema/references.ts)
@@ -63,7 +71,10 @@ export function createContext(config: Config, conn: Connection): AppContext {
   for (const flag of ['sys_dataSheet', 'sys_tableFields']) {
     // a table's references decide grants of `view` (access/grants.ts): sessions reload theirs with the new registry
     crud.hooks.on(flag, {
-      afterWrite: (trx) => bumpRegistryVersion(trx),
+      afterWrite: async (trx) => {
+        await bumpRegistryVersion(trx);
+        await changes.publish(trx, { topic: 'registry' });
+      },
       afterCommit: async () => {
         await registrySync.reload();
         sessions.forgetAll();
@@ -75,7 +86,8 @@ export function createContext(config: Config, conn: Connection): AppContext {
   // a form definition's formJson parses and, bound to a table, fits its columns (forms/binding.ts)
   crud.hooks.on('sys_layTable', layTableHooks(registry));
   const users = new UserService(crud, sessions, throttle);
-  // grants come with sessions: a change of roles, menus or accounts drops them here at once (other instances reload within 5 s)
+  // grants come with sessions: a change of roles, menus or accounts drops them here at once, and on every other
+  // instance at once on PostgreSQL (db/changes.ts; within the 5 s session cache on MySQL/MariaDB)
   for (const flag of ['sys_role', 'sys_menu', 'sys_user']) crud.hooks.on(flag, { afterCommit: () => sessions.forgetAll() });
   // no save, delete or import of roles may leave the system without an enabled administrator
   // who may touch an administrator role is decided before whether one would be left
@@ -92,6 +104,7 @@ export function createContext(config: Config, conn: Connection): AppContext {
     crud,
     sources,
     sessions,
+    changes,
     captchas: new CaptchaStore(conn.db),
     throttle,
     users,
@@ -150,7 +163,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   void ctx.crud.searchUpkeep.everyTable();
   await ctx.registrySync.reload();
   ctx.registrySync.start();
+  if (ctx.changes instanceof PgChangeBus) ctx.changes.log = app.log;
+  await ctx.changes.start();
   app.addHook('onClose', async () => {
+    await ctx.changes.stop();
     ctx.registrySync.stop();
     await ctx.crud.searchUpkeep.stop();
     await ctx.sources.closeAll();

@@ -3,6 +3,7 @@ import type { CaptchaStore } from './auth/captcha.ts';
 import type { LoginThrottle } from './auth/loginThrottle.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import type { Config } from './config.ts';
+import type { ChangeBus } from './db/changes.ts';
 import type { Connection } from './db/connection.ts';
 import type { CrudService } from './crud/service.ts';
 import type { DataSources } from './datasources/sources.ts';
@@ -22,6 +23,8 @@ export interface AppContext {
   /** a connection per data source (10000: the local database) */
   sources: DataSources;
   sessions: SessionStore;
+  /** changes told to the other instances at once (PostgreSQL LISTEN/NOTIFY; db/changes.ts) */
+  changes: ChangeBus;
   captchas: CaptchaStore;
   throttle: LoginThrottle;
   users: UserService;

@@ -3,6 +3,7 @@ import { loadAccess } from '../access/grants.ts';
 import type { Caller } from '../access/index.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { AnyDb } from '../db/connection.ts';
+import type { Change, ChangeBus } from '../db/changes.ts';
 
 interface CachedSession {
   id: number;
@@ -23,7 +24,10 @@ function tokenHash(token: string): string {
  */
 export class SessionStore {
   private readonly cache = new Map<string, CachedSession>();
-  /** how long a cached session is trusted before the database is asked again (revocations by other instances) */
+  /** tells the other instances what this one ended or must reload (db/changes.ts: at once on PostgreSQL) */
+  changes?: ChangeBus;
+  /** how long a cached session is trusted before the database is asked again (revocations by other instances
+   * where no change reaches this one: MySQL, MariaDB) */
   private static readonly CACHE_MS = 5_000;
   /** lastSeenAt is written at most this often */
   private static readonly TOUCH_MS = 60_000;
@@ -107,6 +111,23 @@ export class SessionStore {
   private async revokeHash(key: string): Promise<void> {
     this.cache.delete(key);
     await this.db.deleteFrom('sys_session').where('tokenHash', '=', key).execute();
+    await this.tell(this.db, { topic: 'sessions', hash: key });
+  }
+
+  /** Tells the other instances; a failure to tell is logged by the bus's caller, never the revocation's failure. */
+  private async tell(db: AnyDb, change: Change): Promise<void> {
+    await this.changes?.publish(db, change).catch(() => undefined);
+  }
+
+  /** A change another instance made: the cached callers it concerns are forgotten (nothing is told back). */
+  applyChange(change: Change): void {
+    if (change.topic === 'missed' || (change.topic === 'sessions' && 'all' in change)) this.cache.clear();
+    else if (change.topic === 'sessions' && 'user' in change) this.forgetUserHere(change.user);
+    else if (change.topic === 'sessions' && 'hash' in change) this.cache.delete(change.hash);
+  }
+
+  private forgetUserHere(userId: number): void {
+    for (const [key, s] of this.cache) if (s.userId === userId) this.cache.delete(key);
   }
 
   /** Ends every session of a user but the one of `keepToken` (all of them when it is undefined). */
@@ -116,6 +137,8 @@ export class SessionStore {
     let q = this.db.deleteFrom('sys_session').where('userId', '=', userId);
     if (keep) q = q.where('tokenHash', '<>', keep);
     await q.execute();
+    // the kept session (a password changed by its owner) is reloaded, not ended, by the others
+    await this.tell(this.db, { topic: 'sessions', user: userId });
   }
 
   /**
@@ -124,11 +147,14 @@ export class SessionStore {
    */
   async revokeUserWith(db: AnyDb, userId: number): Promise<void> {
     await db.deleteFrom('sys_session').where('userId', '=', userId).execute();
+    // delivered when the transaction commits: another instance cannot reload the session before it is gone
+    await this.changes?.publish(db, { topic: 'sessions', user: userId });
   }
 
   /** Forgets every cached caller (a role, a grant or a menu changed), so the next call of each reloads its grants. */
   forgetAll(): void {
     this.cache.clear();
+    void this.tell(this.db, { topic: 'sessions', all: true });
   }
 
   /** The live sessions, newest first (the online-sessions page): never their tokens. */
@@ -161,12 +187,15 @@ export class SessionStore {
   /** Ends one session by its id (force logout); false when there is no such session. */
   async revokeId(id: number): Promise<boolean> {
     for (const [key, s] of this.cache) if (s.id === id) this.cache.delete(key);
+    const owner = await this.db.selectFrom('sys_session').select('userId').where('id', '=', id).executeTakeFirst();
     const r = await this.db.deleteFrom('sys_session').where('id', '=', id).executeTakeFirst();
+    if (owner) await this.tell(this.db, { topic: 'sessions', user: Number(owner.userId) });
     return Number(r.numDeletedRows) > 0;
   }
 
   /** Forgets cached callers of a user (after an edit of the account), so the next call reloads them. */
   forgetUser(userId: number): void {
-    for (const [key, s] of this.cache) if (s.userId === userId) this.cache.delete(key);
+    this.forgetUserHere(userId);
+    void this.tell(this.db, { topic: 'sessions', user: userId });
   }
 }
