@@ -39,6 +39,7 @@ import { registerUploadRoutes, uploadsDirOf } from './uploads/routes.ts';
 import { MAX_UPLOAD_BYTES } from './uploads/storage.ts';
 import { UserService } from './users/service.ts';
 import { on } from './http/route.ts';
+import { databaseRateStore } from './http/rateStore.ts';
 import { changeBusFor, PgChangeBus } from './db/changes.ts';
 
 const SERVER_VERSION: string = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -153,7 +154,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   addSecurityHeaders(app);
   // after the security headers' hook, so that this refusal carries the security headers too
   app.addHook('onRequest', requireHostHeader);
-  await app.register(fastifyRateLimit, { global: false });
+  // the per-client limits of the public calls are counted in the database: one budget across instances (issue 22)
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateStore(ctx.conn.db, ctx.conn.engine), skipOnError: true });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
 
   // the operators' tables join the registry before the first call, and follow changes made on other instances

@@ -9,6 +9,7 @@ import * as passwordChange from './0005_password_change.ts';
 import * as utf8mb4 from './0006_utf8mb4.ts';
 import * as search from './0007_search.ts';
 import * as searchUpkeep from './0008_search_upkeep.ts';
+import * as rateLimits from './0009_rate_limits.ts';
 
 /**
  * Every schema change, in order. A migration that has run on a released database never changes:
@@ -23,6 +24,7 @@ const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] 
   ['0006_utf8mb4', utf8mb4.up],
   ['0007_search', search.up],
   ['0008_search_upkeep', searchUpkeep.up],
+  ['0009_rate_limits', rateLimits.up],
 ];
 
 export const migrationNames = steps.map(([name]) => name);
