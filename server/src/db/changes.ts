@@ -78,9 +78,13 @@ export class PgChangeBus implements ChangeBus {
     }
   }
 
+  /** Starts listening; a failure is no reason not to serve (the caches' short lives remain): it keeps trying. */
   async start(): Promise<void> {
     this.stopped = false;
-    await this.connect(false);
+    await this.connect(false).catch((err: unknown) => {
+      this.log?.warn({ err }, 'the listener of changes could not connect; trying again');
+      this.schedule();
+    });
   }
 
   private async connect(reconnecting: boolean): Promise<void> {
