@@ -48,14 +48,24 @@ export function freePort() {
 
 /**
  * Starts the real server. Returns { url, stop }.
- * @param {{ captcha?: 'on' | 'off', adminPassword?: string }} [options]
+ * `env` adds to (or overrides) the server's environment, e.g. DATABASE_URL or UPLOADS_STORE for a second instance.
+ * @param {{ captcha?: 'on' | 'off', adminPassword?: string, env?: Record<string, string> }} [options]
  */
-export async function startServer({ captcha = 'off', adminPassword = ADMIN_PASSWORD } = {}) {
+export async function startServer({ captcha = 'off', adminPassword = ADMIN_PASSWORD, env = {} } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'qb-e2e-'));
   const child = spawn(process.execPath, [join(ROOT_DIR, 'scripts', 'start.mjs')], {
     cwd: ROOT_DIR,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, CAPTCHA: captcha, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: adminPassword,
+      CAPTCHA: captcha,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
