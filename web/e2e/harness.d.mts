@@ -14,7 +14,7 @@ export interface RunningServer {
   stop(): Promise<void>;
   output(): string;
 }
-export function startServer(options?: { captcha?: 'on' | 'off'; adminPassword?: string }): Promise<RunningServer>;
+export function startServer(options?: { captcha?: 'on' | 'off'; adminPassword?: string; env?: Record<string, string> }): Promise<RunningServer>;
 export function launchBrowser(): Promise<Browser>;
 export function sha256Hex(text: string): string;
 export function apiLogin(url: string, loginid?: string, password?: string): Promise<string>;

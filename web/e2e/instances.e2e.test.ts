@@ -19,7 +19,6 @@ const PG_URL = process.env.TEST_PG_URL;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const BUCKET = 'qb-e2e';
 // harness.mjs takes `env` (harness.d.mts does not declare it yet)
-const startWith = startServer as (options: { env: Record<string, string> }) => Promise<RunningServer>;
 
 /** Each request to the next server in turn, passed through as is, the answer streamed back; `log` says who served what. */
 function roundRobin(ports: number[]) {
@@ -89,8 +88,8 @@ describe.skipIf(!PG_URL)('two servers behind a round-robin proxy (PostgreSQL, S3
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
     // one after the other: each start bundles the server, and the first one migrates and seeds the database
-    servers.push(await startWith({ env }));
-    servers.push(await startWith({ env }));
+    servers.push(await startServer({ env }));
+    servers.push(await startServer({ env }));
     proxy = roundRobin(servers.map((s) => s.port));
     via = await proxy.listen();
   });
