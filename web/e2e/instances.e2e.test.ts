@@ -18,7 +18,6 @@ import { testContext, useBrowser, visible } from './support.ts';
 const PG_URL = process.env.TEST_PG_URL;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const BUCKET = 'qb-e2e';
-// harness.mjs takes `env` (harness.d.mts does not declare it yet)
 
 /** Each request to the next server in turn, passed through as is, the answer streamed back; `log` says who served what. */
 function roundRobin(ports: number[]) {
