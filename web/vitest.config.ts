@@ -9,6 +9,9 @@ import react from '@vitejs/plugin-react';
  */
 const OWN_MODULES = ['test/menu-page.test.tsx', 'test/shell-layout.test.tsx', 'test/page-loader.test.tsx'];
 
+/** Pure logic (no DOM, no React rendering): run under Node, without jsdom and without test/setup.ts. */
+const LOGIC = ['test/*.logic.test.ts'];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -24,7 +27,12 @@ export default defineConfig({
     // suite, with the stylesheet trim of test/setup.ts
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'shared', isolate: false, include: ['test/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...OWN_MODULES] } },
+      {
+        extends: true,
+        test: { name: 'shared', isolate: false, include: ['test/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...OWN_MODULES, ...LOGIC] },
+      },
+      // not extended from the root: it would add the root's setup file (setupFiles merge)
+      { plugins: [react()], test: { name: 'logic', environment: 'node', isolate: false, include: LOGIC, testTimeout: 60000 } },
       { extends: true, test: { name: 'own-modules', include: OWN_MODULES } },
     ],
   },
