@@ -154,8 +154,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   addSecurityHeaders(app);
   // after the security headers' hook, so that this refusal carries the security headers too
   app.addHook('onRequest', requireHostHeader);
-  // the per-client limits of the public calls are counted in the database: one budget across instances (issue 22)
-  await app.register(fastifyRateLimit, { global: false, store: databaseRateStore(ctx.conn.db, ctx.conn.engine), skipOnError: true });
+  // the per-client limits of the public calls are counted in the database: one budget across instances (issue 22);
+  // SQLite is one process, whose memory is the whole budget (and a write per login would only queue behind the others)
+  const sharedLimits = ctx.conn.engine === 'sqlite' ? {} : { store: databaseRateStore(ctx.conn.db, ctx.conn.engine), skipOnError: true };
+  await app.register(fastifyRateLimit, { global: false, ...sharedLimits });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
 
   // the operators' tables join the registry before the first call, and follow changes made on other instances
