@@ -51,6 +51,7 @@ export class PgChangeBus implements ChangeBus {
   private client: pg.Client | undefined;
   private stopped = false;
   private retryMs = 100;
+  private outageTold = false;
   /** the schema of this app's tables: instances of another app in another schema of the same database share the
    * channel (NOTIFY is per database) and are not listened to */
   private schema: string | undefined;
@@ -121,7 +122,9 @@ export class PgChangeBus implements ChangeBus {
       client.on('error', () => undefined);
       void client.end().catch(() => undefined);
       if (!reconnecting) throw err;
-      this.log?.warn({ err }, 'the listener of changes could not reconnect; trying again');
+      // told once per outage, not at every try (every 2 s while the database is away)
+      if (!this.outageTold) this.log?.warn({ err }, 'the listener of changes could not reconnect; trying again');
+      this.outageTold = true;
       this.schedule();
       return;
     }
@@ -131,6 +134,7 @@ export class PgChangeBus implements ChangeBus {
     }
     this.client = client;
     this.retryMs = 100;
+    this.outageTold = false;
     // whatever was published while no connection listened is lost: every cache is dropped
     if (reconnecting) {
       this.log?.info({}, 'the listener of changes is back; caches dropped');
