@@ -1,5 +1,6 @@
 import type { GrantAction } from '@qb/contracts';
 import { managePages } from '@qb/contracts/pages';
+import { GRANT_ACTIONS } from '@qb/contracts/schemas';
 import type { TableRegistry } from '../schema/registry.ts';
 
 /**
@@ -13,8 +14,8 @@ export interface PageDeclaration {
   tables: Record<string, GrantAction[]>;
 }
 
-const ALL: GrantAction[] = ['view', 'save', 'delete', 'import', 'export'];
-const EDIT: GrantAction[] = ['view', 'save', 'delete', 'export'];
+// the generated page of an operator's table offers everything but import
+const EDIT: GrantAction[] = GRANT_ACTIONS.filter((a) => a !== 'import');
 
 // the pages are declared once, in packages/contracts/src/pages.ts; a Map: menu routes are user data, and a plain
 // object would answer `constructor` or `toString` (issue 17 #2)
@@ -37,5 +38,5 @@ export function offeredActions(declaration: PageDeclaration | undefined): GrantA
   if (!declaration) return [];
   const offered = new Set<GrantAction>(['view']);
   for (const actions of Object.values(declaration.tables)) for (const a of actions) offered.add(a);
-  return ALL.filter((a) => offered.has(a));
+  return GRANT_ACTIONS.filter((a) => offered.has(a));
 }

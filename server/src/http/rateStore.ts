@@ -30,8 +30,10 @@ export function databaseRateStore(db: AnyDb, engine: Engine): FastifyRateLimitSt
     const hits = sql.ref('sys_rateLimit.hits');
     const startMs = sql.ref('sys_rateLimit.startMs');
     const expired = sql<boolean>`${startMs} + ${windowMs} <= ${now}`;
+    let row: { hits: unknown; startMs: unknown } | undefined;
     if (engine === 'mysql') {
-      // MySQL and MariaDB: the assignments run in order, so `hits` is set first, from the window as it was
+      // MySQL and MariaDB: the assignments run in order, so `hits` is set first, from the window as it was; no
+      // RETURNING there, so the row is read after
       await db
         .insertInto('sys_rateLimit')
         .values({ bucket, hits: 1, startMs: now })
@@ -40,8 +42,9 @@ export function databaseRateStore(db: AnyDb, engine: Engine): FastifyRateLimitSt
           startMs: sql`if(${expired}, ${now}, ${startMs})`,
         })
         .execute();
+      row = await db.selectFrom('sys_rateLimit').select(['hits', 'startMs']).where('bucket', '=', bucket).executeTakeFirst();
     } else {
-      await db
+      row = await db
         .insertInto('sys_rateLimit')
         .values({ bucket, hits: 1, startMs: now })
         .onConflict((oc) =>
@@ -50,9 +53,9 @@ export function databaseRateStore(db: AnyDb, engine: Engine): FastifyRateLimitSt
             startMs: sql`case when ${expired} then ${now} else ${startMs} end`,
           }),
         )
-        .execute();
+        .returning(['hits', 'startMs'])
+        .executeTakeFirst();
     }
-    const row = await db.selectFrom('sys_rateLimit').select(['hits', 'startMs']).where('bucket', '=', bucket).executeTakeFirst();
     const current = Number(row?.hits ?? 1);
     const ttl = Math.max(0, Number(row?.startMs ?? now) + windowMs - now);
     return { current, ttl };

@@ -165,16 +165,16 @@ function pathOf(name: EndpointName, params: Record<string, string> = {}): string
  * path once; its schemas give the types of what is sent and answered). No URL is written in the web app.
  */
 export async function call<K extends EndpointName>(name: K, options: CallOptions<K> = {}): Promise<AnswerOf<K>> {
-  const { params, query, ...rest } = options;
-  const answer = await exchange(pathOf(name, params), { ...rest, query: query as Record<string, unknown> | undefined, method: endpoints[name].method }, false);
-  return answer.envelope as AnswerOf<K>;
+  return (await exchangeCall(name, options, false)).envelope as AnswerOf<K>;
 }
 
 /** A call that answers a file (an .xlsx export or template) on success and the JSON envelope on failure. */
 export async function callFile<K extends EndpointName>(name: K, options: CallOptions<K> = {}): Promise<DownloadedFile> {
-  const { params, query, ...rest } = options;
-  const answer = await exchange(pathOf(name, params), { ...rest, query: query as Record<string, unknown> | undefined, method: endpoints[name].method }, true);
-  return answer.file!;
+  return (await exchangeCall(name, options, true)).file!;
+}
+
+function exchangeCall<K extends EndpointName>(name: K, { params, query, ...rest }: CallOptions<K>, expectFile: boolean) {
+  return exchange(pathOf(name, params), { ...rest, query: query as Record<string, unknown> | undefined, method: endpoints[name].method }, expectFile);
 }
 
 export interface DownloadedFile {
