@@ -3,6 +3,7 @@
  * timeout of the app's own PostgreSQL and MariaDB sessions (a 504 DATABASE_TIMEOUT, not a 500), a SQLite database
  * locked past its busy timeout (503 DATABASE_BUSY), the readiness answer, and the bounded wait for a connection.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,6 +153,32 @@ describe('SQLite locked past its busy timeout, and readiness', () => {
       expect((await save()).statusCode).toBe(200);
     } finally {
       await app.close();
+      await conn.close();
+    }
+  }, 30_000);
+
+  it('a write transaction that reads first still commits when another process writes while it waits (BEGIN IMMEDIATE)', async () => {
+    const file = path.join(dataDir, 'immediate.sqlite');
+    const conn = openConnection(`sqlite:${file}`, dataDir);
+    try {
+      await sql`create table t (id integer primary key, n integer)`.execute(conn.db);
+      await sql`insert into t (id, n) values (1, 0)`.execute(conn.db);
+      const script = `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(file)}); d.pragma('busy_timeout = 5000'); process.stdout.write('open'); d.prepare('update t set n = n + 100 where id = 1').run(); d.close();`;
+      let childDone: Promise<number | null> | undefined;
+      await conn.db.transaction().execute(async (trx) => {
+        const before = await sql<{ n: number }>`select n from t where id = 1`.execute(trx);
+        // another process writes the same file while this transaction awaits between its read and its write
+        const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+        childDone = new Promise((resolve) => child.on('exit', resolve));
+        await new Promise((r) => child.stdout.once('data', r));
+        await new Promise((r) => setTimeout(r, 200));
+        await sql`update t set n = ${Number(before.rows[0]!.n) + 1} where id = 1`.execute(trx);
+      });
+      // the other process waited for the lock, then wrote: nothing lost on either side
+      expect(await childDone).toBe(0);
+      const after = await sql<{ n: number }>`select n from t where id = 1`.execute(conn.db);
+      expect(Number(after.rows[0]!.n)).toBe(101);
+    } finally {
       await conn.close();
     }
   }, 30_000);

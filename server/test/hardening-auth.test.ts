@@ -82,8 +82,11 @@ describe.each(engines)('password checks are limited atomically on %s', (engine, 
     await t?.close();
   });
 
-  const newUser = async (loginid: string) =>
-    (await t.post('/api/user/save/', { params: { loginid, name: loginid } })).json().data as { id: number; password: string };
+  const newUser = async (loginid: string) => {
+    const r = await t.post('/api/user/save/', { params: { loginid, name: loginid } });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json().data as { id: number; password: string };
+  };
   // each account's attempts come from an address of their own, so that the per-client rate limit of 60 logins a minute is not what answers
   const loginOn = (app: TestApp['app'], loginid: string, password: string) =>
     app.inject({

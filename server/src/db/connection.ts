@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import Database from './sqliteDriver.ts';
-import { CompiledQuery, type DatabaseConnection, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type SqliteDialectConfig, SqliteDriver } from 'kysely';
 import mysql from 'mysql2';
 import pg from 'pg';
 import { MYSQL_COLLATION } from './charset.ts';
@@ -180,7 +180,7 @@ export function openConnection(url: string | undefined, dataDir: string, options
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  const db = new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely({ dialect: new WriterSqliteDialect({ database: withStatementCache(sqlite) }) });
   if (file === ':memory:') return { db, readDb: db, engine, sqlite, close: () => db.destroy() };
   const reader = new Database(file, { readonly: true });
   reader.pragma(`busy_timeout = ${busyTimeoutMs}`);
@@ -195,4 +195,25 @@ export function openConnection(url: string | undefined, dataDir: string, options
       await db.destroy();
     },
   };
+}
+
+/**
+ * The writer's transactions begin IMMEDIATE: the write lock is taken (or waited for, up to the busy timeout) at the
+ * start. A deferred transaction that reads first holds a snapshot, and its first write then fails at once with
+ * SQLITE_BUSY_SNAPSHOT when another connection (another process on the file, a tool beside the server) wrote since:
+ * the busy timeout does not help there.
+ */
+class WriterSqliteDialect extends SqliteDialect {
+  constructor(private readonly writerConfig: SqliteDialectConfig) {
+    super(writerConfig);
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.writerConfig);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }

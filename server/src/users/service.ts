@@ -41,6 +41,9 @@ export class UserService {
     const p = params as Record<string, unknown>;
     const isNew = p.id === undefined || p.id === null || p.id === '' || p.id === 0;
     const values = this.crud.toColumnValues(table, p, isNew ? 'insert' : 'update');
+    // hashed before the transaction: argon2 takes tens of milliseconds, which no write lock should wait for
+    const password = isNew ? generatePassword(6) : '';
+    const pass = isNew ? await hashClientPassword(sha256Hex(password)) : '';
     const result = await this.crud.writeTransaction(
       ['sys_user'],
       async (trx) => {
@@ -50,8 +53,6 @@ export class UserService {
           if (await q.executeTakeFirst()) throw new ApiError(409, 'loginidTaken', { loginid: values.loginid });
         }
         if (isNew) {
-          const password = generatePassword(6);
-          const pass = await hashClientPassword(sha256Hex(password));
           // shown to the administrator who made it: the account changes it at its first login
           const id = await this.crud.insertId(trx, table, { ...values, pass, mustChangePassword: 1 });
           this.crud.counts.invalidate('sys_user');
