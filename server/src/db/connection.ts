@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import Database from './sqliteDriver.ts';
-import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type SqliteDialectConfig, SqliteDriver } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  MysqlDialect,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import mysql from 'mysql2';
 import pg from 'pg';
 import { MYSQL_COLLATION } from './charset.ts';
