@@ -1,4 +1,5 @@
 import './i18n/index.ts';
+import 'antd/dist/antd.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,6 +1,7 @@
 import { fetchUserInfo } from '../api/auth.ts';
+import { fetchMenu } from '../api/system.ts';
 import { getToken } from '../api/token.ts';
-import { queryClient, queryKeys } from './queryClient.ts';
+import { MENU_STALE_MS, queryClient, queryKeys } from './queryClient.ts';
 
 /**
  * A typed URL or a reload of /manage/<page> with a session: starts, before React has rendered anything, what the
@@ -12,18 +13,24 @@ import { queryClient, queryKeys } from './queryClient.ts';
  */
 export function startManageEarly(pathname: string): void {
   if (!/^\/manage(\/|$)/.test(pathname) || !getToken()) return;
-  void import('./ManageLayout.tsx');
+  // the two calls first: the browser's six connections to the server are then not all taken by code chunks
   const user = queryClient.fetchQuery({ queryKey: queryKeys.userInfo, queryFn: fetchUserInfo });
-  const menu = import('../api/system.ts').then(({ fetchMenu }) =>
-    queryClient.fetchQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: 5 * 60_000 }),
-  );
-  void Promise.all([import('../pages/manageRoutes.ts'), import('./pageLoader.ts'), import('./menuTree.ts'), import('./access.ts'), user, menu])
-    .then(([routes, pages, menuTree, access, account, rows]) => {
-      const path = routes.normalizeManagePath(pathname);
-      const route = routes.resolveManageRoute(path);
+  const menu = queryClient.fetchQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: MENU_STALE_MS });
+  void import('./ManageLayout.tsx');
+  const routes = import('../pages/manageRoutes.ts');
+  // the page's code does not wait for the account and the menu (code reads nothing); its rows do
+  const path = routes.then((r) => {
+    const route = r.resolveManageRoute(r.normalizeManagePath(pathname));
+    void route?.preload?.().catch(() => undefined);
+    return route;
+  });
+  void Promise.all([path, import('./pageLoader.ts'), import('./menuTree.ts'), import('./access.ts'), user, menu, routes])
+    .then(([route, pages, menuTree, access, account, rows, r]) => {
       const paths = menuTree.routePathsOf(menuTree.menuTreeFor(rows, account?.isAdmin === true));
       // an account that must change its password first sees only that dialog (shell/PasswordChangeGate.tsx)
-      if (route && account && !account.mustChangePassword && access.mayOpenPage(account, paths, path)) void pages.loadPage(route).catch(() => undefined);
+      if (route && account && !account.mustChangePassword && access.mayOpenPage(account, paths, r.normalizeManagePath(pathname))) {
+        void pages.loadPage(route).catch(() => undefined);
+      }
     })
     .catch(() => undefined); // an expired session or a failed call: the shell asks again and shows why
 }

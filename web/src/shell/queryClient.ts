@@ -17,3 +17,6 @@ export const queryKeys = {
   userInfo: ['userInfo'] as const,
   dashboard: ['dashboard'] as const,
 };
+
+/** The menu rows stay fresh this long (a change of them is refetched by the page that made it). */
+export const MENU_STALE_MS = 5 * 60_000;

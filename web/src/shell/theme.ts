@@ -43,6 +43,7 @@ const PRESET_TOKENS = Object.fromEntries(
 );
 
 export const APP_THEME: ThemeConfig = {
+  zeroRuntime: true,
   token: {
     colorPrimary: A11Y_COLORS.primary,
     colorInfo: A11Y_COLORS.primary,

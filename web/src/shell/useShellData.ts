@@ -6,11 +6,11 @@ import { fetchUserInfo } from '../api/auth.ts';
 import { findManageRoute, resolveManageRoute } from '../pages/manageRoutes.ts';
 import { menuTreeFor, routePathsOf, walkMenu, type MenuNode } from './menuTree.ts';
 import { preloadPages } from './pageLoader.ts';
-import { queryKeys } from './queryClient.ts';
+import { MENU_STALE_MS, queryKeys } from './queryClient.ts';
 import { useTabMenuStore } from './stores.ts';
 
 export function useMenuTree() {
-  const query = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: 5 * 60_000 });
+  const query = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: MENU_STALE_MS });
   // an administrator finds the hidden data pages under 开发工具 (menuTree.ts, withAdministratorTools)
   const isAdmin = useUserInfo().data?.isAdmin === true;
   const tree = useMemo(() => menuTreeFor(query.data ?? [], isAdmin), [query.data, isAdmin]);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Spin, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { migrateFormSchema, type FormSchema } from '@qb/contracts';
 import { saveRow } from '../../api/index.ts';
@@ -10,11 +10,12 @@ import { SAVE_MESSAGE_SECONDS, toastSaveFailure } from '../../crud/sources.ts';
 import { useCan } from '../../shell/access.ts';
 import { useToast } from '../../shell/toast.ts';
 import { formTableRowButton } from '../../forms/FormTableCreate.tsx';
+// the page opens on the designer: its code comes with the page's, not in a wave of its own after the page rendered
+import DesignerWorkspace from '../../designer/DesignerWorkspace.tsx';
 import { SOURCE_PAGE_SIZES } from './shared.ts';
 import { SourceName, SourceSelect } from './SourceSelect.tsx';
 import './datasources.css';
 
-const DesignerWorkspace = lazy(() => import('../../designer/DesignerWorkspace.tsx'));
 const FormDesignerDialog = lazy(() => import('../../designer/FormDesignerDialog.tsx'));
 
 /** A stored formJson as a schema for the designer; empty or unreadable text opens an empty form. */
@@ -67,11 +68,6 @@ export default function LayTablePage() {
     }
   };
 
-  const spinner = (
-    <div style={{ padding: 48, textAlign: 'center' }}>
-      <Spin />
-    </div>
-  );
   return (
     <div className="qb-laytable" data-testid="lay-table">
       <Tabs
@@ -79,11 +75,7 @@ export default function LayTablePage() {
           {
             key: 'designer',
             label: t('datasources.layTable.designer'),
-            children: (
-              <Suspense fallback={spinner}>
-                <DesignerWorkspace />
-              </Suspense>
-            ),
+            children: <DesignerWorkspace />,
           },
           { key: 'definitions', label: t('datasources.layTable.definitions'), children: <TablePage page={page} /> },
         ]}

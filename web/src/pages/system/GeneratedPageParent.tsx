@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MenuRow } from '@qb/contracts';
 import { fetchMenu } from '../../api/system.ts';
-import { queryKeys } from '../../shell/queryClient.ts';
+import { MENU_STALE_MS, queryKeys } from '../../shell/queryClient.ts';
 import { useSeededMenuName } from '../../shell/useShellData.ts';
 
 /** The value of "the server's choice": the group 数据页面, made on first use (POST /api/datasources/menu/ without parentMenu). */
@@ -36,7 +36,7 @@ function groupTree(rows: MenuRow[], name: (row: MenuRow) => string, hidden: stri
 export function GeneratedPageParent({ onChange }: { onChange(parentMenu: number | undefined): void }) {
   const { t } = useTranslation();
   const seededName = useSeededMenuName();
-  const menus = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: 5 * 60_000 });
+  const menus = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: MENU_STALE_MS });
   const [value, setValue] = useState(DEFAULT_PARENT);
   const treeData = useMemo(
     () => [

@@ -9,7 +9,7 @@ import { readLayoutRecord, saveLayoutForm } from '../../crud/layoutRecord.ts';
 import type { Row, RowButton } from '../../crud/types.ts';
 import { useCan } from '../../shell/access.ts';
 import { fetchMenu } from '../../api/system.ts';
-import { queryKeys } from '../../shell/queryClient.ts';
+import { MENU_STALE_MS, queryKeys } from '../../shell/queryClient.ts';
 import { useSeededMenuName } from '../../shell/useShellData.ts';
 import { useToast } from '../../shell/toast.ts';
 import { IconPicker } from '../../shell/IconPicker.tsx';
@@ -61,7 +61,7 @@ export const menuPage: PageOverrides = {
 
 /** The parent's name as the navigation names it (— for the top level), from the menus the shell has read. */
 function ParentMenuName({ id }: { id: unknown }) {
-  const menus = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: 5 * 60_000 });
+  const menus = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: MENU_STALE_MS });
   const parent = Number(id) ? menus.data?.find((m) => Number(m.id) === Number(id)) : undefined;
   return parent ? <MenuName name={parent.name} /> : <span className="qb-cell-none">—</span>;
 }
