@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdStylesheet } from './build/antdStylesheet.ts';
 
 /**
  * antd's Button and Tag styles take one small function, isBright, from the module of the colour picker's presets
@@ -66,7 +67,7 @@ function precompress(): Plugin {
 const apiTarget = process.env.API_TARGET || 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), antdIsBrightOnItsOwn(), precompress()],
+  plugins: [react(), antdIsBrightOnItsOwn(), antdStylesheet(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import './i18n/index.ts';
-import 'antd/dist/antd.css';
+// antd's styles for the app's theme, made by the build (vite.config.ts antdStylesheet)
+import 'virtual:antd.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -69,7 +69,7 @@ export default function ManageLayout() {
 }
 
 function ManageShell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const currentPath = normalizeManagePath(location.pathname);
@@ -80,8 +80,10 @@ function ManageShell() {
   const openTab = useTabsStore((s) => s.open);
   const nav = useNavCollapse();
   const menu = useMenuTree();
-  // generated pages are titled by their tables (those open in tabs and those the menu links to)
-  const tableTitle = useGeneratedTitles([...tabs, ...menu.routePaths]);
+  // a generated page is titled by its table where no menu item names it: a tab the menu does not open, and in English
+  // the menu's own items (useTitles: Chinese shows the menu's names). Not read at every load for nothing.
+  const titled = !menu.data ? [] : i18n.language === 'zh-CN' ? tabs.filter((path) => !menu.routePaths.includes(path)) : [...tabs, ...menu.routePaths];
+  const tableTitle = useGeneratedTitles(titled);
   const { menuLabel, pageTitle } = useTitles(menu.tree, tableTitle);
   const { Warmup, warmupDone } = usePreloadMenuPages(menu.tree);
   const [modal, modalHolder] = Modal.useModal();

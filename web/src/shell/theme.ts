@@ -43,7 +43,10 @@ const PRESET_TOKENS = Object.fromEntries(
 );
 
 export const APP_THEME: ThemeConfig = {
+  // no style generated while rendering: the build extracts antd's styles for this theme (vite.config.ts
+  // antdStylesheet); unhashed, so that one stylesheet serves both themes below
   zeroRuntime: true,
+  hashed: false,
   token: {
     colorPrimary: A11Y_COLORS.primary,
     colorInfo: A11Y_COLORS.primary,
