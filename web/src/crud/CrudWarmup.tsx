@@ -34,10 +34,10 @@ const warmupConfig: CrudPageConfig = {
 };
 
 /**
- * The first table page a person opens used to pay for antd generating the styles of Table, Pagination, Form,
- * Select, Checkbox and friends (CSS-in-JS, once per session) and for the browser compiling their code. The
- * shell mounts this once, off screen and inert, when it is idle after preloading the pages' code: a tiny
- * in-memory table page that does both, then unmounts itself (`onDone`) as soon as its rows have rendered.
+ * The first table page a person opens pays for the browser compiling the code of Table, Pagination, Form, Select,
+ * Checkbox and friends the first time it runs (their styles no longer: antd generates none at runtime, theme.ts).
+ * The shell mounts this once, off screen and inert, when it is idle after preloading the pages' code: a tiny
+ * in-memory table page that runs that code, then unmounts itself (`onDone`) as soon as its rows have rendered.
  */
 export default function CrudWarmup({ onDone }: { onDone(): void }) {
   const ref = useRef<HTMLDivElement>(null);
