@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `npm test`: the server suite (SQLite, and PostgreSQL / MariaDB when TEST_PG_URL / TEST_MYSQL_URL are set) and the
+// web suite (component and logic tests), side by side. The server suite spends much of its time waiting on its
+// databases and uses about one core; the web suite fills the other. Each suite's report is printed whole once it
+// has finished (not interleaved); the exit code is non-zero when either failed.
+import { spawn } from 'node:child_process';
+
+const children = [];
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(1);
+  });
+}
+
+const suites = ['server', 'web'].map((workspace) => {
+  const started = Date.now();
+  const child = spawn('npm', ['run', 'test', '-w', workspace], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+  });
+  children.push(child);
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      process.stdout.write(`\n===== ${workspace}: exit code ${code}, ${((Date.now() - started) / 1000).toFixed(0)} s =====\n${output}`);
+      resolve(code ?? 1);
+    });
+  });
+});
+
+const codes = await Promise.all(suites);
+process.exit(codes.some((c) => c !== 0) ? 1 : 0);
