@@ -3,7 +3,23 @@
  * version 1 migration. Only these names are public; the files share a few helpers besides.
  */
 export * from './types.ts';
-export { FORM_RULE_MESSAGES, formLanguageOf, formTextIn, formRuleMessage, formMessageKindOf, type FormRuleMessageKey } from './messages.ts';
+export {
+  FORM_KIND_DESCRIPTORS,
+  FORM_FIELD_KINDS,
+  FORM_LAYOUT_KINDS,
+  formKindDescriptor,
+  formValueKind,
+  formLayoutKind,
+  isFormValueKind,
+  formMessageKindOf,
+  formAcceptExtensions,
+  checkFormUploadFile,
+  type FieldKindDescriptor,
+  type ValueKindDescriptor,
+  type LayoutKindDescriptor,
+  type FormColumnType,
+} from './kinds/index.ts';
+export { FORM_RULE_MESSAGES, formLanguageOf, formTextIn, formRuleMessage, type FormRuleMessageKey } from './messages.ts';
 export {
   isFormValueField,
   formItems,
@@ -14,15 +30,7 @@ export {
   visibleFormValues,
   type FormFieldState,
 } from './states.ts';
-export {
-  isFormFieldEmpty,
-  formAcceptExtensions,
-  checkFormUploadFile,
-  checkFormFieldValue,
-  formFieldProblem,
-  validateFormValues,
-  type FormValueProblem,
-} from './rules.ts';
+export { isFormFieldEmpty, checkFormFieldValue, formFieldProblem, validateFormValues, type FormValueProblem } from './rules.ts';
 export { FormSchemaError, FORM_SCHEMA_LIMITS, type FormSchemaParse } from './parseReader.ts';
 export { parseFormSchema } from './parse.ts';
 export { migrateFormSchema } from './migrateV1.ts';

@@ -1,4 +1,4 @@
-import type { FormLanguage, FormText, FormValueKind } from './types.ts';
+import type { FormLanguage, FormText } from './types.ts';
 
 // The messages of the rules in both languages, and the texts of a schema in one language.
 
@@ -75,20 +75,4 @@ export function formRuleMessage(key: FormRuleMessageKey, lang: string, params: R
 export function ownMessage(text: FormText | undefined, lang: string): string | undefined {
   if (!text) return undefined;
   return formLanguageOf(lang) === 'en' ? text.en || undefined : text.zh || undefined;
-}
-
-/** SPEC.md §5: 请输入 for what is typed, 请选择 for what is chosen, 请上传 for files and images. */
-export function formMessageKindOf(kind: FormValueKind): 'enter' | 'select' | 'upload' {
-  switch (kind) {
-    case 'text':
-    case 'textarea':
-    case 'password':
-    case 'number':
-    case 'richText':
-      return 'enter';
-    case 'upload':
-      return 'upload';
-    default:
-      return 'select';
-  }
 }

@@ -1,75 +1,18 @@
-import {
-  FORM_BUTTON_TYPES,
-  FORM_WIDTH_PATTERN,
-  FORM_DATE_FORMATS,
-  FORM_DATE_RANGE_TYPES,
-  FORM_DATE_TYPES,
-  FORM_SCHEMA_VERSION,
-  FORM_SIZE_UNITS,
-  FORM_TIME_FORMAT,
-  FORM_UPLOAD_ACTION,
-  FORM_UPLOAD_FIELD_NAME,
-  type FormDateType,
-  type FormSchema,
-  type FormValueKind,
-} from './types.ts';
+import { FORM_WIDTH_PATTERN, FORM_SCHEMA_VERSION, type FormSchema } from './types.ts';
 import { at, FormSchemaError, isObj, Problems, show, type Obj } from './parseReader.ts';
 import { parseFormSchema } from './parse.ts';
-import { formIconFromV1 } from './iconsV1.ts';
+import { FORM_KIND_DESCRIPTORS } from './kinds/index.ts';
+import type { KindV1Context } from './kinds/descriptor.ts';
+import { nonEmpty, num, V1_SIZES } from './kinds/v1.ts';
 import { FORM_CODE_NAME_KEYS, formCodeNameProblem, type FormCodeNameKey } from './codeNames.ts';
-import { formUploadActionProblem, formUploadFieldNameProblem } from './optionUrls.ts';
 
 // Version 1: the JSON of form-generator (SPEC.md §3 "Designer component" and "Designer form config")
 
 /** Placeholders form-generator puts on every new component: as a required message they would say nothing. */
 const BARE_PLACEHOLDERS = new Set(['', '请输入', '请选择']);
 
-/** Element UI / date-fns tokens (yyyy-MM-dd) -> dayjs (YYYY-MM-DD). */
-function dayjsFormat(format: unknown): string | undefined {
-  if (typeof format !== 'string' || !format) return undefined;
-  return format.replace(/yyyy/g, 'YYYY').replace(/yy/g, 'YY').replace(/dd/g, 'DD').replace(/\bd\b/g, 'D');
-}
-
-/** '/^1\d{10}$/i' -> { regex, flags }; a source without slashes is taken as is. */
-function splitRegexLiteral(text: string): { regex: string; flags?: string } {
-  const m = /^\/([\s\S]*)\/([a-z]*)$/.exec(text.trim());
-  if (!m) return { regex: text };
-  return m[2] ? { regex: m[1]!, flags: m[2] } : { regex: m[1]! };
-}
-
-const V1_SIZES: Record<string, FormSchema['size']> = { medium: 'middle', small: 'small', mini: 'small', large: 'large', default: 'middle' };
-const V1_ACCEPT: Record<string, string[]> = {
-  'image/*': ['image'],
-  'video/*': ['video'],
-  'audio/*': ['audio'],
-  'text/plain': ['txt'],
-  '.txt': ['txt'],
-};
-
-const num = (v: unknown): number | undefined => {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-  return undefined;
-};
-const nonEmpty = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
-
-function v1Options(list: unknown, path: string, p: Problems, props: { label: string; value: string; children: string }): unknown {
-  if (!Array.isArray(list)) return [];
-  return list.map((o, i) => {
-    if (!isObj(o)) {
-      p.add(at(path, i), `must be { label, value }, not ${show(o)}`);
-      return o;
-    }
-    const children = o[props.children];
-    const value = o[props.value];
-    return {
-      label: { zh: String(o[props.label] ?? '') },
-      value: typeof value === 'boolean' ? String(value) : value,
-      ...(o.disabled === true ? { disabled: true } : {}),
-      ...(Array.isArray(children) && children.length ? { children: v1Options(children, at(at(path, i), props.children), p, props) } : {}),
-    };
-  });
-}
+/** Layout kinds are matched first (a rowFormItem is a row whatever its tag), then value kinds in the list's order. */
+const V1_ORDER = [...FORM_KIND_DESCRIPTORS.filter((d) => d.layout), ...FORM_KIND_DESCRIPTORS.filter((d) => !d.layout)];
 
 function v1Field(item: unknown, path: string, p: Problems, form: Obj): Obj | undefined {
   if (!isObj(item)) {
@@ -92,89 +35,21 @@ function v1Field(item: unknown, path: string, p: Problems, form: Obj): Obj | und
   const labelWidth = num(config.labelWidth);
   if (labelWidth !== undefined) out.labelWidth = labelWidth;
 
-  if (config.layout === 'rowFormItem' || (tag === undefined && icon === 'row')) {
-    out.kind = 'row';
-    out.name = nonEmpty(config.componentName) ?? `row${id ?? ''}`;
-    const gutter = num(item.gutter ?? config.gutter ?? form.gutter);
-    if (gutter !== undefined) out.gutter = gutter;
-    if (typeof item.justify === 'string' && item.justify !== 'start') out.justify = item.justify;
-    if (typeof item.align === 'string' && item.align !== 'top') out.align = item.align;
-    const children = config.children;
-    out.children = Array.isArray(children) ? children.map((c, i) => v1Field(c, at(at(cpath, 'children'), i), p, form)).filter(Boolean) : [];
-    return out;
+  const rules: Obj = {};
+  const c: KindV1Context = { item, config, cpath, path, slot, tag, icon, id, label, form, p, out, rules, field: (child, at) => v1Field(child, at, p, form) };
+  const descriptor = V1_ORDER.find((d) => d.v1.matches(c));
+  if (!descriptor) {
+    p.add(at(cpath, 'tag'), tag === undefined ? 'is required (the component, like el-input)' : `unknown component ${show(tag)}`);
+    return undefined;
   }
-  if (tag === 'el-button') {
-    out.kind = 'button';
-    out.name = nonEmpty(item.__vModel__) ?? nonEmpty(config.componentName) ?? `button${id ?? ''}`;
-    out.text = { zh: String(slot.default ?? item.default ?? label ?? '') || label || '按钮' };
-    const type = typeof item.type === 'string' ? item.type : undefined;
-    if (type && (FORM_BUTTON_TYPES as readonly string[]).includes(type)) out.buttonType = type;
-    if (item.disabled === true) out.disabled = true;
-    const buttonSize = typeof item.size === 'string' ? V1_SIZES[item.size] : undefined;
-    if (buttonSize) out.size = buttonSize;
-    const buttonIcon = formIconFromV1(item.icon);
-    if (buttonIcon) out.icon = buttonIcon;
-    return out;
-  }
-  if (tag === 'el-table') {
-    out.kind = 'table';
-    out.name = nonEmpty(config.componentName) ?? `table${id ?? ''}`;
-    const children = Array.isArray(config.children) ? config.children : [];
-    out.columns = children.filter(isObj).map((c) => ({ name: String(c.prop ?? ''), label: { zh: String(c.label ?? c.prop ?? '') } }));
+  out.kind = descriptor.kind;
+  if (descriptor.layout) {
+    descriptor.v1.read(c);
     return out;
   }
 
   const name = item.__vModel__ ?? item.vModel;
   out.name = typeof name === 'string' ? name : name === undefined ? `field${id ?? ''}` : name;
-  let kind: FormValueKind | undefined;
-  switch (tag) {
-    case 'el-input':
-      kind = icon === 'textarea' || item.type === 'textarea' ? 'textarea' : icon === 'password' || item['show-password'] === true ? 'password' : 'text';
-      break;
-    case 'el-input-number':
-      kind = 'number';
-      break;
-    case 'tinymce':
-      kind = 'richText';
-      break;
-    case 'el-select':
-      kind = 'select';
-      break;
-    case 'el-cascader':
-      kind = 'cascader';
-      break;
-    case 'el-radio-group':
-      kind = 'radio';
-      break;
-    case 'el-checkbox-group':
-      kind = 'checkbox';
-      break;
-    case 'el-switch':
-      kind = 'switch';
-      break;
-    case 'el-slider':
-      kind = 'slider';
-      break;
-    case 'el-time-picker':
-      kind = item['is-range'] === true || icon === 'time-range' ? 'timeRange' : 'time';
-      break;
-    case 'el-date-picker':
-      kind = (typeof item.type === 'string' && item.type.endsWith('range')) || icon === 'date-range' ? 'dateRange' : 'date';
-      break;
-    case 'el-rate':
-      kind = 'rate';
-      break;
-    case 'el-color-picker':
-      kind = 'color';
-      break;
-    case 'el-upload':
-      kind = 'upload';
-      break;
-    default:
-      p.add(at(cpath, 'tag'), tag === undefined ? 'is required (the component, like el-input)' : `unknown component ${show(tag)}`);
-      return undefined;
-  }
-  out.kind = kind;
   if (config.defaultValue !== undefined && config.defaultValue !== null) out.defaultValue = config.defaultValue;
   const placeholder = nonEmpty(item.placeholder);
   if (placeholder) out.placeholder = { zh: placeholder };
@@ -184,205 +59,12 @@ function v1Field(item: unknown, path: string, p: Problems, form: Obj): Obj | und
   if (item.disabled === true) out.disabled = true;
   if (item.readonly === true) out.readonly = true;
 
-  const rules: Obj = {};
   if (config.required === true) {
     rules.required = true;
     // form-generator's generated rule: the placeholder is the required message (SPEC.md §5 "Generated rules")
     if (placeholder && !BARE_PLACEHOLDERS.has(placeholder.trim()) && !Array.isArray(config.defaultValue)) rules.requiredMessage = { zh: placeholder };
   }
-  const textual = kind === 'text' || kind === 'textarea' || kind === 'password';
-  if (textual || kind === 'richText') {
-    const max = num(item.maxlength);
-    if (max !== undefined && max > 0) rules.maxLength = max;
-  }
-  if (Array.isArray(config.regList) && (textual || kind === 'number')) {
-    const patterns = config.regList
-      .filter((reg): reg is Obj => isObj(reg) && typeof reg.pattern === 'string' && reg.pattern.trim() !== '')
-      .map((reg) => ({ ...splitRegexLiteral(reg.pattern as string), ...(nonEmpty(reg.message) ? { message: { zh: reg.message as string } } : {}) }));
-    if (patterns.length) rules.patterns = patterns;
-  }
-
-  const optionProps = isObj(item.props) && isObj(item.props.props) ? item.props.props : {};
-  const props = {
-    label: nonEmpty(optionProps.label) ?? 'label',
-    value: nonEmpty(optionProps.value) ?? 'value',
-    children: nonEmpty(optionProps.children) ?? 'children',
-  };
-  if (kind === 'text' || kind === 'password') {
-    // form-generator's prefix-icon / suffix-icon, when the Element UI name has a counterpart (else dropped)
-    const prefix = formIconFromV1(item['prefix-icon']);
-    const suffix = formIconFromV1(item['suffix-icon']);
-    if (prefix) out.prefixIcon = prefix;
-    if (suffix) out.suffixIcon = suffix;
-  }
-  switch (kind) {
-    case 'text':
-      if (nonEmpty(slot.prepend)) out.prepend = { zh: slot.prepend };
-      if (nonEmpty(slot.append)) out.append = { zh: slot.append };
-      if (item['show-word-limit'] === true) out.showCount = true;
-      if (item.clearable === false) out.clearable = false;
-      break;
-    case 'textarea': {
-      const rows = isObj(item.autosize) ? num(item.autosize.minRows) : undefined;
-      if (rows !== undefined) out.rows = rows;
-      if (item['show-word-limit'] === true) out.showCount = true;
-      break;
-    }
-    case 'password':
-      if (item['show-word-limit'] === true) out.showCount = true;
-      break;
-    case 'number': {
-      for (const k of ['min', 'max'] as const) {
-        const n = num(item[k]);
-        if (n !== undefined) rules[k] = n;
-      }
-      const step = num(item.step);
-      if (step !== undefined) out.step = step;
-      const precision = num(item.precision);
-      if (precision !== undefined) out.precision = precision;
-      break;
-    }
-    case 'richText': {
-      const height = num(item.height);
-      if (height !== undefined) out.height = height;
-      break;
-    }
-    case 'select':
-    case 'cascader':
-    case 'radio':
-    case 'checkbox': {
-      if (config.dataType === 'dynamic' && nonEmpty(config.url)) {
-        // form-generator offered post, put and delete; options are read with the viewer's session: GET only
-        if (typeof config.method === 'string' && config.method.toLowerCase() !== 'get') {
-          p.add(at(cpath, 'method'), `options are read with GET only (reading them must change nothing), not ${show(config.method)}`);
-        }
-        out.options = {
-          from: 'url',
-          url: config.url,
-          method: typeof config.method === 'string' ? config.method.toLowerCase() : 'get',
-          ...(nonEmpty(config.dataPath) ? { dataPath: config.dataPath } : {}),
-          ...(props.label !== 'label' ? { labelField: props.label } : {}),
-          ...(props.value !== 'value' ? { valueField: props.value } : {}),
-          ...(props.children !== 'children' ? { childrenField: props.children } : {}),
-        };
-      } else {
-        const list = kind === 'cascader' ? (item.options ?? slot.options) : (slot.options ?? item.options);
-        out.options = v1Options(list, kind === 'cascader' ? at(path, 'options') : at(path, '__slot__.options'), p, props);
-      }
-      if (kind === 'select' && item.multiple === true) out.multiple = true;
-      if (kind === 'select' && item.filterable === true) out.filterable = true;
-      if (kind === 'cascader') {
-        if (optionProps.multiple === true) out.multiple = true;
-        if (optionProps.checkStrictly === true) out.changeOnSelect = true;
-        if (optionProps.emitPath === false) out.emitPath = false;
-      }
-      if ((kind === 'radio' || kind === 'checkbox') && config.border === true) out.border = true;
-      if (kind === 'radio' && config.optionType === 'button') out.button = true;
-      if (kind === 'checkbox') {
-        for (const k of ['min', 'max'] as const) {
-          const n = num(item[k]);
-          if (n !== undefined && n > 0) rules[k] = n;
-        }
-      }
-      break;
-    }
-    case 'switch':
-      for (const [from, to] of [
-        ['active-value', 'activeValue'],
-        ['inactive-value', 'inactiveValue'],
-      ] as const) {
-        if (item[from] !== undefined && item[from] !== null && !(to === 'activeValue' ? item[from] === true : item[from] === false)) out[to] = item[from];
-      }
-      // a boolean default of a switch with its own values means those values
-      if (typeof out.defaultValue === 'boolean') out.defaultValue = out.defaultValue ? (out.activeValue ?? true) : (out.inactiveValue ?? false);
-      if (nonEmpty(item['active-text'])) out.activeText = { zh: item['active-text'] };
-      if (nonEmpty(item['inactive-text'])) out.inactiveText = { zh: item['inactive-text'] };
-      break;
-    case 'slider':
-      for (const k of ['min', 'max'] as const) {
-        const n = num(item[k]);
-        if (n !== undefined) rules[k] = n;
-      }
-      if (num(item.step) !== undefined) out.step = num(item.step);
-      if (item.range === true) out.range = true;
-      if (item['show-stops'] === true) out.showStops = true;
-      break;
-    case 'time':
-    case 'timeRange': {
-      const format = dayjsFormat(item['value-format'] ?? item.format);
-      if (format && format !== FORM_TIME_FORMAT) out.format = format;
-      if (kind === 'timeRange') {
-        if (nonEmpty(item['start-placeholder'])) out.startPlaceholder = { zh: item['start-placeholder'] };
-        if (nonEmpty(item['end-placeholder'])) out.endPlaceholder = { zh: item['end-placeholder'] };
-      }
-      break;
-    }
-    case 'date':
-    case 'dateRange': {
-      const t = typeof item.type === 'string' ? item.type.replace(/range$/, '') : 'date';
-      const type = t === 'dates' ? 'date' : t;
-      const allowed: readonly string[] = kind === 'date' ? FORM_DATE_TYPES : FORM_DATE_RANGE_TYPES;
-      if (!allowed.includes(type)) p.add(at(path, 'type'), `date picker type ${show(item.type)} has no version 2 counterpart`);
-      else if (type !== 'date') out.type = type;
-      const format = dayjsFormat(item['value-format'] ?? item.format);
-      const byType = FORM_DATE_FORMATS[(allowed.includes(type) ? type : 'date') as FormDateType];
-      if (format && format !== byType) out.format = format;
-      if (kind === 'dateRange') {
-        if (nonEmpty(item['start-placeholder'])) out.startPlaceholder = { zh: item['start-placeholder'] };
-        if (nonEmpty(item['end-placeholder'])) out.endPlaceholder = { zh: item['end-placeholder'] };
-      }
-      break;
-    }
-    case 'rate': {
-      const count = num(item.max);
-      if (count !== undefined && count !== 5) out.count = count;
-      if (item['allow-half'] === true) out.allowHalf = true;
-      if (item['show-text'] === true) out.showText = true;
-      else if (item['show-score'] === true) out.showScore = true;
-      break;
-    }
-    case 'color': {
-      const f = typeof item['color-format'] === 'string' ? item['color-format'] : '';
-      const format = f.startsWith('rgb') ? 'rgb' : f.startsWith('hs') ? 'hsb' : f === 'hex' ? 'hex' : undefined;
-      if (format) out.format = format;
-      if (item['show-alpha'] === true || f.endsWith('a')) out.alpha = true;
-      break;
-    }
-    case 'upload': {
-      const listType = item['list-type'];
-      if (listType === 'picture' || listType === 'picture-card') out.listType = listType;
-      if (item.multiple === true) out.multiple = true;
-      const limit = num(item.limit);
-      if (limit !== undefined && limit > 0) out.limit = limit;
-      if (nonEmpty(config.buttonText)) out.buttonText = { zh: config.buttonText };
-      if (config.showTip === true) out.showTip = true;
-      // action and name come over only where they are an upload route of this server and a field it reads: a
-      // form-generator default (a demo URL, the field `file`) leaves the server's own route and `files`
-      const action = typeof item.action === 'string' && !formUploadActionProblem(item.action) ? item.action : FORM_UPLOAD_ACTION;
-      if (action !== FORM_UPLOAD_ACTION) out.action = action;
-      if (typeof item.name === 'string' && item.name !== FORM_UPLOAD_FIELD_NAME && !formUploadFieldNameProblem(action, item.name)) out.fieldName = item.name;
-      if (item['auto-upload'] === false) out.autoUpload = false;
-      const size = num(config.fileSize);
-      if (size !== undefined && size > 0) {
-        const unit = typeof config.sizeUnit === 'string' ? config.sizeUnit.toUpperCase() : 'MB';
-        if ((FORM_SIZE_UNITS as readonly string[]).includes(unit)) rules.maxSize = { value: size, unit };
-        else p.add(at(cpath, 'sizeUnit'), `must be one of ${FORM_SIZE_UNITS.join(', ')}, not ${show(config.sizeUnit)}`);
-      }
-      if (nonEmpty(item.accept)) {
-        const accept: string[] = [];
-        for (const part of (item.accept as string)
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)) {
-          if (V1_ACCEPT[part]) accept.push(...V1_ACCEPT[part]!);
-          else if (/^\.[A-Za-z0-9]{1,10}$/.test(part)) accept.push(part.toLowerCase());
-          else p.add(at(path, 'accept'), `file type ${show(part)} has no version 2 counterpart`);
-        }
-        if (accept.length) rules.accept = [...new Set(accept)];
-      }
-      break;
-    }
-  }
+  descriptor.v1.read(c);
   if (Object.keys(rules).length) out.rules = rules;
   return out;
 }

@@ -11,34 +11,14 @@ import {
   type FormScalar,
   type FormTableOptions,
   type FormUrlOptions,
-  type FormValueKind,
 } from './types.ts';
+import type { ValueKindDescriptor } from './kinds/descriptor.ts';
 import { FORM_OPTION_METHODS, formOptionUrlProblem } from './optionUrls.ts';
 import { compileFormPattern, FORM_PATTERN_LIMITS } from './patternEngine.ts';
 import { at, COLUMN_RE, DATA_PATH_RE, FORM_SCHEMA_LIMITS, isObj, NAME_RE, Problems, Reader, show } from './parseReader.ts';
 
 // Parsing (version 2): the rules, option sources and linkage of a field.
 
-const RULE_KEYS: Record<FormValueKind, string[]> = {
-  text: ['minLength', 'maxLength', 'patterns'],
-  textarea: ['minLength', 'maxLength', 'patterns'],
-  password: ['minLength', 'maxLength', 'patterns'],
-  richText: ['minLength', 'maxLength'],
-  number: ['min', 'max', 'patterns'],
-  slider: ['min', 'max'],
-  select: ['min', 'max'],
-  cascader: ['min', 'max'],
-  checkbox: ['min', 'max'],
-  radio: [],
-  switch: [],
-  rate: [],
-  time: [],
-  timeRange: [],
-  date: [],
-  dateRange: [],
-  color: [],
-  upload: ['accept', 'maxSize'],
-};
 const TEXT_LIMIT = 1_000_000;
 
 /** The field a rule belongs to (named in pattern problems) and the form's pattern instructions so far. */
@@ -49,7 +29,7 @@ export interface RulesContext {
 
 export function readRules(
   v: unknown,
-  kind: FormValueKind,
+  descriptor: Pick<ValueKindDescriptor, 'kind' | 'rules' | 'countsItems'>,
   path: string,
   p: Problems,
   ctx: RulesContext = { field: '', instructions: { n: 0 } },
@@ -59,7 +39,8 @@ export function readRules(
     p.add(path, `must be an object, not ${show(v)}`);
     return undefined;
   }
-  const allowed = ['required', 'requiredMessage', ...RULE_KEYS[kind]];
+  const kind = descriptor.kind;
+  const allowed: string[] = ['required', 'requiredMessage', ...descriptor.rules];
   for (const k of Object.keys(v)) {
     if (!allowed.includes(k))
       p.add(
@@ -81,7 +62,7 @@ export function readRules(
     if (lo !== undefined && hi !== undefined && lo > hi) p.add(at(path, 'minLength'), `is more than maxLength (${lo} > ${hi})`);
   }
   if (allowed.includes('min')) {
-    const counted = kind === 'select' || kind === 'cascader' || kind === 'checkbox';
+    const counted = !!descriptor.countsItems;
     const lo = r.num('min', counted ? 0 : -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, counted);
     const hi = r.num('max', counted ? 0 : -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, counted);
     if (lo !== undefined) rules.min = lo;

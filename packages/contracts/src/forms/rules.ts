@@ -1,64 +1,25 @@
 import { ownValue } from '../ownKeys.ts';
-import {
-  FORM_UPLOAD_ACCEPTS,
-  type FormFieldKind,
-  type FormOption,
-  type FormOptionsSource,
-  type FormPatternRule,
-  type FormSchema,
-  type FormSizeUnit,
-  type FormUploadAccept,
-  type FormUploadField,
-  type FormValueField,
-} from './types.ts';
-import { formLanguageOf, formMessageKindOf, formRuleMessage, formTextIn, ownMessage, type FormRuleMessageKey } from './messages.ts';
-import { formFieldStates, formValueFields, sameScalar } from './states.ts';
+import type { FormPatternRule, FormSchema, FormValueField } from './types.ts';
+import { asNumber } from './kinds/shared.ts';
+import { formRuleMessage, formTextIn, ownMessage, type FormRuleMessageKey } from './messages.ts';
+import { formValueKind } from './kinds/index.ts';
+import { formFieldStates, formValueFields } from './states.ts';
 import { compileFormPattern, FORM_PATTERN_LIMITS, formPatternMaxLength, formPatternWork } from './patternEngine.ts';
 
-// Rule evaluation: the same checks in the browser (one field as it changes) and on the server (a whole save).
-
-const UNIT_BYTES: Record<FormSizeUnit, number> = { KB: 1024, MB: 1024 * 1024, GB: 1024 * 1024 * 1024 };
+// Rule evaluation: the same checks in the browser (one field as it changes) and on the server (a whole save). What
+// applies to which kind is the kind's descriptor's (kinds/).
 
 export interface FormValueProblem {
   field: string;
   message: string;
 }
 
-const TEXT_KINDS = new Set<FormFieldKind>(['text', 'textarea', 'password', 'richText']);
-const RANGE_KINDS = new Set<FormFieldKind>(['timeRange', 'dateRange']);
-
-function isBlankHtml(html: string): boolean {
-  return (
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;/g, ' ')
-      .trim() === '' && !/<img/i.test(html)
-  );
-}
-
-function plainTextOf(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
 /** Empty as the required rule sees it (a rate of 0 stars and a half-chosen range are empty too). */
 export function isFormFieldEmpty(field: FormValueField, value: unknown): boolean {
   if (value === undefined || value === null || value === '') return true;
   if (typeof value === 'number' && Number.isNaN(value)) return true;
-  if (typeof value === 'string') {
-    if (field.kind === 'richText') return isBlankHtml(value);
-    if (TEXT_KINDS.has(field.kind)) return value.trim() === '';
-  }
-  if (field.kind === 'rate' && Number(value) === 0) return true;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return true;
-    if (RANGE_KINDS.has(field.kind) || (field.kind === 'slider' && field.range)) return value.some((v) => v === null || v === undefined || v === '');
-  }
-  return false;
+  if (Array.isArray(value) && value.length === 0) return true;
+  return formValueKind(field).isEmpty?.(field, value) ?? false;
 }
 
 /**
@@ -74,96 +35,9 @@ function patternProblem(rule: FormPatternRule, text: string, lang: string, title
   return compiled.program.test(text) ? undefined : (ownMessage(rule.message, lang) ?? formRuleMessage('pattern', lang, { title }));
 }
 
-function staticOptionValues(options: FormOptionsSource): Set<string> | undefined {
-  if (!Array.isArray(options)) return undefined;
-  const set = new Set<string>();
-  const walk = (list: FormOption[]) => {
-    for (const o of list) {
-      set.add(String(o.value));
-      if (o.children) walk(o.children);
-    }
-  };
-  walk(options);
-  return set;
-}
-
-/** Extensions (lower case, no dot) an accept list allows; an empty list allows any. */
-export function formAcceptExtensions(accept: readonly string[] | undefined): string[] {
-  const out = new Set<string>();
-  for (const a of accept ?? []) {
-    if (a in FORM_UPLOAD_ACCEPTS) for (const e of FORM_UPLOAD_ACCEPTS[a as FormUploadAccept]) out.add(e);
-    else if (a.startsWith('.')) out.add(a.slice(1).toLowerCase());
-  }
-  return [...out];
-}
-
-function acceptText(accept: readonly string[], lang: string): string {
-  return formAcceptExtensions(accept).join(formLanguageOf(lang) === 'en' ? ', ' : '、');
-}
-
-function extensionOfPath(path: string): string {
-  const name = path.split(/[?#]/)[0]!.split('/').pop() ?? '';
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
-}
-
-/** The check of a picked file before it is uploaded: its type, then its size; the message, or undefined when it may go. */
-export function checkFormUploadFile(field: Pick<FormUploadField, 'rules'>, file: { name: string; size: number }, lang: string): string | undefined {
-  const accept = field.rules?.accept;
-  const allowed = formAcceptExtensions(accept);
-  if (allowed.length > 0 && !allowed.includes(extensionOfPath(file.name))) return formRuleMessage('uploadType', lang, { accept: acceptText(accept!, lang) });
-  const max = field.rules?.maxSize;
-  if (max && !(file.size / UNIT_BYTES[max.unit] < max.value)) return formRuleMessage('uploadSize', lang, { size: max.value, unit: max.unit });
-  return undefined;
-}
-
-function asNumber(v: unknown): number | undefined {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-  return undefined;
-}
-
-const isScalar = (v: unknown): v is string | number => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
-
 /** The value's shape for its kind; a message key when it is wrong. */
 export function shapeProblem(field: FormValueField, value: unknown): FormRuleMessageKey | undefined {
-  const many = (field.kind === 'select' && field.multiple) || field.kind === 'checkbox' || (field.kind === 'upload' && field.multiple);
-  switch (field.kind) {
-    case 'text':
-    case 'textarea':
-    case 'password':
-    case 'richText':
-      return typeof value === 'string' || typeof value === 'number' ? undefined : 'notText';
-    case 'number':
-    case 'rate':
-      return asNumber(value) === undefined ? 'notNumber' : undefined;
-    case 'slider':
-      if (field.range) return Array.isArray(value) && value.length === 2 && value.every((v) => asNumber(v) !== undefined) ? undefined : 'notNumber';
-      return asNumber(value) === undefined ? 'notNumber' : undefined;
-    case 'timeRange':
-    case 'dateRange':
-      return Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string') ? undefined : 'badValue';
-    case 'time':
-    case 'date':
-    case 'color':
-      return typeof value === 'string' ? undefined : 'badValue';
-    case 'switch': {
-      const on = field.activeValue ?? true;
-      const off = field.inactiveValue ?? false;
-      return value === on || value === off || sameScalar(value, on) || sameScalar(value, off) ? undefined : 'badValue';
-    }
-    case 'cascader': {
-      const pathOk = (p: unknown) => (Array.isArray(p) ? p.length > 0 && p.every(isScalar) : false);
-      if (field.multiple) {
-        if (!Array.isArray(value)) return 'badValue';
-        return value.every((v) => (field.emitPath === false ? isScalar(v) : pathOk(v))) ? undefined : 'badValue';
-      }
-      return (field.emitPath === false ? isScalar(value) : pathOk(value)) ? undefined : 'badValue';
-    }
-    default:
-      if (many) return Array.isArray(value) && value.every(isScalar) ? undefined : 'badValue';
-      return isScalar(value) || typeof value === 'boolean' ? undefined : 'badValue';
-  }
+  return formValueKind(field).shape(field, value);
 }
 
 /**
@@ -173,22 +47,23 @@ export function shapeProblem(field: FormValueField, value: unknown): FormRuleMes
 export function checkFormFieldValue(field: FormValueField, value: unknown, required: boolean, lang: string): string | undefined {
   const title = formTextIn(field.label, lang);
   const rules = field.rules ?? {};
+  const kind = formValueKind(field);
   if (isFormFieldEmpty(field, value)) {
     if (!required) return undefined;
-    return ownMessage(rules.requiredMessage, lang) ?? formRuleMessage(formMessageKindOf(field.kind), lang, { title });
+    return ownMessage(rules.requiredMessage, lang) ?? formRuleMessage(kind.message, lang, { title });
   }
-  const shape = shapeProblem(field, value);
+  const shape = kind.shape(field, value);
   if (shape) return formRuleMessage(shape, lang, { title });
 
-  if (TEXT_KINDS.has(field.kind)) {
-    const text = field.kind === 'richText' ? plainTextOf(String(value)) : String(value);
+  if (kind.typedText) {
+    const text = kind.typedText(value);
     const { minLength: lo, maxLength: hi } = rules;
     if ((lo !== undefined && text.length < lo) || (hi !== undefined && text.length > hi)) {
       if (lo !== undefined && hi !== undefined) return formRuleMessage('lengthBetween', lang, { title, min: lo, max: hi });
       return lo !== undefined ? formRuleMessage('minLength', lang, { title, min: lo }) : formRuleMessage('maxLength', lang, { title, max: hi! });
     }
   }
-  if (rules.patterns && field.kind !== 'richText') {
+  if (rules.patterns && !kind.ignoresPatterns) {
     for (const p of rules.patterns) {
       const problem = patternProblem(p, String(value), lang, title);
       if (problem) return problem;
@@ -196,12 +71,12 @@ export function checkFormFieldValue(field: FormValueField, value: unknown, requi
   }
   const { min, max } = rules;
   if (min !== undefined || max !== undefined) {
-    const counted = field.kind === 'checkbox' || (field.kind === 'select' && field.multiple) || (field.kind === 'cascader' && field.multiple);
-    if (counted) {
+    const bounds = kind.bounds?.(field);
+    if (bounds === 'count') {
       const n = (value as unknown[]).length;
       if (min !== undefined && n < min) return formRuleMessage('minCount', lang, { title, min });
       if (max !== undefined && n > max) return formRuleMessage('maxCount', lang, { title, max });
-    } else if (field.kind === 'number' || field.kind === 'slider') {
+    } else if (bounds === 'number') {
       const numbers = (Array.isArray(value) ? value : [value]).map((v) => asNumber(v)!);
       if (numbers.some((n) => (min !== undefined && n < min) || (max !== undefined && n > max))) {
         if (min !== undefined && max !== undefined) return formRuleMessage('between', lang, { title, min, max });
@@ -209,27 +84,7 @@ export function checkFormFieldValue(field: FormValueField, value: unknown, requi
       }
     }
   }
-  if (field.kind === 'rate' && asNumber(value)! > (field.count ?? 5)) return formRuleMessage('max', lang, { title, max: field.count ?? 5 });
-  if (field.kind === 'select' || field.kind === 'radio' || field.kind === 'checkbox' || field.kind === 'cascader') {
-    const known = staticOptionValues(field.options);
-    if (known) {
-      const chosen: unknown[] =
-        field.kind === 'cascader'
-          ? (field.multiple ? (value as unknown[]) : [value]).map((v) => (Array.isArray(v) ? v[v.length - 1] : v))
-          : Array.isArray(value)
-            ? value
-            : [value];
-      if (chosen.some((v) => !known.has(String(v)))) return formRuleMessage('notOption', lang, { title });
-    }
-  }
-  if (field.kind === 'upload') {
-    const paths = Array.isArray(value) ? (value as string[]) : [value as string];
-    const allowed = formAcceptExtensions(rules.accept);
-    if (allowed.length > 0 && paths.some((p) => !allowed.includes(extensionOfPath(p))))
-      return formRuleMessage('uploadType', lang, { accept: acceptText(rules.accept!, lang) });
-    if (field.limit !== undefined && paths.length > field.limit) return formRuleMessage('maxCount', lang, { title, max: field.limit });
-  }
-  return undefined;
+  return kind.check?.(field, value, lang, title);
 }
 
 /** The problem of one named field in these values (linkage applied), or undefined: the browser's rule for one item. */

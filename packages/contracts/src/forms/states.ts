@@ -1,10 +1,13 @@
-import { FORM_LAYOUT_KINDS, type FormField, type FormLinkage, type FormSchema, type FormValueField } from './types.ts';
+import type { FormField, FormLinkage, FormSchema, FormValueField } from './types.ts';
+import { formKindDescriptor } from './kinds/index.ts';
+import { sameScalar } from './kinds/shared.ts';
 import { emptyRecord, hasOwnKey, ownValue } from '../ownKeys.ts';
 
 // Walking a schema, and linkage: which fields show, are required and are disabled for a set of values.
 
+/** Not a layout item (a kind that is none counts as a value field, as in a schema not parsed). */
 export function isFormValueField(field: FormField): field is FormValueField {
-  return !(FORM_LAYOUT_KINDS as readonly string[]).includes(field.kind);
+  return formKindDescriptor(field.kind)?.layout !== true;
 }
 
 /** Every item depth first (rows before their children). */
@@ -13,7 +16,8 @@ export function formItems(schema: Pick<FormSchema, 'fields'>): FormField[] {
   const walk = (list: FormField[]) => {
     for (const f of list) {
       out.push(f);
-      if (f.kind === 'row') walk(f.children);
+      const kind = formKindDescriptor(f.kind);
+      if (kind?.children) walk(kind.children(f) as FormField[]);
     }
   };
   walk(schema.fields);
@@ -25,12 +29,15 @@ export function formValueFields(schema: Pick<FormSchema, 'fields'>): FormValueFi
   return formItems(schema).filter(isFormValueField);
 }
 
-/** Values of a new record: each field's default; a switch without one starts off. */
+/** Values of a new record: each field's default; a kind may start with a value of its own (a switch starts off). */
 export function defaultFormValues(schema: FormSchema): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const f of formValueFields(schema)) {
     if (f.defaultValue !== undefined) values[f.name] = structuredCloneJson(f.defaultValue);
-    else if (f.kind === 'switch') values[f.name] = f.inactiveValue ?? false;
+    else {
+      const kind = formKindDescriptor(f.kind);
+      if (kind && !kind.layout && kind.initialValue) values[f.name] = kind.initialValue(f);
+    }
   }
   return values;
 }
@@ -46,10 +53,6 @@ export interface FormFieldState {
   visible: boolean;
   required: boolean;
   disabled: boolean;
-}
-
-export function sameScalar(a: unknown, b: unknown): boolean {
-  return a !== null && a !== undefined && String(a) === String(b);
 }
 
 /** Filled as a linkage condition sees it: not undefined, null, blank text or an empty list. */
@@ -78,13 +81,19 @@ function conditionHolds(when: FormLinkage['when'], value: unknown): boolean {
   }
 }
 
+/** A value field, or a layout item of a kind with a disabled key (a button). */
+const canDisable = (item: FormField) => isFormValueField(item) || !!formKindDescriptor(item.kind)?.keys.includes('disabled');
+
 /**
  * Visible, required and disabled of every item (by name) for these values. A row's state passes to its
  * children. Hidden fields count as empty in conditions, so chains settle; a cycle settles after one pass per item.
  */
 export function formFieldStates(schema: FormSchema, values: Record<string, unknown>): Record<string, FormFieldState> {
   const parentOf = new Map<string, string>();
-  for (const item of formItems(schema)) if (item.kind === 'row') for (const c of item.children) parentOf.set(c.name, item.name);
+  for (const item of formItems(schema)) {
+    const kind = formKindDescriptor(item.kind);
+    if (kind?.children) for (const c of kind.children(item)) parentOf.set(c.name, item.name);
+  }
   const items = formItems(schema);
   let hidden = new Set<string>();
   let states: Record<string, FormFieldState> = emptyRecord();
@@ -102,7 +111,7 @@ export function formFieldStates(schema: FormSchema, values: Record<string, unkno
       const disabled =
         !!schema.disabled ||
         (parent?.disabled ?? false) ||
-        !!(own?.disabled || (item.kind === 'button' && item.disabled)) ||
+        !!(own?.disabled || (canDisable(item) && (item as { disabled?: boolean }).disabled)) ||
         rules.some((l) => l.then === 'disable' && holds(l));
       states[item.name] = { visible, required, disabled };
       if (!visible) nowHidden.add(item.name);

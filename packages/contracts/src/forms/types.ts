@@ -12,9 +12,11 @@
  * the very rules the browser showed. `parseFormSchema` names every bad input by its path; `migrateFormSchema`
  * also upgrades version 1, the JSON of the Vue form designer (form-generator) that SPEC.md §3 describes.
  *
- * This folder: types.ts (the schema's types and constants), messages.ts, states.ts (walking, linkage), rules.ts
+ * This folder: types.ts (the schema's types and constants), kinds/ (one descriptor per field kind), messages.ts, states.ts (walking, linkage), rules.ts
  * (rule evaluation), parse*.ts (version 2 parser), migrateV1.ts; index.ts re-exports the public names.
  */
+
+import type { FormField } from './kinds/index.ts';
 
 export const FORM_SCHEMA_VERSION = 2 as const;
 
@@ -27,34 +29,40 @@ export interface FormText {
   en?: string;
 }
 
-export const FORM_FIELD_KINDS = [
-  'text',
-  'textarea',
-  'password',
-  'number',
-  'richText',
-  'select',
-  'cascader',
-  'radio',
-  'checkbox',
-  'switch',
-  'slider',
-  'time',
-  'timeRange',
-  'date',
-  'dateRange',
-  'rate',
-  'color',
-  'upload',
-  'row',
-  'button',
-  'table',
-] as const;
-export type FormFieldKind = (typeof FORM_FIELD_KINDS)[number];
-/** Kinds that lay out or act, and hold no value. */
-export const FORM_LAYOUT_KINDS = ['row', 'button', 'table'] as const;
-export type FormLayoutKind = (typeof FORM_LAYOUT_KINDS)[number];
-export type FormValueKind = Exclude<FormFieldKind, FormLayoutKind>;
+/**
+ * The field kinds are descriptors, one file each in kinds/ (kinds/index.ts lists them): FORM_FIELD_KINDS, the field
+ * types and the union FormField come from that list.
+ */
+export type {
+  FormField,
+  FormValueField,
+  FormLayoutField,
+  FormFieldKind,
+  FormValueKind,
+  FormLayoutKind,
+  FormFieldOf,
+  FormTextField,
+  FormTextareaField,
+  FormPasswordField,
+  FormNumberField,
+  FormRichTextField,
+  FormSelectField,
+  FormCascaderField,
+  FormRadioField,
+  FormCheckboxField,
+  FormSwitchField,
+  FormSliderField,
+  FormTimeField,
+  FormTimeRangeField,
+  FormDateField,
+  FormDateRangeField,
+  FormRateField,
+  FormColorField,
+  FormUploadField,
+  FormRowField,
+  FormButtonField,
+  FormTableField,
+} from './kinds/index.ts';
 
 export type FormScalar = string | number | boolean;
 
@@ -156,31 +164,8 @@ export interface FormUrlOptions {
 
 export type FormOptionsSource = FormOption[] | FormTableOptions | FormUrlOptions;
 
-interface ItemBase {
-  /** the field name of the value (unique in the form); for layout items an id (row101) */
-  name: string;
-  label: FormText;
-  /** columns of the 24-column grid; default the form's span */
-  span?: number;
-  /** false: no label shown (the grid column stays) */
-  showLabel?: boolean;
-  /** px; default the form's */
-  labelWidth?: number;
-  linkage?: FormLinkage[];
-}
-
 /** A control's width (form-generator's style width): px or % of its line, e.g. "240px", "50%". */
 export const FORM_WIDTH_PATTERN = /^(?:[1-9]\d{0,3}(?:\.\d{1,2})?px|(?:[1-9]\d?(?:\.\d{1,2})?|100)%)$/;
-
-interface ValueBase extends ItemBase {
-  defaultValue?: unknown;
-  placeholder?: FormText;
-  /** the control's width (FORM_WIDTH_PATTERN); default the whole line */
-  width?: string;
-  disabled?: boolean;
-  readonly?: boolean;
-  rules?: FormRules;
-}
 
 /**
  * Icons a text, password or button may show (`prefixIcon`, `suffixIcon`, `icon`): antd icon names, the list the
@@ -230,185 +215,11 @@ export const FORM_ICONS = [
 ] as const;
 export type FormIcon = (typeof FORM_ICONS)[number];
 
-export interface FormTextField extends ValueBase {
-  kind: 'text';
-  prepend?: FormText;
-  append?: FormText;
-  /** an icon inside the box, before / after the text */
-  prefixIcon?: FormIcon;
-  suffixIcon?: FormIcon;
-  clearable?: boolean;
-  showCount?: boolean;
-}
-export interface FormTextareaField extends ValueBase {
-  kind: 'textarea';
-  rows?: number;
-  showCount?: boolean;
-}
-export interface FormPasswordField extends ValueBase {
-  kind: 'password';
-  showCount?: boolean;
-  prefixIcon?: FormIcon;
-  /** shown after the show-password eye */
-  suffixIcon?: FormIcon;
-}
-export interface FormNumberField extends ValueBase {
-  kind: 'number';
-  step?: number;
-  precision?: number;
-}
-export interface FormRichTextField extends ValueBase {
-  kind: 'richText';
-  height?: number;
-}
-export interface FormSelectField extends ValueBase {
-  kind: 'select';
-  options: FormOptionsSource;
-  multiple?: boolean;
-  filterable?: boolean;
-}
-export interface FormCascaderField extends ValueBase {
-  kind: 'cascader';
-  options: FormOptionsSource;
-  multiple?: boolean;
-  /** any level may be chosen, not only leaves */
-  changeOnSelect?: boolean;
-  /** false: the value is the chosen option's value, not its path from the root (default true) */
-  emitPath?: boolean;
-}
-export interface FormRadioField extends ValueBase {
-  kind: 'radio';
-  options: FormOptionsSource;
-  /** button style */
-  button?: boolean;
-  border?: boolean;
-}
-export interface FormCheckboxField extends ValueBase {
-  kind: 'checkbox';
-  options: FormOptionsSource;
-  border?: boolean;
-}
-export interface FormSwitchField extends ValueBase {
-  kind: 'switch';
-  /** defaults true / false */
-  activeValue?: FormScalar;
-  inactiveValue?: FormScalar;
-  activeText?: FormText;
-  inactiveText?: FormText;
-}
-export interface FormSliderField extends ValueBase {
-  kind: 'slider';
-  step?: number;
-  /** the value is [low, high] */
-  range?: boolean;
-  showStops?: boolean;
-}
-export interface FormTimeField extends ValueBase {
-  kind: 'time';
-  /** dayjs format of the value; default HH:mm:ss */
-  format?: string;
-}
-export interface FormTimeRangeField extends ValueBase {
-  kind: 'timeRange';
-  format?: string;
-  startPlaceholder?: FormText;
-  endPlaceholder?: FormText;
-}
 export const FORM_DATE_TYPES = ['date', 'week', 'month', 'year', 'datetime'] as const;
 export type FormDateType = (typeof FORM_DATE_TYPES)[number];
 export const FORM_DATE_RANGE_TYPES = ['date', 'month', 'datetime'] as const;
 export type FormDateRangeType = (typeof FORM_DATE_RANGE_TYPES)[number];
-export interface FormDateField extends ValueBase {
-  kind: 'date';
-  type?: FormDateType;
-  /** dayjs format of the value; default by type (see FORM_DATE_FORMATS) */
-  format?: string;
-}
-export interface FormDateRangeField extends ValueBase {
-  kind: 'dateRange';
-  type?: FormDateRangeType;
-  format?: string;
-  startPlaceholder?: FormText;
-  endPlaceholder?: FormText;
-}
-export interface FormRateField extends ValueBase {
-  kind: 'rate';
-  /** number of stars, default 5 */
-  count?: number;
-  allowHalf?: boolean;
-  /** SPEC.md §4: show text and show score exclude each other */
-  showText?: boolean;
-  showScore?: boolean;
-}
-export interface FormColorField extends ValueBase {
-  kind: 'color';
-  format?: 'hex' | 'rgb' | 'hsb';
-  alpha?: boolean;
-}
-export interface FormUploadField extends ValueBase {
-  kind: 'upload';
-  /** picture and picture-card take images only */
-  listType?: 'text' | 'picture' | 'picture-card';
-  /** the value is a list of paths */
-  multiple?: boolean;
-  limit?: number;
-  buttonText?: FormText;
-  /** show the accepted types and size under the control */
-  showTip?: boolean;
-  /** 上传地址: a route of FORM_UPLOAD_ROUTES, default FORM_UPLOAD_ACTION */
-  action?: string;
-  /** 文件字段名: the multipart field, one that the route reads (FORM_UPLOAD_ROUTES), default FORM_UPLOAD_FIELD_NAME */
-  fieldName?: string;
-  /** 自动上传, default true; false: a picked file is kept in the form and sent when the form is submitted */
-  autoUpload?: boolean;
-}
-export interface FormRowField extends ItemBase {
-  kind: 'row';
-  children: FormField[];
-  gutter?: number;
-  justify?: 'start' | 'end' | 'center' | 'space-around' | 'space-between';
-  align?: 'top' | 'middle' | 'bottom';
-}
 export const FORM_BUTTON_TYPES = ['default', 'primary', 'success', 'warning', 'danger', 'info', 'text'] as const;
-export interface FormButtonField extends ItemBase {
-  kind: 'button';
-  text: FormText;
-  /** an icon before the text */
-  icon?: FormIcon;
-  buttonType?: (typeof FORM_BUTTON_TYPES)[number];
-  /** the button's own size; default the form's */
-  size?: 'large' | 'middle' | 'small';
-  /** submit or reset the form; none: a button the designer placed for generated code */
-  action?: 'submit' | 'reset' | 'none';
-  disabled?: boolean;
-}
-export interface FormTableField extends ItemBase {
-  kind: 'table';
-  columns: { name: string; label: FormText }[];
-}
-
-export type FormValueField =
-  | FormTextField
-  | FormTextareaField
-  | FormPasswordField
-  | FormNumberField
-  | FormRichTextField
-  | FormSelectField
-  | FormCascaderField
-  | FormRadioField
-  | FormCheckboxField
-  | FormSwitchField
-  | FormSliderField
-  | FormTimeField
-  | FormTimeRangeField
-  | FormDateField
-  | FormDateRangeField
-  | FormRateField
-  | FormColorField
-  | FormUploadField;
-export type FormLayoutField = FormRowField | FormButtonField | FormTableField;
-export type FormField = FormValueField | FormLayoutField;
-
 export interface FormSchema {
   version: typeof FORM_SCHEMA_VERSION;
   /** px, default 100 (SPEC.md §9) */

@@ -1,0 +1,43 @@
+import type { FormIcon } from '../types.ts';
+import type { FormValueBase, ValueKindDescriptor } from './descriptor.ts';
+import { isBlankText, readIcon, textShape } from './shared.ts';
+import { v1Icons, v1InputKind, v1MaxLength, v1Patterns, v1ShowCount } from './v1.ts';
+
+export interface FormPasswordField extends FormValueBase {
+  kind: 'password';
+  showCount?: boolean;
+  prefixIcon?: FormIcon;
+  /** shown after the show-password eye */
+  suffixIcon?: FormIcon;
+}
+
+/** A password (el-input show-password). */
+export const passwordKind: ValueKindDescriptor<FormPasswordField> = {
+  kind: 'password',
+  layout: false,
+  keys: ['showCount', 'prefixIcon', 'suffixIcon'],
+  read({ r, put }) {
+    put('showCount', r.bool('showCount'));
+    put('prefixIcon', readIcon(r, 'prefixIcon'));
+    put('suffixIcon', readIcon(r, 'suffixIcon'));
+  },
+  v1: {
+    matches: (c) => c.tag === 'el-input' && v1InputKind(c) === 'password',
+    read(c) {
+      v1MaxLength(c);
+      v1Patterns(c);
+      v1Icons(c);
+      v1ShowCount(c);
+    },
+  },
+  message: 'enter',
+  rules: ['minLength', 'maxLength', 'patterns'],
+  isEmpty: (_field, value) => isBlankText(value),
+  shape: (_field, value) => textShape(value),
+  typedText: (value) => String(value),
+  column: (field) => {
+    const max = field.rules?.maxLength;
+    return max === undefined || max === null ? { type: 'nvarchar' } : { type: 'nvarchar', length: Math.min(4000, max) };
+  },
+  listValued: () => false,
+};
