@@ -1,5 +1,5 @@
 import { hasOwnKey, ownValue } from '@qb/contracts';
-import { FormSchemaError, formValueFields, migrateFormSchema, type FormSchema, type FormValueField } from '@qb/contracts';
+import { FormSchemaError, formValueFields, formValueKind, migrateFormSchema, type FormSchema, type FormValueField } from '@qb/contracts';
 import type { AnyDb } from '../db/connection.ts';
 import { badRequest } from '../http/errors.ts';
 import { builtinTables } from '../schema/builtin.ts';
@@ -83,14 +83,9 @@ export async function boundFormOf(db: AnyDb, registry: TableRegistry, flag: stri
   return undefined;
 }
 
-const JSON_KINDS = new Set<FormValueField['kind']>(['checkbox', 'cascader', 'timeRange', 'dateRange']);
-
-/** Whether a field's value is a list (stored as JSON text unless the column is a list column). */
+/** Whether a field's value is a list (stored as JSON text unless the column is a list column): its kind's descriptor says. */
 export function isListValued(field: FormValueField): boolean {
-  if (JSON_KINDS.has(field.kind)) return true;
-  if (field.kind === 'select' || field.kind === 'upload') return !!field.multiple;
-  if (field.kind === 'slider') return !!field.range;
-  return false;
+  return formValueKind(field).listValued(field);
 }
 
 /** Values as the form sees them: a list stored as JSON text is read back as the list. */

@@ -1,81 +1,17 @@
-import { formTextIn, formValueFields, type FormOptionsSource, type FormSchema, type FormValueField } from '@qb/contracts';
+import { formTextIn, formValueFields, formValueKind, type FormSchema, type FormValueField } from '@qb/contracts';
 import type { DerivedColumn } from '@qb/contracts';
 import { DEFAULT_LENGTH } from '../ddl/generate.ts';
 
-// Auto-create: the columns of a table made from a form's value fields (docs/forms.md "Auto-create").
+// Auto-create: the columns of a table made from a form's value fields (docs/forms.md "Auto-create"). Which column a
+// field binds to is its kind's (the descriptor's `column`, packages/contracts/src/forms/kinds/); this file sizes it.
 
 type Derived = Pick<DerivedColumn, 'type' | 'length'>;
 
-const nvarchar = (length: number): Derived => ({ type: 'nvarchar', length });
-
-/** The option values of a static list; undefined for options read from a table or a URL. */
-function optionValues(options: FormOptionsSource): (string | number)[] | undefined {
-  if (!Array.isArray(options)) return undefined;
-  const out: (string | number)[] = [];
-  const walk = (list: typeof options) => {
-    for (const o of list) {
-      out.push(o.value);
-      if (o.children) walk(o.children);
-    }
-  };
-  walk(options);
-  return out;
-}
-
-/** One chosen value: int when every option value is an integer (table options by id too), else text as long as the longest. */
-function chosenValueType(options: FormOptionsSource): Derived {
-  const values = optionValues(options);
-  if (!values) {
-    if (!Array.isArray(options) && options.from === 'table' && options.valueField === 'id') return { type: 'int' };
-    return nvarchar(DEFAULT_LENGTH);
-  }
-  if (values.length > 0 && values.every((v) => typeof v === 'number' && Number.isInteger(v))) return { type: 'int' };
-  return nvarchar(Math.max(DEFAULT_LENGTH, ...values.map((v) => String(v).length)));
-}
-
-/** The logical type of a field's column. Lists (and ranges) are stored as JSON text. */
+/** The logical type of a field's column. Lists (and ranges) are stored as JSON text; an nvarchar without a length is the default length, or as long as the longest value it must fit. */
 export function columnTypeOf(field: FormValueField): Derived {
-  switch (field.kind) {
-    case 'text':
-    case 'password':
-      return nvarchar(Math.min(4000, field.rules?.maxLength ?? DEFAULT_LENGTH));
-    case 'textarea':
-    case 'richText':
-      return { type: 'ntext' };
-    case 'number':
-      if (field.precision === 2) return { type: 'money' };
-      return field.precision && field.precision > 0 ? { type: 'float' } : Number.isInteger(field.step ?? 1) ? { type: 'int' } : { type: 'float' };
-    case 'select':
-      return field.multiple ? nvarchar(500) : chosenValueType(field.options);
-    case 'radio':
-      return chosenValueType(field.options);
-    case 'cascader':
-      return field.emitPath === false && !field.multiple ? chosenValueType(field.options) : nvarchar(500);
-    case 'checkbox':
-      return nvarchar(500);
-    case 'switch': {
-      const values = [field.activeValue ?? true, field.inactiveValue ?? false];
-      if (values.every((v) => typeof v === 'boolean' || (typeof v === 'number' && Number.isInteger(v)))) return { type: 'int' };
-      return nvarchar(Math.max(DEFAULT_LENGTH, ...values.map((v) => String(v).length)));
-    }
-    case 'slider':
-      if (field.range) return nvarchar(100);
-      return Number.isInteger(field.step ?? 1) ? { type: 'int' } : { type: 'float' };
-    case 'rate':
-      return field.allowHalf ? { type: 'float' } : { type: 'int' };
-    case 'date':
-      // a month or a year is not a date: kept as its text
-      return field.type === 'month' || field.type === 'year' ? nvarchar(20) : { type: 'datetime' };
-    case 'time':
-      return nvarchar(20);
-    case 'timeRange':
-    case 'dateRange':
-      return nvarchar(100);
-    case 'color':
-      return nvarchar(DEFAULT_LENGTH);
-    case 'upload':
-      return field.multiple ? { type: 'ntext' } : nvarchar(500);
-  }
+  const column = formValueKind(field).column(field);
+  if (column.type !== 'nvarchar') return { type: column.type };
+  return { type: 'nvarchar', length: column.length ?? Math.max(DEFAULT_LENGTH, ...(column.fits ?? []).map((v) => String(v).length)) };
 }
 
 /** id (int key, auto increment), a column per value field in the form's order, isdelete (soft delete, default 0). */
