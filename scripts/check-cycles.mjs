@@ -31,10 +31,7 @@ const KNOWN = new Set([
   'server/src/datasources <-> server/src/db',
   'server/src/db <-> server/src/http',
   'web/src/crud <-> web/src/forms',
-  'web/src/crud <-> web/src/shell',
   'web/src/forms <-> web/src/pages',
-  'web/src/forms <-> web/src/shell',
-  'web/src/pages <-> web/src/shell',
   'packages/contracts/src <-> packages/contracts/src/api',
   'packages/contracts/src <-> packages/contracts/src/forms',
 ]);

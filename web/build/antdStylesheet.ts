@@ -1,9 +1,9 @@
 import type { Plugin } from 'vite';
-import { APP_THEME } from '../src/shell/theme.ts';
+import { APP_THEME } from '../src/app/theme.ts';
 
 /**
  * antd's stylesheet for the app's theme (`import 'virtual:antd.css'`, src/main.tsx). The app runs antd in its
- * zero-runtime mode (src/shell/theme.ts): components generate no style while rendering (about 150 ms of a typed URL's
+ * zero-runtime mode (src/app/theme.ts): components generate no style while rendering (about 150 ms of a typed URL's
  * main thread, issue 19), and their styles come from this file instead. antd's own antd/dist/antd.css holds the
  * component variables of antd's default theme (an input's focus border #1677ff, the required mark #ff4d4f); this one
  * is extracted with the app's tokens, so every component keeps the contrast the theme chose (docs/accessibility.md).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractAntdCss } from '../build/antdStylesheet.ts';
-import { A11Y_COLORS } from '../src/shell/theme.ts';
+import { A11Y_COLORS } from '../src/app/theme.ts';
 
 /**
  * The app runs antd without generating styles (zero-runtime): the build extracts them with the app's tokens. antd's

@@ -8,7 +8,7 @@ import { setLanguage } from '../src/i18n/index.ts';
 import { renderWithApp } from './helpers.tsx';
 import { startWithEmptyDesigner } from './designer-empty.ts';
 
-// The icon keys in 组件属性: the icon picker (shell/IconPicker.tsx) sets prefixIcon / suffixIcon / icon.
+// The icon keys in 组件属性: the icon picker (forms/IconPicker.tsx) sets prefixIcon / suffixIcon / icon.
 
 /** The stored fields once the 340 ms write has happened and `check` holds for them. */
 async function storedFields(check: (fields: Record<string, unknown>[]) => void) {

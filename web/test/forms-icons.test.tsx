@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { FORM_ICONS, migrateFormSchema, parseFormSchema } from '@qb/contracts';
-import { MENU_ICON_CHOICES } from '../src/shell/menuIcons.tsx';
+import { MENU_ICON_CHOICES } from '../src/app/menuIcons.tsx';
 import { formOf, renderSchema } from './forms-harness.tsx';
 
 // The icon keys of the schema (prefixIcon / suffixIcon on text and password, icon on a button): parser,

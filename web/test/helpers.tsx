@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../src/shell/AppProviders.tsx';
-import { createQueryClient } from '../src/shell/queryClient.ts';
+import { createQueryClient } from '../src/app/queryClient.ts';
 
 export interface FakeCall {
   url: URL;

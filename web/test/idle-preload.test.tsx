@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, waitFor } from '@testing-library/react';
-import { useIdlePreload } from '../src/shell/idlePreload.ts';
+import { useIdlePreload } from '../src/app/idlePreload.ts';
 import { connSqlPage } from '../src/pages/datasources/ConnSqlPage.tsx';
 
-// shell/idlePreload.ts: the code a page opens on demand loads once the page has shown its rows and the browser is
+// app/idlePreload.ts: the code a page opens on demand loads once the page has shown its rows and the browser is
 // idle (issue 19 speed: 数据源's dialog, the designer's JSON editor), once, and never before.
 function Page({ ready, load }: { ready: boolean; load: () => Promise<unknown> }) {
   useIdlePreload(ready, load);

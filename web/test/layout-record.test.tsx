@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { MenuRow, TableMeta } from '@qb/contracts';
 import ManageLayout from '../src/shell/ManageLayout.tsx';
-import { useTabsStore } from '../src/shell/stores.ts';
+import { useTabsStore } from '../src/app/stores.ts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { applyLayout, parseLayout } from '../src/crud/layoutRecord.ts';
 import { pageConfigFromMeta } from '../src/crud/configFromMeta.ts';

@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import type { MenuRow, TableMeta } from '@qb/contracts';
 import { LOGIN_LOG_REASONS } from '@qb/contracts/loginReasons';
 import ManageLayout from '../src/shell/ManageLayout.tsx';
-import { useTabsStore } from '../src/shell/stores.ts';
+import { useTabsStore } from '../src/app/stores.ts';
 import i18n, { setLanguage } from '../src/i18n/index.ts';
 import { loginReasonKey } from '../src/pages/system/loginLog.tsx';
 import { fakeFetch, ok, renderWithApp } from './helpers.tsx';

@@ -7,7 +7,7 @@ import LoginPage from '../src/shell/LoginPage.tsx';
 import { getToken, setToken } from '../src/api/token.ts';
 import { resetClientState } from '../src/api/client.ts';
 import { setLanguage } from '../src/i18n/index.ts';
-import { TABS_KEY, useTabsStore } from '../src/shell/stores.ts';
+import { TABS_KEY, useTabsStore } from '../src/app/stores.ts';
 import { fakeFetch, ok, renderWithApp, type FakeCall } from './helpers.tsx';
 
 const captcha = (enabled: boolean, n = 1) => ok({ enabled, captchaId: `c${n}`, image: 'data:image/svg+xml;base64,PHN2Zy8+' });

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TableMeta } from '@qb/contracts';
 import MenuPage from '../src/pages/system/MenuPage.tsx';
-import { useMenuTree } from '../src/shell/useShellData.ts';
+import { useMenuTree } from '../src/app/shellData.ts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { fakeFetch, ok, renderWithApp, type FakeCall } from './helpers.tsx';
 import { menuMeta } from './systemMeta.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuRow } from '@qb/contracts';
-import { accordionOpenKeys, buildMenuTree, menuPathTo, menuTarget } from '../src/shell/menuTree.ts';
+import { accordionOpenKeys, buildMenuTree, menuPathTo, menuTarget } from '../src/app/menuTree.ts';
 
 let nextSort = 0;
 function row(id: number, parentMenu: number, url: string | null, extra: Partial<MenuRow> = {}): MenuRow {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ManageRoute } from '../src/pages/manageRoutes.ts';
-import { PagePathContext } from '../src/shell/pageContext.ts';
+import { PagePathContext } from '../src/app/pageContext.ts';
 import { loadPage, preloadPages, usePage } from '../src/shell/pageLoader.ts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { fakeFetch, ok, renderWithApp } from './helpers.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnMeta, FormSchema, TableMeta, UserInfo } from '@qb/contracts';
 import { formFieldStates, ownValue, validateFormValues, visibleFormValues } from '@qb/contracts';
-import { canOn } from '../src/shell/access.ts';
+import { canOn } from '../src/app/access.ts';
 import { buildSearchWheres } from '../src/crud/searchWheres.ts';
 import { pageConfigFromMeta } from '../src/crud/configFromMeta.ts';
 import { applyLayout } from '../src/crud/layoutRecord.ts';

@@ -5,7 +5,7 @@ import { resetClientState } from '../src/api/client.ts';
 import { getToken, setToken } from '../src/api/token.ts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { AppRoutes } from '../src/shell/router.tsx';
-import { useTabsStore } from '../src/shell/stores.ts';
+import { useTabsStore } from '../src/app/stores.ts';
 import { fakeFetch, ok, renderWithApp } from './helpers.tsx';
 
 function Where() {

@@ -3,8 +3,8 @@ import { vi } from 'vitest';
 import { resetClientState } from '../src/api/client.ts';
 import { forgetAllTableMetaRead } from '../src/crud/tableMeta.ts';
 import { unmountDialogHost } from '../src/import/dialogHost.tsx';
-import { queryClient } from '../src/shell/queryClient.ts';
-import { useDirtyStore, useLayoutStore, usePasswordDialog, useTabMenuStore, useTabsStore } from '../src/shell/stores.ts';
+import { queryClient } from '../src/app/queryClient.ts';
+import { useDirtyStore, useLayoutStore, usePasswordDialog, useTabMenuStore, useTabsStore } from '../src/app/stores.ts';
 
 /**
  * What the app keeps at module level, put back as a fresh page load has it. The component files share their modules

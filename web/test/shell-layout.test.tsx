@@ -6,8 +6,8 @@ import { useState } from 'react';
 import type { MenuRow } from '@qb/contracts';
 import ManageLayout from '../src/shell/ManageLayout.tsx';
 import { findManageRoute } from '../src/pages/manageRoutes.ts';
-import { useUnsavedChanges } from '../src/shell/pageContext.ts';
-import { useTabsStore } from '../src/shell/stores.ts';
+import { useUnsavedChanges } from '../src/app/pageContext.ts';
+import { useTabsStore } from '../src/app/stores.ts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { fakeFetch, ok, renderWithApp } from './helpers.tsx';
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import ManageLayout from '../src/shell/ManageLayout.tsx';
-import { useTabMenuStore, useTabsStore } from '../src/shell/stores.ts';
+import { useTabMenuStore, useTabsStore } from '../src/app/stores.ts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { fakeFetch, ok, renderWithApp } from './helpers.tsx';
 import { menuMeta } from './systemMeta.ts';

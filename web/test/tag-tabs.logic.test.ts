@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeAllTabs, closeOtherTabs, closeTab, HOME_PATH, normalizeTabs, openTab, removedTabs, type TabsState } from '../src/shell/tagTabs.ts';
+import { closeAllTabs, closeOtherTabs, closeTab, HOME_PATH, normalizeTabs, openTab, removedTabs, type TabsState } from '../src/app/tagTabs.ts';
 
 const A = '/manage/menu';
 const B = '/manage/role';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { defaultFormValues, isFormValueField, type FormSchema } from '@qb/contracts';
 import type { SaveAnswer } from '../api/index.ts';
 import { SchemaFormDialog } from '../forms/SchemaFormDialog.tsx';
-import { useToast } from '../shell/toast.ts';
+import { useToast } from '../app/toast.ts';
 import { ConflictPanel } from './ConflictPanel.tsx';
 import { conflictChanges, conflictFields, conflictRowOf, reappliedValues, ROW_VERSION_FIELD, type ConflictChanges } from './conflicts.ts';
 import { SAVE_MESSAGE_SECONDS, toastSaveFailure } from './sources.ts';

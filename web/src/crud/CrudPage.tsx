@@ -3,8 +3,8 @@ import { Modal, Pagination, Skeleton, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { ApiError, SaveAnswer } from '../api/index.ts';
-import { useUnsavedChanges } from '../shell/pageContext.ts';
-import { useToast } from '../shell/toast.ts';
+import { useUnsavedChanges } from '../app/pageContext.ts';
+import { useToast } from '../app/toast.ts';
 import { cellText, columnKindOf } from './cells.tsx';
 import { CrudTable } from './CrudTable.tsx';
 import { CrudToolbar } from './CrudToolbar.tsx';
@@ -18,9 +18,9 @@ import { asId, DEFAULT_PAGE_SIZES, useCrudList, visibleRows } from './useCrudLis
 import { useReferenceNames } from './useReferenceNames.ts';
 import { useTableHeight } from './useViewportHeight.ts';
 import type { CrudPageConfig, PageContextApi, Row } from './types.ts';
-import { useCan } from '../shell/access.ts';
-import { useIdlePreload } from '../shell/idlePreload.ts';
-import { useUserInfo } from '../shell/useShellData.ts';
+import { useCan } from '../app/access.ts';
+import { useIdlePreload } from '../app/idlePreload.ts';
+import { useUserInfo } from '../app/shellData.ts';
 import './crud.css';
 
 /** Loads the dialog's code; the page calls it when idle so that the first add/edit opens at once. */

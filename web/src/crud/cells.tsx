@@ -1,7 +1,7 @@
 import { ownValue } from '@qb/contracts';
 import { Image, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { menuIcon } from '../shell/menuIcons.tsx';
+import { menuIcon } from '../app/menuIcons.tsx';
 import type { ColumnKind, FieldDef, Row } from './types.ts';
 import type { ReferenceNames } from './useReferenceNames.ts';
 

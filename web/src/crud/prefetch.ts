@@ -1,5 +1,5 @@
 import { currentLanguage } from '../i18n/index.ts';
-import { queryClient } from '../shell/queryClient.ts';
+import { queryClient } from '../app/queryClient.ts';
 import { pageConfigFromMeta, type PageOverrides } from './configFromMeta.ts';
 import { apiSource } from './sources.ts';
 import { tableMetaQuery } from './tableMeta.ts';

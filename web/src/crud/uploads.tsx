@@ -4,7 +4,7 @@ import { DeleteOutlined, LoadingOutlined, PaperClipOutlined, PlusOutlined, Uploa
 import { useTranslation } from 'react-i18next';
 import type { UploadAnswer } from '@qb/contracts';
 import { ApiError, uploadFile } from '../api/index.ts';
-import { useToast } from '../shell/toast.ts';
+import { useToast } from '../app/toast.ts';
 
 /** SPEC.md §5: images are jpg, png, jpeg or bmp, in any case. */
 export const IMAGE_EXTENSIONS = /\.(jpe?g|png|bmp)$/i;

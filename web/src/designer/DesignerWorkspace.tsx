@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n/designer.ts';
-import { useToast } from '../shell/toast.ts';
+import { useToast } from '../app/toast.ts';
 import { Designer } from './Designer.tsx';
 import { useStoredDesigner } from './useDesigner.ts';
 

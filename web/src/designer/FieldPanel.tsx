@@ -19,7 +19,7 @@ import {
   type FormUploadField,
 } from '@qb/contracts';
 import { FieldInput } from '../forms/FieldInput.tsx';
-import { IconPicker } from '../shell/IconPicker.tsx';
+import { IconPicker } from '../forms/IconPicker.tsx';
 import { COLOR_FORMATS, PLACEHOLDER_KINDS, VALUE_KINDS } from './palette.ts';
 import { NumberProp, OptionsEditor, PatternsEditor, TextPair } from './propControls.tsx';
 import { LinkageEditor } from './LinkageEditor.tsx';

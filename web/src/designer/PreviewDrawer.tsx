@@ -3,7 +3,7 @@ import { Alert, Button, Drawer, Form, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FormSchema } from '@qb/contracts';
 import { SchemaForm } from '../forms/SchemaForm.tsx';
-import { useToast } from '../shell/toast.ts';
+import { useToast } from '../app/toast.ts';
 import type { EditorView } from './codeEditor.ts';
 
 /**

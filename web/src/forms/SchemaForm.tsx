@@ -23,7 +23,7 @@ import {
 import { FieldInput } from './FieldInput.tsx';
 import { manualUploadFields, sendPendingFiles, withPendingAsNames } from './formUploads.ts';
 import { ApiError } from '../api/index.ts';
-import { useToast } from '../shell/toast.ts';
+import { useToast } from '../app/toast.ts';
 import { formIconNode } from './formIcons.tsx';
 import './forms.css';
 

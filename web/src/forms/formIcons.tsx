@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FormIcon } from '@qb/contracts';
-import { MENU_ICON_CHOICES } from '../shell/menuIcons.tsx';
+import { MENU_ICON_CHOICES } from '../app/menuIcons.tsx';
 
 const BY_NAME = new Map<string, ReactNode>(MENU_ICON_CHOICES.map((c) => [c.name, c.icon]));
 

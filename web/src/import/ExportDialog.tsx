@@ -3,7 +3,7 @@ import { Alert, Button, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { exportQuestionFile } from '../api/import.ts';
-import { useToast } from '../shell/toast.ts';
+import { useToast } from '../app/toast.ts';
 import { saveDownloadedFile } from './saveFile.ts';
 import { CategoryTreeSelect, SubjectCascader, subjectIdOf, useCategoryLabelOf, useSubjectLabelOf, type SubjectPath } from './ScopeFields.tsx';
 import { IMPORT_NS } from './texts.ts';

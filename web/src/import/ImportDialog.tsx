@@ -2,7 +2,7 @@ import { Alert, Button, Form, Modal } from 'antd';
 import { CheckCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../shell/toast.ts';
+import { useToast } from '../app/toast.ts';
 import { apiImportCalls, type ChosenFile, type ImportCalls, type ImportKind, type ImportPlan, type RunProgress, type RunSummary } from './importFlow.ts';
 import { ImportResults } from './ImportResults.tsx';
 import { CategoryTreeSelect, SubjectCascader, subjectIdOf, type SubjectPath } from './ScopeFields.tsx';

@@ -3,7 +3,7 @@ import { Typography, Upload, type UploadFile } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiError, uploadFile } from '../api/index.ts';
-import { useToast } from '../shell/toast.ts';
+import { useToast } from '../app/toast.ts';
 import { isSpreadsheetName, SPREADSHEET_ACCEPT, type ChosenFile } from './importFlow.ts';
 import { IMPORT_NS } from './texts.ts';
 

@@ -2,15 +2,15 @@ import { Fragment, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ConfigProvider, message } from 'antd';
 // the same look as the app (shell/AppProviders.tsx)
-import { useAppTheme } from '../shell/theme.ts';
+import { useAppTheme } from '../app/theme.ts';
 import zhCNLocale from 'antd/es/locale/zh_CN';
 import enUSLocale from 'antd/es/locale/en_US';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { getToken } from '../api/token.ts';
-import { queryClient } from '../shell/queryClient.ts';
-import { ToastContext } from '../shell/toast.ts';
+import { queryClient } from '../app/queryClient.ts';
+import { ToastContext } from '../app/toast.ts';
 
 /**
  * A page's toolbar button only gets an onClick (crud/types.ts ToolbarButton), so the import and export

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { DashboardSummary } from '@qb/contracts';
 import { fetchDashboardSummary } from '../api/dashboard.ts';
-import { queryKeys } from '../shell/queryClient.ts';
-import { walkMenu } from '../shell/menuTree.ts';
-import { useMenuTree, useUserInfo } from '../shell/useShellData.ts';
+import { queryKeys } from '../app/queryClient.ts';
+import { walkMenu } from '../app/menuTree.ts';
+import { useMenuTree, useUserInfo } from '../app/shellData.ts';
 import './home.css';
 
 // recharts is large; it loads only when the home page shows its chart

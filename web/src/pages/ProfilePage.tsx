@@ -2,8 +2,8 @@ import { Avatar, Button, Descriptions, Skeleton, Tag } from 'antd';
 import { KeyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { usePasswordDialog } from '../shell/stores.ts';
-import { useUserInfo } from '../shell/useShellData.ts';
+import { usePasswordDialog } from '../app/stores.ts';
+import { useUserInfo } from '../app/shellData.ts';
 
 /** 基本资料: the logged-in account's own data (read-only; accounts are edited in user management). */
 export default function ProfilePage() {

@@ -18,8 +18,8 @@ import { logout } from '../api/auth.ts';
 import { clearToken } from '../api/token.ts';
 import { LANGUAGES, setLanguage, type Language } from '../i18n/index.ts';
 import { PasswordDialog } from './PasswordDialog.tsx';
-import { usePasswordDialog } from './stores.ts';
-import { useUserInfo } from './useShellData.ts';
+import { usePasswordDialog } from '../app/stores.ts';
+import { useUserInfo } from '../app/shellData.ts';
 
 function useFullscreen() {
   const [on, setOn] = useState(() => typeof document !== 'undefined' && !!document.fullscreenElement);

@@ -5,9 +5,9 @@ import enUSLocale from 'antd/es/locale/en_US';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { configureClient } from '../api/client.ts';
-import { queryClient as defaultQueryClient } from './queryClient.ts';
-import { useAppTheme } from './theme.ts';
-import { ToastContext } from './toast.ts';
+import { queryClient as defaultQueryClient } from '../app/queryClient.ts';
+import { useAppTheme } from '../app/theme.ts';
+import { ToastContext } from '../app/toast.ts';
 
 /** An image preview's close button sits below the app header (56 px) and the tag tabs (40 px), not over the user menu. */
 const IMAGE_CONFIG = { styles: { popup: { close: { top: 56 + 40 + 12 } } } };

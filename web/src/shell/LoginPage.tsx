@@ -9,9 +9,9 @@ import { fetchCaptcha, login, logout } from '../api/auth.ts';
 import { clearToken, getToken, setToken } from '../api/token.ts';
 import { setLanguage, currentLanguage } from '../i18n/index.ts';
 import { useErrorAnnouncer } from '../forms/ErrorAnnouncer.tsx';
-import { queryKeys } from './queryClient.ts';
-import { useDirtyStore, useTabsStore } from './stores.ts';
-import { useToast } from './toast.ts';
+import { queryKeys } from '../app/queryClient.ts';
+import { useDirtyStore, useTabsStore } from '../app/stores.ts';
+import { useToast } from '../app/toast.ts';
 import './login.css';
 
 /** SPEC.md §4: 登录成功！ shows for 1.5 s before the app moves on. */

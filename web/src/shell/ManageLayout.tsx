@@ -12,11 +12,13 @@ import { useGeneratedPage, useGeneratedTitles } from './generatedPages.ts';
 import { NavMenu } from './NavMenu.tsx';
 import { PageHost } from './PageHost.tsx';
 import { PasswordChangeGate } from './PasswordChangeGate.tsx';
-import { PagePathContext } from './pageContext.ts';
+import { PagePathContext } from '../app/pageContext.ts';
 import { MAIN_ID, TagTabs } from './TagTabs.tsx';
-import { closeAllTabs, closeOtherTabs, closeTab, removedTabs, type TabsState } from './tagTabs.ts';
-import { useDirtyStore, useLayoutStore, useTabsStore } from './stores.ts';
-import { useMenuTree, usePreloadMenuPages, useTitles } from './useShellData.ts';
+import { closeAllTabs, closeOtherTabs, closeTab, removedTabs, type TabsState } from '../app/tagTabs.ts';
+import { useDirtyStore, useLayoutStore, useTabsStore } from '../app/stores.ts';
+import { useMenuTree } from '../app/shellData.ts';
+import { useTitles } from '../pages/menuTitles.ts';
+import { usePreloadMenuPages } from './menuPreload.ts';
 import './shell.css';
 
 /** Below antd's lg breakpoint (992 px) the navigation collapses by itself. */

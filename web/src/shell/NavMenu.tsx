@@ -4,11 +4,11 @@ import type { MenuProps } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { accordionOpenKeys, menuPathTo, walkMenu, type MenuNode } from './menuTree.ts';
-import { menuIcon } from './menuIcons.tsx';
+import { accordionOpenKeys, menuPathTo, walkMenu, type MenuNode } from '../app/menuTree.ts';
+import { menuIcon } from '../app/menuIcons.tsx';
 import { resolveManageRoute } from '../pages/manageRoutes.ts';
 import { loadPage } from './pageLoader.ts';
-import { useTabMenuStore, useTabsStore } from './stores.ts';
+import { useTabMenuStore, useTabsStore } from '../app/stores.ts';
 
 type MenuItem = Required<MenuProps>['items'][number];
 

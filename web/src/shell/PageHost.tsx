@@ -2,8 +2,8 @@ import { Activity, useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resolveManageRoute, type ManageRoute } from '../pages/manageRoutes.ts';
-import { PagePathContext } from './pageContext.ts';
-import { useMayOpen } from './access.ts';
+import { PagePathContext } from '../app/pageContext.ts';
+import { useMayOpen } from '../app/access.ts';
 import { usePage } from './pageLoader.ts';
 
 /**

@@ -5,8 +5,8 @@ import { logout } from '../api/auth.ts';
 import { configureClient } from '../api/client.ts';
 import { clearToken } from '../api/token.ts';
 import { PasswordDialog } from './PasswordDialog.tsx';
-import { queryKeys } from './queryClient.ts';
-import { useUserInfo } from './useShellData.ts';
+import { queryKeys } from '../app/queryClient.ts';
+import { useUserInfo } from '../app/shellData.ts';
 
 /**
  * An account whose password an administrator set (a new account, a reset) changes it before anything else: the server

@@ -2,7 +2,7 @@ import { useState, type FC } from 'react';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../api/auth.ts';
-import { useToast } from './toast.ts';
+import { useToast } from '../app/toast.ts';
 
 /** SPEC.md §9: password minimum length 6 (after trim). */
 export const MIN_PASSWORD_LENGTH = 6;

@@ -3,7 +3,7 @@ import { Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
 import { CloseOutlined, DownOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { HOME_PATH } from './tagTabs.ts';
+import { HOME_PATH } from '../app/tagTabs.ts';
 
 const HINT_ID = 'qb-tags-hint';
 

@@ -1,14 +1,14 @@
 import { fetchUserInfo } from '../api/auth.ts';
 import { fetchMenu } from '../api/system.ts';
 import { getToken } from '../api/token.ts';
-import { MENU_STALE_MS, queryClient, queryKeys } from './queryClient.ts';
+import { MENU_STALE_MS, queryClient, queryKeys } from '../app/queryClient.ts';
 
 /**
  * A typed URL or a reload of /manage/<page> with a session: starts, before React has rendered anything, what the
  * shell would otherwise ask for one after the other (its own code; then the account and the menu; then the page's
  * code and first rows). All of it is shared with the shell: the same module promises, the same query cache entries
- * (shell/useShellData.ts), the same page load (shell/pageLoader.ts). The page is loaded only when the account may
- * open it (shell/access.ts, the rule the shell applies), so a refused page reads nothing. The login page loads none
+ * (app/shellData.ts), the same page load (shell/pageLoader.ts). The page is loaded only when the account may
+ * open it (app/access.ts, the rule the shell applies), so a refused page reads nothing. The login page loads none
  * of this (every import below is dynamic).
  */
 export function startManageEarly(pathname: string): void {
@@ -24,7 +24,7 @@ export function startManageEarly(pathname: string): void {
     void route?.preload?.().catch(() => undefined);
     return route;
   });
-  void Promise.all([path, import('./pageLoader.ts'), import('./menuTree.ts'), import('./access.ts'), user, menu, routes])
+  void Promise.all([path, import('./pageLoader.ts'), import('../app/menuTree.ts'), import('../app/access.ts'), user, menu, routes])
     .then(([route, pages, menuTree, access, account, rows, r]) => {
       const paths = menuTree.routePathsOf(menuTree.menuTreeFor(rows, account?.isAdmin === true));
       // an account that must change its password first sees only that dialog (shell/PasswordChangeGate.tsx)

@@ -5,9 +5,9 @@ import { ApiError, saveRow } from '../../api/index.ts';
 import { TablePage } from '../../crud/TablePage.tsx';
 import type { FieldOverride, PageOverrides } from '../../crud/configFromMeta.ts';
 import type { Row } from '../../crud/types.ts';
-import { useCan } from '../../shell/access.ts';
-import { useToast } from '../../shell/toast.ts';
-import { useUserInfo } from '../../shell/useShellData.ts';
+import { useCan } from '../../app/access.ts';
+import { useToast } from '../../app/toast.ts';
+import { useUserInfo } from '../../app/shellData.ts';
 import { parentTreeSelect } from '../system/ParentTreeSelect.tsx';
 
 const RoleParentSelect = parentTreeSelect({ flag: 'sys_role', parentField: 'parentId', rootKey: 'pages.role.root', testId: 'role-parent' });

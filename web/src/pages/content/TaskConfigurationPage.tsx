@@ -5,8 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, saveRow, selectRows } from '../../api/index.ts';
 import { SAVE_MESSAGE_SECONDS } from '../../crud/sources.ts';
-import { useUnsavedChanges } from '../../shell/pageContext.ts';
-import { useToast } from '../../shell/toast.ts';
+import { useUnsavedChanges } from '../../app/pageContext.ts';
+import { useToast } from '../../app/toast.ts';
 import './content.css';
 
 const FLAG = 'sys_config';

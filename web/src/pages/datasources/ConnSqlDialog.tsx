@@ -11,7 +11,7 @@ import { textIn } from '../../crud/configFromMeta.ts';
 import { useTableMeta } from '../../crud/tableMeta.ts';
 import type { EditDialogProps, Row } from '../../crud/types.ts';
 import { SCHEMA_DIALOG_WIDTH } from '../../forms/SchemaFormDialog.tsx';
-import { useToast } from '../../shell/toast.ts';
+import { useToast } from '../../app/toast.ts';
 import { columnTitle, SOURCES_QUERY_KEY } from './shared.ts';
 
 /** The usual port of each database type, filled in when the type is chosen and the port is still empty. */

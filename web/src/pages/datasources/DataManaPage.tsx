@@ -8,9 +8,9 @@ import { createTablePage, LOCAL_SOURCE_ID, readBackTable } from '../../api/datas
 import { TablePage } from '../../crud/TablePage.tsx';
 import type { PageOverrides } from '../../crud/configFromMeta.ts';
 import type { PageContextApi, Row } from '../../crud/types.ts';
-import { useCan } from '../../shell/access.ts';
-import { queryKeys } from '../../shell/queryClient.ts';
-import { useToast } from '../../shell/toast.ts';
+import { useCan } from '../../app/access.ts';
+import { queryKeys } from '../../app/queryClient.ts';
+import { useToast } from '../../app/toast.ts';
 import { SOURCE_PAGE_SIZES, SOURCES_QUERY_KEY } from './shared.ts';
 import { SourceTree, type SourceChoice } from './SourceTree.tsx';
 import TableDefinitionDialog, { ChosenSourceContext } from './TableDefinitionDialog.tsx';

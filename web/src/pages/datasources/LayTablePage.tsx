@@ -7,8 +7,8 @@ import { TablePage } from '../../crud/TablePage.tsx';
 import type { PageOverrides } from '../../crud/configFromMeta.ts';
 import type { Row } from '../../crud/types.ts';
 import { SAVE_MESSAGE_SECONDS, toastSaveFailure } from '../../crud/sources.ts';
-import { useCan } from '../../shell/access.ts';
-import { useToast } from '../../shell/toast.ts';
+import { useCan } from '../../app/access.ts';
+import { useToast } from '../../app/toast.ts';
 import { formTableRowButton } from '../../forms/FormTableCreate.tsx';
 // the page opens on the designer: its code comes with the page's, not in a wave of its own after the page rendered
 import DesignerWorkspace from '../../designer/DesignerWorkspace.tsx';

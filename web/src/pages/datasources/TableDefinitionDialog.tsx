@@ -6,7 +6,7 @@ import { saveTableDefinition } from '../../api/datasources.ts';
 import { SAVE_MESSAGE_SECONDS, toastSaveFailure } from '../../crud/sources.ts';
 import { useTableMeta } from '../../crud/tableMeta.ts';
 import type { EditDialogProps, Row } from '../../crud/types.ts';
-import { useToast } from '../../shell/toast.ts';
+import { useToast } from '../../app/toast.ts';
 import { ColumnGrid, columnFromRow, newColumn, type ColumnDraft } from './ColumnGrid.tsx';
 
 /** SPEC.md §4, §9: repeated clicks on 保存 within 1 s send one master-slave request. */

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { selectRows } from '../../api/index.ts';
 import { createSqlTable, listSourceTables } from '../../api/datasources.ts';
-import { queryClient } from '../../shell/queryClient.ts';
+import { queryClient } from '../../app/queryClient.ts';
 
 /** The SQL of a preview or a history row, read-only, one statement after the other. */
 export function SqlBlock({ statements }: { statements: string[] }) {

@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MenuRow } from '@qb/contracts';
 import { fetchMenu } from '../../api/system.ts';
-import { MENU_STALE_MS, queryKeys } from '../../shell/queryClient.ts';
-import { useSeededMenuName } from '../../shell/useShellData.ts';
+import { MENU_STALE_MS, queryKeys } from '../../app/queryClient.ts';
+import { useSeededMenuName } from '../../app/shellData.ts';
 
 /** The value of "the server's choice": the group 数据页面, made on first use (POST /api/datasources/menu/ without parentMenu). */
 export const DEFAULT_PARENT = -1;

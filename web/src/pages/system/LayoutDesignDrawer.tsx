@@ -7,7 +7,7 @@ import type { ColumnMeta, TableMeta } from '@qb/contracts';
 import { ApiError, call } from '../../api/index.ts';
 import { textIn } from '../../crud/configFromMeta.ts';
 import { readLayoutRecord, saveLayoutRecord, type Layout } from '../../crud/layoutRecord.ts';
-import { useToast } from '../../shell/toast.ts';
+import { useToast } from '../../app/toast.ts';
 import type { Row } from '../../crud/types.ts';
 
 /** One column of the chosen table as the drawer edits it. */

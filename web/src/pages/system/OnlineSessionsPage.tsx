@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SessionRow } from '@qb/contracts';
 import { endSession, fetchSessions } from '../../api/index.ts';
-import { useToast } from '../../shell/toast.ts';
+import { useToast } from '../../app/toast.ts';
 import './system.css';
 
 /** 在线用户: the live sessions, newest activity first, each but one's own ended by 强制下线. */

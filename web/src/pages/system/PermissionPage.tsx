@@ -5,9 +5,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GrantAction, MenuRow } from '@qb/contracts';
 import { fetchMenuActions, fetchRoleGrants, saveRoleGrants, selectRows } from '../../api/index.ts';
-import { buildMenuTree, type MenuNode } from '../../shell/menuTree.ts';
-import { useTitles } from '../../shell/useShellData.ts';
-import { useToast } from '../../shell/toast.ts';
+import { buildMenuTree, type MenuNode } from '../../app/menuTree.ts';
+import { useTitles } from '../menuTitles.ts';
+import { useToast } from '../../app/toast.ts';
 import { fetchMenu } from '../../api/system.ts';
 import './system.css';
 

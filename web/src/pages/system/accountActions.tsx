@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { fetchUserRoles, resetPassword, saveUserRoles, selectRows } from '../../api/index.ts';
 import { SAVE_MESSAGE_SECONDS } from '../../crud/sources.ts';
-import { useToast } from '../../shell/toast.ts';
+import { useToast } from '../../app/toast.ts';
 import type { PageContextApi, Row, RowButton } from '../../crud/types.ts';
 
 interface RoleOption {

@@ -8,8 +8,8 @@ import { fetchMenu } from '../../api/system.ts';
 import i18n from '../../i18n/index.ts';
 import { textIn, type PageOverrides } from '../../crud/configFromMeta.ts';
 import type { Row } from '../../crud/types.ts';
-import { MENU_STALE_MS, queryClient as appQueryClient, queryKeys } from '../../shell/queryClient.ts';
-import { useSeededMenuName } from '../../shell/useShellData.ts';
+import { MENU_STALE_MS, queryClient as appQueryClient, queryKeys } from '../../app/queryClient.ts';
+import { useSeededMenuName } from '../../app/shellData.ts';
 import './system.css';
 
 /** One changed field of an operation log entry (sys_operationLog.changes, docs/permissions.md "Audit"). */

@@ -1,7 +1,7 @@
 import { ownValue } from '@qb/contracts';
 import { useCallback, useMemo } from 'react';
 import type { GrantAction, UserInfo } from '@qb/contracts';
-import { useMenuTree, useUserInfo } from './useShellData.ts';
+import { useMenuTree, useUserInfo } from './shellData.ts';
 
 export type Can = Record<GrantAction, boolean>;
 

@@ -3,14 +3,14 @@ import { Button, Empty, Input, Modal, Space } from 'antd';
 import { CloseCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FormFieldProps } from '../crud/types.ts';
-import { MENU_ICON_CHOICES, menuIcon } from './menuIcons.tsx';
+import { MENU_ICON_CHOICES, menuIcon } from '../app/menuIcons.tsx';
 import './iconPicker.css';
 
 /** Icons per row of the grid (arrow up/down move by a row). */
 const COLUMNS = 6;
 
 /**
- * An icon picked from the icons the navigation can render (shell/menuIcons.tsx): a button showing the current icon
+ * An icon picked from the icons the navigation can render (app/menuIcons.tsx): a button showing the current icon
  * opens a dialog with a search box and a grid of icons. Keyboard: type to filter, Enter picks the first match,
  * Tab/arrow keys move through the grid, Enter/Space picks, Esc closes. Used by the menu page (a crud form control)
  * and the form designer (prefix / suffix / button icons; `ariaLabel` names which one, `testId` tells them apart).
