@@ -30,8 +30,6 @@ const KNOWN = new Set([
   'server/src/crud <-> server/src/forms',
   'server/src/datasources <-> server/src/db',
   'server/src/db <-> server/src/http',
-  'web/src/crud <-> web/src/forms',
-  'web/src/forms <-> web/src/pages',
   'packages/contracts/src <-> packages/contracts/src/api',
   'packages/contracts/src <-> packages/contracts/src/forms',
 ]);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../src/i18n/index.ts';
-import { formTableRowButton } from '../src/forms/FormTableCreate.tsx';
+import { formTableRowButton } from '../src/pages/datasources/FormTableCreate.tsx';
 import { fakeFetch, ok, renderWithApp, type FakeCall } from './helpers.tsx';
 
 /** The 建表 row button of the form definitions: derived columns and SQL shown first, the table made on confirm. */

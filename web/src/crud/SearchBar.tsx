@@ -3,7 +3,7 @@ import { Button, Cascader, Form, Input, InputNumber, Select } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Wheres } from '@qb/contracts';
-import { useTableOptions } from './options.ts';
+import { useTableOptions } from '../forms/options.ts';
 import { buildSearchWheres } from './searchWheres.ts';
 import type { FieldDef } from './types.ts';
 

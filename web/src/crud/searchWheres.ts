@@ -1,7 +1,7 @@
 import { ownValue } from '@qb/contracts';
 import type { Dayjs } from 'dayjs';
 import type { Wheres } from '@qb/contracts';
-import { isFilled, leafOf } from './options.ts';
+import { isFilled, leafOf } from '../forms/options.ts';
 import type { FieldDef } from './types.ts';
 
 /** The search bar's values -> `wheres`: only the fields that were filled in are sent. */

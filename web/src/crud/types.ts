@@ -3,27 +3,16 @@ import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import type { TFunction } from 'i18next';
 import type { ColumnType, FormSchema, GrantAction, Wheres } from '@qb/contracts';
 import type { SaveAnswer, SelectParams, SelectResult } from '../api/index.ts';
+import type { FormFieldProps, Row, TableOptions } from '../forms/types.ts';
 
-export type Row = Record<string, unknown> & { id?: number | string };
+// defined with the forms (below the table pages); crud's own modules and pages take them from here too
+export type { FormFieldProps, Row, TableOptions };
 
 /** One value of an enumeration (gender 1 男) with its label in the current language; `color` makes it a coloured tag. */
 export interface EnumOption {
   value: number | string;
   label: string;
   color?: string;
-}
-
-/** Options read from another table (or this one): select lists, cascader trees, reference names in the table. */
-export interface TableOptions {
-  flag: string;
-  /** column shown as the label; default name */
-  labelField?: string;
-  /** order of the options, e.g. sortNum */
-  sort?: string;
-  /** build a cascader tree from this parent column (0 is the root) */
-  treeParent?: string;
-  /** dependent dropdown: the options are the rows whose `whereField` equals the value of form field `field` */
-  dependsOn?: { field: string; whereField: string };
 }
 
 export type ColumnKind = 'text' | 'image' | 'icon' | 'money' | 'enum' | 'ref' | 'dateTime' | 'html';
@@ -38,13 +27,6 @@ export interface ColumnOptions {
   render?: (value: unknown, row: Row) => ReactNode;
   /** plain text for print and for the column chooser's export labels */
   text?: (value: unknown, row: Row) => string;
-}
-
-/** What the dialog hands a code-level field input (the form item's value, onChange and control id). */
-export interface FormFieldProps {
-  value?: unknown;
-  onChange?: (value: unknown) => void;
-  id?: string;
 }
 
 export interface SearchOptions {

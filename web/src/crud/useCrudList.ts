@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Wheres } from '@qb/contracts';
-import { TREE_ROWS } from './options.ts';
+import { TREE_ROWS } from '../forms/options.ts';
 import { tableMetaQuery } from './tableMeta.ts';
 import type { SelectParams } from '../api/index.ts';
 import type { CrudPageConfig, CrudSource, Row } from './types.ts';

@@ -2,16 +2,16 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Cascader, Checkbox, ColorPicker, ConfigProvider, Input, InputNumber, Radio, Rate, Select, Slider, Space, Spin, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formTextIn, type FormCascaderField, type FormCheckboxField, type FormRadioField, type FormSelectField, type FormValueField } from '@qb/contracts';
-import { findOptionPath, type OptionItem } from '../crud/options.ts';
+import { findOptionPath, type OptionItem } from './options.ts';
 import { DateInput, DateRangeInput, TimeInput, TimeRangeInput } from './pickers.tsx';
 import { UploadInput } from './UploadInput.tsx';
 import { useFieldOptions } from './useFieldOptions.ts';
 import { formIconNode } from './formIcons.tsx';
 // the upload box and editor styles live with the crud controls they belong to
-import '../crud/crud.css';
+import './forms.css';
 
 // the editor (tiptap, ProseMirror) is the crud one, loaded with the first form that has one
-const RichTextEditor = lazy(() => import('../crud/RichTextEditor.tsx'));
+const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'));
 
 export interface FieldInputProps {
   field: FormValueField;

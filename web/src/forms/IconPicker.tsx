@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Empty, Input, Modal, Space } from 'antd';
 import { CloseCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { FormFieldProps } from '../crud/types.ts';
+import type { FormFieldProps } from './types.ts';
 import { MENU_ICON_CHOICES, menuIcon } from '../app/menuIcons.tsx';
 import './iconPicker.css';
 

@@ -2,7 +2,7 @@ import { Button, Space, Typography } from 'antd';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { checkFormUploadFile, formAcceptExtensions, formTextIn, type FormUploadField } from '@qb/contracts';
-import { FileUpload, ImageUpload } from '../crud/uploads.tsx';
+import { FileUpload, ImageUpload } from './uploads.tsx';
 import { isPendingFile, sendFormFile } from './formUploads.ts';
 
 /** A picked file that waits for the form's submit (自动上传 off): its name, and a way to drop it. */

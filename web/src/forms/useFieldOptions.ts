@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { endpoints } from '@qb/contracts/endpoints';
 import { formTextIn, isFormOptionSourceReadable, type FormOption, type FormOptionsSource, type FormTableOptions, type FormUrlOptions } from '@qb/contracts';
 import { request, selectRows } from '../api/index.ts';
-import { buildOptionTree, DROPDOWN_ROWS, isFilled, leafOf, TREE_ROWS, useTableOptions, type OptionItem } from '../crud/options.ts';
-import type { Row } from '../crud/types.ts';
+import { buildOptionTree, DROPDOWN_ROWS, isFilled, leafOf, TREE_ROWS, useTableOptions, type OptionItem } from './options.ts';
+import type { Row } from './types.ts';
 
 /** Static options of a schema in one language. */
 export function staticOptionItems(list: FormOption[], lang: string): OptionItem[] {

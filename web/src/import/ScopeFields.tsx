@@ -1,6 +1,6 @@
 import { Cascader, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { leafOf, useTableOptions } from '../crud/options.ts';
+import { leafOf, useTableOptions } from '../forms/options.ts';
 import type { TableOptions } from '../crud/types.ts';
 import { IMPORT_NS } from './texts.ts';
 

@@ -1,7 +1,7 @@
 import { Cascader } from 'antd';
 import { TablePage } from '../../crud/TablePage.tsx';
 import type { PageOverrides } from '../../crud/configFromMeta.ts';
-import { findOptionPath, isFilled, useTableOptions } from '../../crud/options.ts';
+import { findOptionPath, isFilled, useTableOptions } from '../../forms/options.ts';
 import type { FormFieldProps } from '../../crud/types.ts';
 import { categoryImportButton } from '../../import/toolbarButtons.tsx';
 

@@ -9,7 +9,7 @@ import type { Row } from '../../crud/types.ts';
 import { SAVE_MESSAGE_SECONDS, toastSaveFailure } from '../../crud/sources.ts';
 import { useCan } from '../../app/access.ts';
 import { useToast } from '../../app/toast.ts';
-import { formTableRowButton } from '../../forms/FormTableCreate.tsx';
+import { formTableRowButton } from './FormTableCreate.tsx';
 // the page opens on the designer: its code comes with the page's, not in a wave of its own after the page rendered
 import DesignerWorkspace from '../../designer/DesignerWorkspace.tsx';
 import { SOURCE_PAGE_SIZES } from './shared.ts';

@@ -1,9 +1,9 @@
 import { Table, Typography, type ButtonProps } from 'antd';
 import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import type { TFunction } from 'i18next';
-import { createTableFromForm, type FormTableColumn } from '../api/datasources.ts';
-import type { RowButton } from '../crud/types.ts';
-import { showFailure, SqlBlock } from '../pages/datasources/tableActions.tsx';
+import { createTableFromForm, type FormTableColumn } from '../../api/datasources.ts';
+import type { RowButton } from '../../crud/types.ts';
+import { showFailure, SqlBlock } from './tableActions.tsx';
 
 // Auto-create from a form definition (docs/forms.md "Auto-create"): the derived columns and the SQL are shown, and
 // the table is made only once the person confirms them.
