@@ -9,7 +9,6 @@ export {
   FORM_LAYOUT_KINDS,
   formKindDescriptor,
   formValueKind,
-  formLayoutKind,
   isFormValueKind,
   formMessageKindOf,
   formAcceptExtensions,

@@ -1,4 +1,4 @@
-import type { DescribedField, FieldKindDescriptor, LayoutKindDescriptor, ValueKindDescriptor } from './descriptor.ts';
+import type { DescribedField, FieldKindDescriptor, ValueKindDescriptor } from './descriptor.ts';
 import { textKind } from './text.ts';
 import { textareaKind } from './textarea.ts';
 import { passwordKind } from './password.ts';
@@ -77,11 +77,6 @@ export function isFormValueKind(kind: string): kind is FormValueKind {
 /** The descriptor of a value field's kind. */
 export function formValueKind<F extends FormValueField>(field: F): ValueKindDescriptor<F> {
   return BY_KIND.get(field.kind) as ValueKindDescriptor<F>;
-}
-
-/** The descriptor of a layout item's kind. */
-export function formLayoutKind<F extends FormLayoutField>(field: F): LayoutKindDescriptor<F> {
-  return BY_KIND.get(field.kind) as LayoutKindDescriptor<F>;
 }
 
 /** SPEC.md §5: 请输入 for what is typed, 请选择 for what is chosen, 请上传 for files and images. */
