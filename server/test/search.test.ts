@@ -151,9 +151,11 @@ describe.each(engines)('keyword search on %s', (engine, url) => {
     if (engine === 'postgres') {
       const idx = await sql<{
         n: number;
-      }>`select count(*) as n from pg_indexes where schemaname = current_schema() and indexname = 'ix_questionBank_name_trgm'`.execute(t.ctx.conn.db);
+      }>`select count(*) as n from pg_indexes where schemaname = current_schema() and indexname = 'ix_sys_search__questionBank_0'`.execute(t.ctx.conn.db);
+      // on the side table since migration 0010 (search-pg-side.test.ts)
       expect(Number(idx.rows[0]!.n)).toBe(1);
       expect([...(await t.ctx.crud.searchIndexes.columns('questionBank'))]).toEqual(['name']);
+      expect([...(await t.ctx.crud.searchIndexes.sideColumns('questionBank'))]).toEqual(['name']);
     }
   });
 

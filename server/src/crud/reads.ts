@@ -7,6 +7,7 @@ import { ApiError, badRequest } from '../http/errors.ts';
 import { LOCAL_SOURCE, type TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
 import { CountCache, type CountCacheOptions } from './countCache.ts';
+import { sideTable } from '../db/migrations/0010_search_side.ts';
 import { charCount, isTextSearch, ScanGate, ScanWorkers, SearchIndexes, SearchUpkeep, TRIGRAM } from './search.ts';
 import { HookRegistry } from './hooks.ts';
 import { sortedIdsInWorker } from './sortedIds.ts';
@@ -196,7 +197,8 @@ export class CrudReads {
 
   /**
    * Marks the plan's text searches an index can answer (SQLite: the FTS5 table, set on the condition; PostgreSQL:
-   * the trigram index the planner picks by itself), once per plan. True when some search reads every row instead.
+   * the side table of migration 0010, set on the condition, or a trigram index of the table itself, which the planner
+   * picks by itself), once per plan. True when some search reads every row instead.
    */
   private prepareSearch(plan: SelectPlan, target: Target): Promise<boolean> {
     let prepared = this.preparedSearches.get(plan);
@@ -227,6 +229,10 @@ export class CrudReads {
       } else if (!/[\p{L}\p{N}]{3}/u.test(text)) {
         // pg_trgm makes trigrams of the letters and digits of words only: a search without three in a row gets none
         scan = true;
+      } else if ((await this.searchIndexes.sideColumns(plan.table.table)).has(c.column.name)) {
+        // the trigram index is on the side table (migration 0010): its hits plus the ids written since it caught up
+        c.side = sideTable(plan.table.table);
+        this.searchUpkeep.noticed(plan.table.table);
       }
     }
     return scan;

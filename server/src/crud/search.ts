@@ -5,6 +5,8 @@ import { sqliteDriverPath as driverPath } from '../db/sqliteDriver.ts';
 import type { SourceEngine } from '../datasources/engines.ts';
 // the table holding, per indexed table, the highest key its FTS5 table has caught up to
 import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
+// PostgreSQL: the side table carrying the trigram indexes and the queue of ids written since it caught up
+import { baseOfSearchTable, pendingTable, sideTable } from '../db/migrations/0010_search_side.ts';
 import type { Condition } from './wheres.ts';
 
 /*
@@ -12,7 +14,10 @@ import type { Condition } from './wheres.ts';
  * `like` semantics on every engine; what changes is how the rows are found:
  * - SQLite: the FTS5 trigram table `<table>__search` (migration 0007) gives the candidate rowids of a search of 3
  *   characters or more; the `like` of the base row decides, so the answer is exactly today's.
- * - PostgreSQL: the same `ilike`, which the planner answers from the pg_trgm GIN index (3 characters or more).
+ * - PostgreSQL: the pg_trgm GIN index of the side table `sys_search__<table>` (migration 0010) gives the candidate ids
+ *   of a search with a trigram, with the ids queued since it caught up (SearchUpkeep); the base row's `ilike` decides.
+ *   A table with its own trigram index (a runtime table with a long name, an index added by hand): the same `ilike`,
+ *   which the planner answers from it.
  * - MySQL/MariaDB, a search shorter than a trigram, or a column without an index: a scan, which holds at most
  *   SCANS_PER_TABLE connections per table (ScanGate), and on SQLite runs in a worker thread, off the event loop.
  */
@@ -65,9 +70,12 @@ export class SearchIndexes {
       return new Set(rows.map((r) => r.name));
     }
     if (this.engine === 'postgres') {
+      // the trigram indexes of the base table (runtime tables, indexes added by hand) and of its side table (migration 0010)
+      const side = sideTable(table);
       const { rows } = await sql<{
+        tbl: string;
         def: string;
-      }>`select indexdef as def from pg_indexes where schemaname = current_schema() and tablename = ${table} and indexdef like '%gin_trgm_ops%'`.execute(
+      }>`select tablename as tbl, indexdef as def from pg_indexes where schemaname = current_schema() and tablename in (${table}, ${side}) and indexdef like '%gin_trgm_ops%'`.execute(
         this.readDb,
       );
       if (!this.warned) {
@@ -80,25 +88,59 @@ export class SearchIndexes {
           );
         }
       }
+      const pending = await sql<{
+        n: number;
+      }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${pendingTable(table)}`.execute(
+        this.readDb,
+      );
+      const hasPending = Number(pending.rows[0]?.n ?? 0) > 0;
       const columns = new Set<string>();
-      for (const { def } of rows) {
+      const bySide = new Set<string>();
+      for (const { tbl, def } of rows) {
         const m = /using gin \("?((?:[^"]|"")+?)"? (?:[\w"]+\.)?"?gin_trgm_ops/i.exec(def);
-        if (m) columns.add(m[1]!.replace(/""/g, '"'));
+        if (!m) continue;
+        const column = m[1]!.replace(/""/g, '"');
+        if (tbl === side) {
+          // a side table is usable with its queue of pending ids only
+          if (!hasPending) continue;
+          bySide.add(column);
+        }
+        columns.add(column);
       }
+      this.sides.set(table, bySide);
       return columns;
     }
     return new Set();
   }
 
+  /** PostgreSQL: the columns of `table` searched through its side table (migration 0010), the others through their own index. */
+  async sideColumns(table: string): Promise<Set<string>> {
+    await this.columns(table);
+    return this.sides.get(table) ?? new Set();
+  }
+
+  private readonly sides = new Map<string, Set<string>>();
+
   /** Forgets what was read (a table altered, the extension added). */
   forget(table?: string): void {
-    if (table === undefined) this.byTable.clear();
-    else this.byTable.delete(table);
+    if (table === undefined) {
+      this.byTable.clear();
+      this.sides.clear();
+    } else {
+      this.byTable.delete(table);
+      this.sides.delete(table);
+    }
   }
 }
 
 /** Rows indexed per transaction when the index catches up (SQLite: ~20 ms of the writer each, the event loop free between). */
 export const CATCH_UP_ROWS = 2000;
+/** PostgreSQL: pending ids moved into the side table per transaction (~0.1-0.3 s of GIN upkeep each). */
+export const PG_CATCH_UP_ROWS = 5000;
+/** PostgreSQL: a search through a side table asks for a catch-up of its table at most this often (rows written outside the server). */
+export const NOTICE_EVERY_MS = 10_000;
+/** Key space of the advisory locks taking turns at one table's catch-up (two int4 keys: this one, the table's hash). */
+const ADVISORY_SPACE = 0x5153;
 
 /**
  * SQLite: indexes in bulk, after the commit, the rows inserted above a table's mark (migration 0008). A write does no
@@ -106,6 +148,10 @@ export const CATCH_UP_ROWS = 2000;
  * row above the mark as a candidate meanwhile, so they stay exact. Catching up runs in chunks of CATCH_UP_ROWS, each
  * its own short write transaction, delayMs after the writes (the saves of a few hundred milliseconds coalesce into one
  * catch-up per table).
+ * PostgreSQL: moves the ids queued in `sys_searchq__<table>` (migration 0010's triggers) into the side table
+ * `sys_search__<table>` that carries the GIN trigram indexes, PG_CATCH_UP_ROWS per transaction; searches take the pending
+ * ids as candidates meanwhile. Besides after the server's own commits and at start, a search through a side table asks
+ * for a catch-up of its table every NOTICE_EVERY_MS at most (rows written by a tool or a stopped instance).
  */
 export class SearchUpkeep {
   private readonly pending = new Set<string>();
@@ -121,17 +167,37 @@ export class SearchUpkeep {
 
   /** After a commit on the local database: the written tables catch up soon. */
   written(tables: Iterable<string>): void {
-    if (this.engine !== 'sqlite') return;
-    for (const t of tables) this.pending.add(t);
+    if (this.engine !== 'sqlite' && this.engine !== 'postgres') return;
+    for (const t of tables) {
+      this.pending.add(t);
+      this.lastAsked.set(t, Date.now());
+    }
     this.schedule();
+  }
+
+  private readonly lastAsked = new Map<string, number>();
+
+  /** PostgreSQL: a search went through the side table of `table`; a catch-up if none was asked for lately. */
+  noticed(table: string): void {
+    const last = this.lastAsked.get(table);
+    if (last !== undefined && Date.now() - last < NOTICE_EVERY_MS) return;
+    this.written([table]);
   }
 
   /** Every indexed table catches up (the server's start: rows committed just before a stop are indexed). */
   async everyTable(): Promise<void> {
-    if (this.engine !== 'sqlite') return;
     try {
-      const { rows } = await sql<{ tbl: string }>`select tbl from ${sql.table(MARK_TABLE)}`.execute(this.db);
-      this.written(rows.map((r) => r.tbl));
+      if (this.engine === 'sqlite') {
+        const { rows } = await sql<{ tbl: string }>`select tbl from ${sql.table(MARK_TABLE)}`.execute(this.db);
+        this.written(rows.map((r) => r.tbl));
+      } else if (this.engine === 'postgres') {
+        const { rows } = await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_name like ${`${pendingTable('').replace(/_/g, '!_')}%`} escape '!'`.execute(
+          this.db,
+        );
+        this.written(rows.map((r) => baseOfSearchTable(r.name)));
+      }
     } catch {
       // no mark table: nothing indexed this way
     }
@@ -197,8 +263,9 @@ export class SearchUpkeep {
     });
   }
 
-  /** Indexes the rows of `table` above its mark, CATCH_UP_ROWS per transaction; the rows indexed. */
+  /** Indexes the rows of `table` written since the index last caught up; the rows indexed (PostgreSQL: the pending ids taken). */
   async catchUp(table: string): Promise<number> {
+    if (this.engine === 'postgres') return this.catchUpSide(table);
     const fts = SearchIndexes.ftsTable(table);
     let columns = this.columnsOf.get(table);
     if (!columns) {
@@ -227,6 +294,52 @@ export class SearchUpkeep {
       total += moved;
       if (moved < CATCH_UP_ROWS || this.stopped) return total;
       // the event loop and other writers get their turn between chunks
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+
+  /**
+   * PostgreSQL: moves the pending ids of `table` into its side table, PG_CATCH_UP_ROWS per transaction. Each
+   * transaction first takes the table's advisory lock, so that catch-ups (of several instances) take turns: a later one
+   * reads the base rows in a snapshot taken after the earlier one committed, and never writes older text over newer.
+   * In one statement (one snapshot): the ids leave the queue, the side rows take the base rows' current text (or go
+   * with their base row). Ids of transactions not yet committed are not visible: they stay queued for the next turn.
+   */
+  private async catchUpSide(table: string): Promise<number> {
+    let columns = this.columnsOf.get(table);
+    if (!columns) {
+      const { rows } = await sql<{ name: string }>`select column_name as name from information_schema.columns
+        where table_schema = current_schema() and table_name = ${sideTable(table)} order by ordinal_position`.execute(this.db);
+      const pending = await sql<{
+        n: number;
+      }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${pendingTable(table)}`.execute(this.db);
+      columns = Number(pending.rows[0]?.n ?? 0) > 0 ? rows.map((r) => r.name).filter((c) => c !== 'id') : [];
+      this.columnsOf.set(table, columns);
+    }
+    if (columns.length === 0) return 0;
+    const base = sql.table(table);
+    const side = sql.table(sideTable(table));
+    const pending = sql.table(pendingTable(table));
+    const cols = sql.join(columns.map((c) => sql.ref(c)));
+    const baseCols = sql.join(columns.map((c) => sql.ref(`b.${c}`)));
+    const sideCols = sql.join(columns.map((c) => sql`${side}.${sql.ref(c)}`));
+    const newCols = sql.join(columns.map((c) => sql.ref(`excluded.${c}`)));
+    const sets = sql.join(columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`));
+    let total = 0;
+    for (;;) {
+      const moved = await this.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${ADVISORY_SPACE}, hashtext(current_schema() || '.' || ${table}))`.execute(trx);
+        const { rows } = await sql<{ n: number }>`with
+          moved as (delete from ${pending} where ctid = any(array(select ctid from ${pending} limit ${PG_CATCH_UP_ROWS})) returning id),
+          ids as (select distinct id from moved),
+          gone as (delete from ${side} s using ids where s.id = ids.id and not exists (select 1 from ${base} b where b.id = ids.id)),
+          put as (insert into ${side} (id, ${cols}) select b.id, ${baseCols} from ${base} b join ids on b.id = ids.id
+            on conflict (id) do update set ${sets} where (${sideCols}) is distinct from (${newCols}))
+          select count(*) as n from moved`.execute(trx);
+        return Number(rows[0]?.n ?? 0);
+      });
+      total += moved;
+      if (moved < PG_CATCH_UP_ROWS || this.stopped) return total;
       await new Promise((r) => setImmediate(r));
     }
   }

@@ -10,6 +10,7 @@ import * as utf8mb4 from './0006_utf8mb4.ts';
 import * as search from './0007_search.ts';
 import * as searchUpkeep from './0008_search_upkeep.ts';
 import * as rateLimits from './0009_rate_limits.ts';
+import * as searchSide from './0010_search_side.ts';
 
 /**
  * Every schema change, in order. A migration that has run on a released database never changes:
@@ -25,6 +26,7 @@ const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] 
   ['0007_search', search.up],
   ['0008_search_upkeep', searchUpkeep.up],
   ['0009_rate_limits', rateLimits.up],
+  ['0010_search_side', searchSide.up],
 ];
 
 export const migrationNames = steps.map(([name]) => name);
