@@ -35,7 +35,8 @@ import { billFlowBalance } from './members/billFlowBalance.ts';
 import { TableRegistry } from './schema/registry.ts';
 import { RegistrySync, bumpRegistryVersion } from './schema/sync.ts';
 import { createUploadStore } from './uploads/createStore.ts';
-import { registerUploadRoutes, uploadsDirOf } from './uploads/routes.ts';
+import { registerUploadRoutes } from './uploads/routes.ts';
+import { uploadsDirOf } from './uploads/store.ts';
 import { MAX_UPLOAD_BYTES } from './uploads/storage.ts';
 import { UserService } from './users/service.ts';
 import { on } from './http/route.ts';
@@ -191,7 +192,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   registerImportRoutes(app, ctx);
   registerTableRoutes(app, ctx);
   registerFormRoutes(app, ctx);
-  fs.mkdirSync(uploadsDirOf(ctx), { recursive: true, mode: 0o700 });
+  fs.mkdirSync(uploadsDirOf(ctx.config), { recursive: true, mode: 0o700 });
   await registerUploadRoutes(app, ctx);
   await registerApiDocs(app);
 

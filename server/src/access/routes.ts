@@ -1,15 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../appContext.ts';
+import type { CrudService } from '../crud/service.ts';
+import type { Connection } from '../db/connection.ts';
+import type { TableRegistry } from '../schema/registry.ts';
 import { nowText } from '../db/time.ts';
 import { ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
-import { GrantsService } from './grantsService.ts';
-import { assertAdministrator } from './index.ts';
+import { GrantsService, type GrantsSessions, type GrantsUsers } from './grantsService.ts';
+import { assertAdministrator, type Caller } from './index.ts';
 import { on } from '../http/route.ts';
 
 /** The administrator's calls of the permission, user and online-session pages (docs/permissions.md). */
-export function registerAccessRoutes(fastify: FastifyInstance, ctx: AppContext) {
+/** What these calls use of the app's services (the app hands its whole context, which has them). */
+interface AccessDeps {
+  conn: Connection;
+  registry: TableRegistry;
+  crud: CrudService;
+  users: GrantsUsers & { resetPassword(id: number, caller: Caller): Promise<string> };
+  sessions: GrantsSessions & {
+    idOf(token: string): Promise<number | undefined>;
+    list(): Promise<{ id: number; userId: number; loginid: string; name: string; createdAt: number; lastSeenAt: number }[]>;
+  };
+}
+
+export function registerAccessRoutes(fastify: FastifyInstance, ctx: AccessDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const grants = new GrantsService({ db: ctx.conn.db, registry: ctx.registry, crud: ctx.crud, users: ctx.users, sessions: ctx.sessions });
 

@@ -2,9 +2,31 @@ import { endpoints, GRANT_ACTIONS } from '@qb/contracts/schemas';
 import type { UserInfo } from '@qb/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../appContext.ts';
+import type { Config } from '../config.ts';
+import type { CrudService } from '../crud/service.ts';
+import type { Connection } from '../db/connection.ts';
+import type { TableRegistry } from '../schema/registry.ts';
+import type { CaptchaStore } from './captcha.ts';
+import type { LoginThrottle } from './loginThrottle.ts';
+import type { SessionStore } from './sessions.ts';
+
+/** What the session guard and the account calls use (the app hands its context, which has all of it). */
+interface AuthDeps {
+  config: Pick<Config, 'captcha'>;
+  conn: Connection;
+  registry: TableRegistry;
+  crud: CrudService;
+  sessions: SessionStore;
+  captchas: CaptchaStore;
+  throttle: LoginThrottle;
+  /** the account calls of users/service.ts */
+  users: {
+    changePassword(caller: Caller, token: string, oldPass: unknown, newPass: unknown): Promise<void>;
+    save(params: unknown, caller: Caller | undefined): Promise<{ id: number; created: boolean; password?: string }>;
+  };
+}
 import { loadAccess } from '../access/grants.ts';
-import { SYSTEM } from '../access/index.ts';
+import { SYSTEM, type Caller } from '../access/index.ts';
 import { logLogin } from '../audit/log.ts';
 import { ApiError, badRequest, ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
@@ -43,7 +65,7 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 export const PASSWORD_CHANGE_ROUTES = new Set(['/api/user/userInfo/', '/api/user/changePassword/', '/api/user/logout/']);
 
 /** The request guard: every /api/ call but the public ones needs a live session. */
-export function registerGuard(app: FastifyInstance, ctx: AppContext) {
+export function registerGuard(app: FastifyInstance, ctx: Pick<AuthDeps, 'sessions'>) {
   app.addHook('onRequest', async (req) => {
     // absolute-form (`GET http://host/api/...`) and asterisk-form targets: this server only takes origin-form
     if (!req.url.startsWith('/')) throw badRequest('badRequestTarget');
@@ -60,7 +82,7 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
+async function userInfo(ctx: Pick<AuthDeps, 'crud' | 'conn' | 'registry'>, userId: number): Promise<UserInfo> {
   const [user] = (await ctx.crud.select({ _flag: 'sys_user', wheres: { id: userId } }, SYSTEM)).rows;
   const { roles, roleNames } = await accountRoles(ctx.conn.db, userId);
   // the registry's sys_user columns (never the hash), as the UserInfo schema lists them
@@ -77,7 +99,7 @@ async function userInfo(ctx: AppContext, userId: number): Promise<UserInfo> {
   };
 }
 
-export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export function registerAuthRoutes(fastify: FastifyInstance, ctx: AuthDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // with CAPTCHA=off nothing is drawn or stored, so nothing is limited
   const captchaLimit = { max: CAPTCHAS_PER_MINUTE, timeWindow: '1 minute', allowList: () => !ctx.config.captcha };

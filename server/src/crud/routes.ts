@@ -1,8 +1,10 @@
 import type { MenuRow } from '@qb/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../appContext.ts';
-import { allowedTable, maySee, SYSTEM } from '../access/index.ts';
+import type { Connection } from '../db/connection.ts';
+import type { TableRegistry } from '../schema/registry.ts';
+import type { CrudService } from './service.ts';
+import { allowedTable, maySee, SYSTEM, type Caller } from '../access/index.ts';
 import { ApiError, ok, rawPayload } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
 import { exportTable } from './export.ts';
@@ -16,11 +18,17 @@ import { on } from '../http/route.ts';
  * The generic table API of SPEC.md §7. The route schemas (packages/contracts/src/api/crud.ts) check that a
  * body is an object; the service checks every value, with the message that names it.
  */
-export function registerCrudRoutes(fastify: FastifyInstance, ctx: AppContext) {
+/** The writes of a table that belongs to a service of its own (its registry entry's `writtenBy`): the accounts. */
+interface OwnedWrites {
+  save(params: unknown, caller: Caller | undefined): Promise<{ id: number; created: boolean; password?: string }>;
+  delete(rawId: unknown, caller: Caller | undefined): Promise<{ ids: number[] }>;
+}
+
+export function registerCrudRoutes(fastify: FastifyInstance, ctx: { conn: Connection; registry: TableRegistry; crud: CrudService; users: OwnedWrites }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // the services that own a table's writes, by the name a table declares in `writtenBy` (schema/builtin.ts); a table
   // owned by a service with no save here (the audit logs, the DDL history) is refused by the generic save
-  const owners: Record<string, Pick<AppContext['users'], 'save' | 'delete'>> = { users: ctx.users };
+  const owners: Record<string, OwnedWrites> = { users: ctx.users };
   const ownerOf = (flag: string) => {
     const writtenBy = ctx.registry.has(flag) ? ctx.registry.get(flag).writtenBy : undefined;
     return writtenBy && Object.hasOwn(owners, writtenBy) ? owners[writtenBy] : undefined;

@@ -1,7 +1,8 @@
 import { formFieldStates, formValueFields, validateFormValues } from '@qb/contracts';
 import type { FastifyRequest } from 'fastify';
 import { assertAllowed } from '../access/index.ts';
-import type { AppContext } from '../appContext.ts';
+import type { Connection } from '../db/connection.ts';
+import type { TableRegistry } from '../schema/registry.ts';
 import { badRequest } from '../http/errors.ts';
 import { prefersEnglish } from '../http/messages.ts';
 import { boundFormOf, formValuesOf, storedValuesOf } from './binding.ts';
@@ -13,7 +14,12 @@ import { assertPatternWorkBounded } from './patterns.ts';
  * value is refused. Answers the params to save: lists as JSON text, switches as numbers (binding.ts).
  * An edit checks the fields it sends (the others keep their stored values).
  */
-export async function checkBoundSave(ctx: AppContext, req: Pick<FastifyRequest, 'headers' | 'caller'>, flag: unknown, params: unknown): Promise<unknown> {
+export async function checkBoundSave(
+  ctx: { conn: Connection; registry: TableRegistry },
+  req: Pick<FastifyRequest, 'headers' | 'caller'>,
+  flag: unknown,
+  params: unknown,
+): Promise<unknown> {
   if (typeof flag !== 'string' || !ctx.registry.has(flag)) return params;
   if (typeof params !== 'object' || params === null || Array.isArray(params)) return params;
   // the permission first: rules of a form are not told to a caller who may not save

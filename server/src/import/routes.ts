@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../appContext.ts';
+import type { CrudService } from '../crud/service.ts';
+import type { UploadStore } from '../uploads/store.ts';
 import { assertAllowed } from '../access/index.ts';
 import { ApiError, errorAnswer, ok } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
@@ -23,7 +24,7 @@ function sendFile(reply: FastifyReply, content: Buffer, fileName: string, asciiN
 }
 
 /** Spreadsheet import (SPEC.md §7: selectAddTypes, import, typesImport), templates and question export. */
-export function registerImportRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export function registerImportRoutes(fastify: FastifyInstance, ctx: { crud: CrudService; uploads: UploadStore }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = new ImportService(ctx.crud, ctx.uploads);
 

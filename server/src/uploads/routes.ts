@@ -1,20 +1,16 @@
 import fastifyStatic from '@fastify/static';
 import { fileRoute } from '@qb/contracts/schemas';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../appContext.ts';
+import type { UploadStore } from './store.ts';
 import { mayWriteSomewhere } from '../access/index.ts';
 import { ApiError, badRequest, ok } from '../http/errors.ts';
 import { SERVED_FILE_HEADERS, serveObject } from './serveObject.ts';
 import { MAX_UPLOAD_BYTES, kindOf, storeUpload } from './storage.ts';
-import { uploadsDirOf as uploadsDirOfConfig } from './store.ts';
+import { uploadsDirOf } from './store.ts';
 import { on } from '../http/route.ts';
 
-export function uploadsDirOf(ctx: AppContext): string {
-  return uploadsDirOfConfig(ctx.config);
-}
-
 /** Uploads (multipart field `files`) and the files served back from /api/file/, from the configured store. */
-export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function registerUploadRoutes(app: FastifyInstance, ctx: { uploads: UploadStore; config: { dataDir: string } }) {
   const store = ctx.uploads;
   store.log = app.log;
   const handler = async (req: import('fastify').FastifyRequest) => {
@@ -53,7 +49,7 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   await app.register(fastifyStatic, {
-    root: uploadsDirOf(ctx),
+    root: uploadsDirOf(ctx.config),
     prefix: '/api/file/',
     decorateReply: false,
     index: false,
