@@ -166,6 +166,18 @@ describe.skipIf(!url)('PostgreSQL search through the side table (migration 0010)
       ).toBe(0);
       const again = await t.select('questionBank', { row: '1', wheres: { name: { type: 'like', value: '批量导入 burstq 1' } } });
       expect(again.body.total).toBe(1 + 10 + 100 + 1000 + 2000); // 1, 10-19, 100-199, 1000-1999, 10000-11999
+      // a common search, its total known: its page walks the key order (crud/reads.ts walkedPlan), the same rows
+      await sql`analyze "questionBank"`.execute(t.ctx.conn.db);
+      const common = { row: '20', wheres: { name: { type: 'like', value: '批量导入 burstq' } } };
+      const firstPage = await t.select('questionBank', common);
+      const plan = t.ctx.crud.planSelect({ _flag: 'questionBank', row: '20', wheres: JSON.stringify(common.wheres) }, SYSTEM);
+      await t.ctx.crud.readPage(plan);
+      const walked = await (t.ctx.crud as any).walkedPlan(plan, await t.ctx.crud.target(plan.table));
+      expect(walked.conditions[0].side).toBeUndefined();
+      expect(plan.conditions[0]!.side).toBe('sys_search__questionBank');
+      const secondPage = await t.select('questionBank', common);
+      expect(secondPage.body.data.map((r: { id: number }) => r.id)).toEqual(firstPage.body.data.map((r: { id: number }) => r.id));
+      expect(secondPage.body.data).toHaveLength(20);
     } finally {
       await second.close();
     }

@@ -242,6 +242,11 @@ export class CountCache {
     entry.totals.set(key, total);
   }
 
+  /** The last total this instance stored for `key`, of whatever version: a hint for choosing a plan, never an answer. */
+  hint(table: string, key: string): number | undefined {
+    return this.byTable.get(table)?.totals.get(key);
+  }
+
   /** Drops this instance's stored totals of a table (exactness does not need it: the version moves). */
   invalidate(table: string): void {
     this.byTable.delete(table);

@@ -120,6 +120,24 @@ export class SearchIndexes {
   }
 
   private readonly sides = new Map<string, Set<string>>();
+  private readonly estimates = new Map<string, { at: number; rows: Promise<number> }>();
+
+  /** PostgreSQL: the table's row count as the planner last estimated it (pg_class.reltuples), read again after a minute. */
+  rowsEstimate(table: string): Promise<number> {
+    const known = this.estimates.get(table);
+    if (known && Date.now() - known.at < 60_000) return known.rows;
+    const rows = sql<{ n: number }>`select greatest(reltuples, 0) as n from pg_class where oid = to_regclass(${`"${table.replace(/"/g, '""')}"`}::text)`
+      .execute(this.readDb)
+      .then((r) => {
+        const n = Number(r.rows[0]?.n ?? 0);
+        // never analyzed: asked again next time
+        if (n === 0) this.estimates.delete(table);
+        return n;
+      })
+      .catch(() => 0);
+    this.estimates.set(table, { at: Date.now(), rows });
+    return rows;
+  }
 
   /** Forgets what was read (a table altered, the extension added). */
   forget(table?: string): void {
