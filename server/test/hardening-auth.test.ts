@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_ROUTES } from '../src/auth/routes.ts';
+import { PUBLIC_ROUTES } from '../src/http/publicRoutes.ts';
 import { CaptchaStore } from '../src/auth/captcha.ts';
 import { LOCK_MS } from '../src/auth/loginThrottle.ts';
 import { ADMIN_PASSWORD, engines, rawRequest, sha, startSecondInstance, startTestApp, type TestApp } from './helpers.ts';

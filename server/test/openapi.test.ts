@@ -7,7 +7,7 @@ import { WHERE_OPERATORS } from '@qb/contracts';
 import { WHERES_EXAMPLES } from '@qb/contracts/schemas';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_ROUTES } from '../src/auth/routes.ts';
+import { PUBLIC_ROUTES } from '../src/http/publicRoutes.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './helpers.ts';
 
 type Operation = {

@@ -1,8 +1,7 @@
-import { endpoints, GRANT_ACTIONS } from '@qb/contracts/schemas';
+import { GRANT_ACTIONS } from '@qb/contracts/schemas';
 import type { UserInfo } from '@qb/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../config.ts';
 import type { CrudService } from '../crud/service.ts';
 import type { Connection } from '../db/connection.ts';
 import type { TableRegistry } from '../schema/registry.ts';
@@ -12,7 +11,7 @@ import type { SessionStore } from './sessions.ts';
 
 /** What the session guard and the account calls use (the app hands its context, which has all of it). */
 interface AuthDeps {
-  config: Pick<Config, 'captcha'>;
+  config: { captcha: boolean };
   conn: Connection;
   registry: TableRegistry;
   crud: CrudService;
@@ -34,25 +33,7 @@ import { accountRoles, loginAccount } from './accounts.ts';
 import { CAPTCHAS_PER_MINUTE } from './captcha.ts';
 import { verifyClientPassword } from './password.ts';
 import { on } from '../http/route.ts';
-
-/**
- * The API routes that answer without a session, by the route pattern the router matched (never by a
- * prefix of the raw URL). Every other /api route is guarded; routes outside /api serve the web app's files.
- */
-export const PUBLIC_ROUTES = new Set([
-  // the calls declared public (packages/contracts/src/api/endpoints.ts): health, the captcha, the login, the API's description
-  ...Object.values(endpoints)
-    .filter((e) => e.public)
-    .map((e) => e.url),
-  '/api/file/*',
-  // the API's reference page (@fastify/swagger-ui's routes): it tells nothing the web client's own code does not
-  '/api/docs',
-  '/api/docs/json',
-  '/api/docs/yaml',
-  '/api/docs/static/*',
-  '/api/docs/static/index.html',
-  '/api/docs/static/swagger-initializer.js',
-]);
+import { PUBLIC_ROUTES } from '../http/publicRoutes.ts';
 
 export function tokenOf(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;

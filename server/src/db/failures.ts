@@ -1,5 +1,3 @@
-import { ApiError } from '../http/errors.ts';
-
 /**
  * What went wrong with a database rather than with a request: the database cannot be reached (down,
  * restarting, refusing, every connection busy past the wait), it is busy (a lock held too long, SQLite's
@@ -79,7 +77,8 @@ function* chainOf(err: unknown, depth = 0): Generator<Record<string, unknown>> {
 /** Sorts a thrown error; undefined for anything that is not a database failure (a refused value, a bug). */
 export function databaseFailureOf(err: unknown): DatabaseFailure | undefined {
   for (const e of chainOf(err)) {
-    if (e instanceof ApiError) return undefined;
+    // an answer the app already chose (http/errors.ts ApiError: its status and message key) is not sorted again
+    if (typeof e.httpStatus === 'number' && typeof e.key === 'string') return undefined;
     const code = typeof e.code === 'string' ? e.code : '';
     const num = typeof e.errno === 'number' ? e.errno : typeof e.number === 'number' ? e.number : undefined;
     const message = typeof e.message === 'string' ? e.message : '';
@@ -98,19 +97,6 @@ export function databaseFailureOf(err: unknown): DatabaseFailure | undefined {
     if (UNAVAILABLE_WORDS.test(message)) return 'unavailable';
   }
   return undefined;
-}
-
-const ANSWER: Record<DatabaseFailure, { status: number; key: 'databaseUnavailable' | 'databaseBusy' | 'databaseTimeout' }> = {
-  unavailable: { status: 503, key: 'databaseUnavailable' },
-  busy: { status: 503, key: 'databaseBusy' },
-  timeout: { status: 504, key: 'databaseTimeout' },
-};
-
-/** The envelope of a database failure: 503 DATABASE_UNAVAILABLE / DATABASE_BUSY, 504 DATABASE_TIMEOUT; undefined otherwise. */
-export function databaseFailureAnswer(err: unknown): ApiError | undefined {
-  const failure = databaseFailureOf(err);
-  if (!failure) return undefined;
-  return new ApiError(ANSWER[failure].status, ANSWER[failure].key);
 }
 
 /** An error of the pool's own wait for a free connection, with a code the sorting above knows. */

@@ -1,7 +1,7 @@
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { databaseFailureAnswer } from '../db/failures.ts';
+import { databaseFailureOf, type DatabaseFailure } from '../db/failures.ts';
 import { ApiError, errorAnswer, sendError } from './errors.ts';
 
 /** Largest body the API reads as JSON or text (Fastify's bodyLimit); uploads have their own limits. */
@@ -164,4 +164,17 @@ export function answerUnparsableRequest(err: Error & { code?: string; rawPacket?
     );
   }
   socket.destroy(err);
+}
+
+const ANSWER: Record<DatabaseFailure, { status: number; key: 'databaseUnavailable' | 'databaseBusy' | 'databaseTimeout' }> = {
+  unavailable: { status: 503, key: 'databaseUnavailable' },
+  busy: { status: 503, key: 'databaseBusy' },
+  timeout: { status: 504, key: 'databaseTimeout' },
+};
+
+/** The envelope of a database failure: 503 DATABASE_UNAVAILABLE / DATABASE_BUSY, 504 DATABASE_TIMEOUT; undefined otherwise. */
+export function databaseFailureAnswer(err: unknown): ApiError | undefined {
+  const failure = databaseFailureOf(err);
+  if (!failure) return undefined;
+  return new ApiError(ANSWER[failure].status, ANSWER[failure].key);
 }

@@ -4,7 +4,7 @@ import { endpoints, ERROR_CODE_EXAMPLES, errorEnvelope, errorResponses, WHERES_G
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PUBLIC_ROUTES } from '../auth/routes.ts';
+import { PUBLIC_ROUTES } from './publicRoutes.ts';
 import { badRequest, errorCodeOf } from './errors.ts';
 import { MESSAGE_KEYS, type MessageKey } from './messages.ts';
 import { on } from './route.ts';
