@@ -1,5 +1,4 @@
-import { ownValue } from '@qb/contracts';
-import { formValueFields, type FormSchema, type FormValueField, type TableMeta } from '@qb/contracts';
+import { formValueFields, formValueKind, ownValue, type FormSchema, type TableMeta } from '@qb/contracts';
 
 // A form definition bound to a table (docs/forms.md "Forms bound to tables"): GET /api/schema/:flag answers it
 // as `form`, and the table's page edits rows with it instead of the form derived from the columns.
@@ -10,29 +9,12 @@ export function boundFormOf(meta: TableMeta): FormSchema | undefined {
   return form && form.version === 2 && Array.isArray(form.fields) ? form : undefined;
 }
 
-function isListValued(field: FormValueField): boolean {
-  switch (field.kind) {
-    case 'checkbox':
-    case 'cascader':
-    case 'timeRange':
-    case 'dateRange':
-      return true;
-    case 'select':
-    case 'upload':
-      return !!field.multiple;
-    case 'slider':
-      return !!field.range;
-    default:
-      return false;
-  }
-}
-
 /** A stored row as the bound form edits it: lists the server keeps as JSON text are lists again. */
 export function boundFormValues(schema: FormSchema, row: Record<string, unknown>): Record<string, unknown> {
   const values = { ...row };
   for (const field of formValueFields(schema)) {
     const v = ownValue(values, field.name);
-    if (!isListValued(field) || typeof v !== 'string' || !v.trim().startsWith('[')) continue;
+    if (!formValueKind(field).listValued(field) || typeof v !== 'string' || !v.trim().startsWith('[')) continue;
     try {
       values[field.name] = JSON.parse(v);
     } catch {

@@ -1,0 +1,30 @@
+import { Select } from 'antd';
+import type { FormSelectField } from '@qb/contracts';
+import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
+import { useOptionControl } from '../optionInput.tsx';
+
+function SelectInput(props: KindInputProps<FormSelectField>) {
+  const { field, value, change, id, aria, placeholder } = props;
+  const { options, off, status, failed } = useOptionControl(props);
+  return (
+    <>
+      <Select
+        id={id}
+        {...aria}
+        value={value}
+        onChange={change}
+        options={options.items}
+        mode={field.multiple ? 'multiple' : undefined}
+        allowClear
+        showSearch={field.filterable || !Array.isArray(field.options) ? { optionFilterProp: 'label' } : undefined}
+        loading={options.loading}
+        disabled={off || options.waiting}
+        placeholder={placeholder}
+        status={status}
+      />
+      {failed}
+    </>
+  );
+}
+
+export const selectKind: WebKindDescriptor<FormSelectField> = { kind: 'select', Input: SelectInput };

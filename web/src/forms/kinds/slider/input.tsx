@@ -1,0 +1,16 @@
+import { Slider } from 'antd';
+import type { FormSliderField } from '@qb/contracts';
+import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
+
+function SliderInput({ field, value, change, id, disabled, readOnly, rules }: KindInputProps<FormSliderField>) {
+  const min = rules.min ?? 0;
+  const max = rules.max ?? 100;
+  const common = { id, min, max, step: field.step ?? 1, dots: !!field.showStops, disabled: disabled || readOnly };
+  return field.range ? (
+    <Slider {...common} range value={Array.isArray(value) ? (value as [number, number]) : [min, min]} onChange={(v) => change(v)} />
+  ) : (
+    <Slider {...common} value={typeof value === 'number' ? value : min} onChange={(v) => change(v)} />
+  );
+}
+
+export const sliderKind: WebKindDescriptor<FormSliderField> = { kind: 'slider', Input: SliderInput };

@@ -1,0 +1,21 @@
+import { Switch } from 'antd';
+import { formTextIn, type FormSwitchField } from '@qb/contracts';
+import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
+
+function SwitchInput({ field, value, change, id, disabled, aria, readOnly, lang }: KindInputProps<FormSwitchField>) {
+  const on = field.activeValue ?? true;
+  const off = field.inactiveValue ?? false;
+  return (
+    <Switch
+      id={id}
+      {...aria}
+      checked={value === on || (value !== undefined && value !== null && String(value) === String(on))}
+      onChange={(checked) => change(checked ? on : off)}
+      checkedChildren={field.activeText ? formTextIn(field.activeText, lang) : undefined}
+      unCheckedChildren={field.inactiveText ? formTextIn(field.inactiveText, lang) : undefined}
+      disabled={disabled || readOnly}
+    />
+  );
+}
+
+export const switchKind: WebKindDescriptor<FormSwitchField> = { kind: 'switch', Input: SwitchInput };

@@ -1,0 +1,22 @@
+import { Input } from 'antd';
+import type { FormTextareaField } from '@qb/contracts';
+import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
+
+function TextareaInput({ field, value, change, id, disabled, aria, placeholder, readOnly, rules }: KindInputProps<FormTextareaField>) {
+  return (
+    <Input.TextArea
+      id={id}
+      {...aria}
+      value={value as string}
+      onChange={(e) => change(e.target.value)}
+      rows={field.rows ?? 4}
+      maxLength={rules.maxLength}
+      showCount={(field.showCount ?? true) && rules.maxLength !== undefined}
+      placeholder={placeholder}
+      readOnly={readOnly}
+      disabled={disabled}
+    />
+  );
+}
+
+export const textareaKind: WebKindDescriptor<FormTextareaField> = { kind: 'textarea', Input: TextareaInput };
