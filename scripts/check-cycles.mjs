@@ -22,7 +22,6 @@ const KNOWN = new Set([
   'server/src/audit <-> server/src/crud',
   'server/src/auth <-> server/src/db',
   'server/src/crud <-> server/src/forms',
-  'server/src/datasources <-> server/src/db',
   'packages/contracts/src <-> packages/contracts/src/api',
   'packages/contracts/src <-> packages/contracts/src/forms',
 ]);

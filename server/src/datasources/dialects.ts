@@ -27,10 +27,8 @@ import {
   SqliteQueryCompiler,
   ValueNode,
 } from 'kysely';
+import type { SourceEngine } from '../db/connection.ts';
 import { type OracleDialectConfig, OracleAdapter, OracleDialect, OracleIntrospector, OracleQueryCompiler } from 'kysely-oracledb';
-
-/** The database engines a data source can be (engines.ts connects to them; this file builds their SQL). */
-export type SourceEngine = 'sqlite' | 'postgres' | 'mysql' | 'mssql' | 'oracle';
 
 /**
  * SQL Server and Oracle have no `limit`: they page with `offset n rows fetch next m rows only`. The

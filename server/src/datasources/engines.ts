@@ -9,7 +9,8 @@ import pg from 'pg';
 import * as tarn from 'tarn';
 import * as tedious from 'tedious';
 import { badRequest } from '../http/errors.ts';
-import { MssqlSourceDialect, OracleSourceDialect, type SourceEngine } from './dialects.ts';
+import type { SourceEngine } from '../db/connection.ts';
+import { MssqlSourceDialect, OracleSourceDialect } from './dialects.ts';
 import { publicTarget } from './hosts.ts';
 
 export type { SourceEngine };

@@ -1,5 +1,5 @@
 import type { AnyDb } from './connection.ts';
-import type { SourceEngine } from '../datasources/engines.ts';
+import type { SourceEngine } from './connection.ts';
 
 /**
  * Inserts one row and answers its key: the value sent when the key is not generated, else the
