@@ -17,7 +17,6 @@ const TREES = ['server/src', 'web/src', 'packages/contracts/src'];
 const KNOWN = new Set([
   'server/src <-> server/src/forms',
   'server/src <-> server/src/tables',
-  'server/src <-> server/src/uploads',
   'server/src/access <-> server/src/crud',
   'server/src/audit <-> server/src/crud',
   'server/src/auth <-> server/src/db',

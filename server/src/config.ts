@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { decodeSecretKey } from './datasources/secretBox.ts';
+import type { UploadsConfig } from './uploads/store.ts';
 
 const envSchema = z
   .object({
@@ -36,9 +37,6 @@ const envSchema = z
       .optional(),
   })
   .refine((e) => e.UPLOADS_STORE !== 's3' || (e.S3_BUCKET ?? '') !== '', { path: ['S3_BUCKET'], message: 'S3_BUCKET is required when UPLOADS_STORE=s3' });
-
-/** Where uploads are kept: files under DATA_DIR/uploads, or objects in an S3-compatible bucket (docs/uploads.md). */
-export type UploadsConfig = { store: 'local' } | { store: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
 
 export interface Config {
   port: number;

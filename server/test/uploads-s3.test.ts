@@ -352,7 +352,7 @@ describe('uploads in S3-compatible storage', () => {
         new Promise<{ code: number; out: string }>((resolve) => {
           execFile(
             process.execPath,
-            ['--import', 'tsx', 'src/uploads/moveToS3.ts'],
+            ['--import', 'tsx', 'src/uploadsToS3.ts'],
             { cwd: path.resolve(import.meta.dirname, '..'), env: { ...process.env, DATA_DIR: local.dataDir, ...env } },
             (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, out: stdout + stderr }),
           );

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { UploadsConfig } from '../config.ts';
+import type { UploadsConfig } from './store.ts';
 import { type ByteRange, type LocalCopy, type ObjectRead, StorageUnavailable, type StoredObject, type UploadStore, contentTypeOf } from './store.ts';
 
 type S3Config = Extract<UploadsConfig, { store: 's3' }>;

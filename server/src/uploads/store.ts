@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
+
+/** Where uploads are kept: files under DATA_DIR/uploads, or objects in an S3-compatible bucket (docs/uploads.md). */
+export type UploadsConfig = { store: 'local' } | { store: 's3'; bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean };
 
 /** What a stored upload is, without its bytes. */
 export interface StoredObject {
@@ -128,4 +130,4 @@ export class LocalUploadStore implements UploadStore {
   close(): void {}
 }
 
-export const uploadsDirOf = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'uploads');
+export const uploadsDirOf = (config: { dataDir: string }) => path.join(config.dataDir, 'uploads');
