@@ -4,7 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FORM_LINKAGE_OPS, formTextIn, type FormLinkage, type FormScalar, type FormValueField } from '@qb/contracts';
 import { defaultLinkageValue, linkageEffectsFor, linkageOptions, linkageTargets, linkageValueInput, type LinkagePatch } from './linkage.ts';
-import { optionValue } from './propControls.tsx';
+import { optionValue } from '../forms/kinds/propControls.tsx';
 import type { DesignerAction, DesignerNode } from './store.ts';
 import './linkage.css';
 

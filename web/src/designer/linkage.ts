@@ -11,6 +11,7 @@ import {
   type FormText,
   type FormValueField,
 } from '@qb/contracts';
+import { kindDesign } from '../forms/kinds/design.ts';
 import type { DesignerNode } from './store.ts';
 
 /**
@@ -77,9 +78,7 @@ export type LinkageValueInput = 'options' | 'number' | 'switch' | 'text';
 export function linkageValueInput(field: FormValueField | undefined): LinkageValueInput {
   if (!field) return 'text';
   if ('options' in field && Array.isArray(field.options) && field.options.length) return 'options';
-  if (field.kind === 'switch') return 'switch';
-  if (field.kind === 'number' || field.kind === 'rate' || field.kind === 'slider') return 'number';
-  return 'text';
+  return kindDesign(field.kind).linkage?.input ?? 'text';
 }
 
 /** The static options of a field, a cascader's tree flattened (a condition on a path matches any value in it). */
@@ -99,10 +98,8 @@ export function linkageOptions(field: FormValueField | undefined): { value: stri
 export function defaultLinkageValue(field: FormValueField | undefined): FormScalar {
   const input = linkageValueInput(field);
   if (input === 'options') return linkageOptions(field)[0]!.value;
-  if (field?.kind === 'switch') {
-    const on = field.activeValue;
-    return typeof on === 'string' || typeof on === 'number' || typeof on === 'boolean' ? on : true;
-  }
+  const start = field && kindDesign(field.kind).linkage?.start;
+  if (start) return start(field);
   if (input === 'number') return field?.rules?.min ?? 0;
   return '';
 }

@@ -1,14 +1,6 @@
-import {
-  FORM_DATE_FORMATS,
-  FORM_SCHEMA_VERSION,
-  isFormValueField,
-  type FormDateType,
-  type FormField,
-  type FormFieldKind,
-  type FormOption,
-  type FormSchema,
-} from '@qb/contracts';
-import { COLOR_FORMATS, itemName, newField, PLACEHOLDER_KINDS } from './palette.ts';
+import { FORM_SCHEMA_VERSION, isFormValueField, type FormField, type FormFieldKind, type FormOption, type FormSchema } from '@qb/contracts';
+import { kindDesign, type ValueShape } from '../forms/kinds/design.ts';
+import { itemName, newField, PLACEHOLDER_KINDS } from './palette.ts';
 import { applyLinkageAction, dropLinkageRefs, namesIn, renameLinkageRefs, type LinkageAction } from './linkage.ts';
 
 /**
@@ -173,12 +165,10 @@ export function formConfigOf(schema: FormSchema): FormConfig {
 
 // ---------------------------------------------------------------- transitions
 
-type ValueShape = 'text' | 'number' | 'list' | 'other';
+/** A kind's value shape (its design.tsx); a kind of no shape of its own with multiple on holds a list. */
 function shapeOf(kind: FormFieldKind, multiple?: boolean): ValueShape {
-  if (['text', 'textarea', 'password', 'richText', 'time', 'date', 'color'].includes(kind)) return 'text';
-  if (kind === 'number' || kind === 'rate') return 'number';
-  if (kind === 'checkbox' || kind === 'timeRange' || kind === 'dateRange' || kind === 'cascader' || multiple) return 'list';
-  return 'other';
+  const shape = kindDesign(kind).shape ?? 'other';
+  return shape === 'other' && multiple ? 'list' : shape;
 }
 
 /** SPEC.md §4: a type change keeps the field name, id, span and the values the new kind understands. */
@@ -198,12 +188,11 @@ function changedKind(old: FormField, kind: FormFieldKind, id: number): FormField
     const rules = { ...(next.rules ?? {}) } as Record<string, unknown>;
     if (required !== undefined) rules.required = required;
     if (old.rules?.requiredMessage) rules.requiredMessage = old.rules.requiredMessage;
-    const textual = (k: FormFieldKind) => ['text', 'textarea', 'password'].includes(k);
-    if (textual(old.kind) && textual(kind)) {
+    if (kindDesign(old.kind).textRules && kindDesign(kind).textRules) {
       for (const key of ['minLength', 'maxLength', 'patterns'] as const) if (old.rules?.[key] !== undefined) rules[key] = old.rules[key];
     }
     next.rules = rules;
-    if ('options' in old && 'options' in next && kind !== 'cascader' && old.kind !== 'cascader') next.options = old.options;
+    if ('options' in old && 'options' in next && !kindDesign(kind).optionTree && !kindDesign(old.kind).optionTree) next.options = old.options;
     const oldMultiple = (old as { multiple?: boolean }).multiple;
     if (old.defaultValue !== undefined && shapeOf(old.kind, oldMultiple) === shapeOf(kind) && shapeOf(kind) !== 'other' && !('options' in next))
       next.defaultValue = old.defaultValue;
@@ -214,33 +203,9 @@ function changedKind(old: FormField, kind: FormFieldKind, id: number): FormField
 /** The special rules of SPEC.md §4 that a property change brings along. */
 function patched(field: FormField, patch: Record<string, unknown>): { field: FormField; redraw: boolean } {
   const next = { ...field, ...patch } as FormField & Record<string, unknown>;
-  let redraw = false;
-  if (field.kind === 'rate') {
-    if (patch.showText === true) next.showScore = false;
-    if (patch.showScore === true) next.showText = false;
-  }
-  if ('multiple' in patch && patch.multiple !== (field as { multiple?: boolean }).multiple) {
-    next.defaultValue = patch.multiple ? [] : '';
-    if (field.kind === 'upload' && !patch.multiple) delete next.defaultValue; // an upload's single value is a path: empty is no default
-  }
-  if (field.kind === 'slider' && 'range' in patch && patch.range !== field.range) {
-    const min = field.rules?.min ?? 0;
-    const max = field.rules?.max ?? 100;
-    next.defaultValue = patch.range ? [min, max] : min;
-  }
-  if ((field.kind === 'date' || field.kind === 'dateRange') && 'type' in patch && patch.type !== field.type) {
-    delete next.defaultValue;
-    next.format = FORM_DATE_FORMATS[patch.type as FormDateType]; // a week is stored as a date (its format)
-    redraw = true;
-  }
-  if (field.kind === 'color' && 'colorFormat' in patch) {
-    const chosen = String(patch.colorFormat) as (typeof COLOR_FORMATS)[number];
-    delete next.colorFormat;
-    delete next.defaultValue;
-    next.format = chosen.replace(/a$/, '') as 'hex' | 'rgb' | 'hsb';
-    next.alpha = chosen.includes('a');
-    redraw = true;
-  }
+  if ('multiple' in patch && patch.multiple !== (field as { multiple?: boolean }).multiple) next.defaultValue = patch.multiple ? [] : '';
+  // the kind's own (SPEC.md §4): a rate's text or score, a slider's range, a date's type, a colour's format, an upload's single path
+  const redraw = kindDesign(field.kind).patched?.(field, patch, next) ?? false;
   return { field: next, redraw };
 }
 

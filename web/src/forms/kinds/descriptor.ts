@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import type { FormFieldKind, FormRules, FormValueField } from '@qb/contracts';
+import type { FormFieldKind, FormRules, FormScalar, FormText, FormValueField } from '@qb/contracts';
 
 // A field kind on the web is one folder, kinds/<kind>/ (issue 20), next to its contract descriptor
 // (packages/contracts/src/forms/kinds/<kind>.ts). Its facets are split by when they load: input.tsx (the control:
@@ -40,4 +40,56 @@ export interface KindInputProps<F = FormValueField> {
 export interface WebKindDescriptor<F extends { kind: FormFieldKind } = { kind: FormFieldKind }> {
   kind: F['kind'];
   Input?: ComponentType<KindInputProps<F>>;
+}
+
+/** The palette's groups (SPEC.md §2). */
+export type PaletteGroup = 'input' | 'select' | 'layout';
+
+/** How a value is kept across a type change (SPEC.md §4): a default value passes between kinds of one shape. */
+export type ValueShape = 'text' | 'number' | 'list' | 'other';
+
+/** The property panel's shared row makers (FieldPanel), handed to a kind's own rows. */
+export interface PanelKit {
+  t: TFunction;
+  rules: FormRules;
+  set(patch: Record<string, unknown>, tag?: string): void;
+  setRule(key: keyof FormRules, value: unknown, tag?: string): void;
+  item(key: string, label: string, control: ReactNode): ReactNode;
+  bool(key: string, label?: string): ReactNode;
+  num(key: string, min?: number, max?: number): ReactNode;
+  ruleNum(key: 'min' | 'max' | 'minLength' | 'maxLength', min?: number): ReactNode;
+  text(key: string): ReactNode;
+  icon(key: 'prefixIcon' | 'suffixIcon' | 'icon'): ReactNode;
+  choice<V extends string>(key: string, values: readonly V[], label?: string, labelOf?: (v: V) => string): ReactNode;
+}
+
+/** What the designer knows of a kind (kinds/<kind>/design.tsx; loaded with the designer only). */
+export interface WebKindDesign<F extends { kind: FormFieldKind } = { kind: FormFieldKind }> {
+  kind: F['kind'];
+  /** its palette group (the palette lists the kinds in the contract list's order) */
+  group: PaletteGroup;
+  /** its palette icon (the reference's tagIcon) */
+  icon: ReactNode;
+  /** a new item, as the palette adds it (defaults after the reference's config.js); `base` is its name and label */
+  newField(base: { name: string; label: FormText }): F;
+  /** a new item's name is `${namePrefix}{id}` (default field) */
+  namePrefix?: string;
+  /** it holds other items (a row): no label width of its own, children kept on a type change */
+  container?: true;
+  /** its control shows a placeholder: 占位提示 is offered, and kept on a type change */
+  placeholder?: true;
+  /** its value's shape (default other; other with multiple on is a list) */
+  shape?: ValueShape;
+  /** minLength, maxLength and patterns pass between such kinds on a type change */
+  textRules?: true;
+  /** its options are a tree (the options editor edits a tree; options do not pass to or from it) */
+  optionTree?: true;
+  /** no 默认值 row (the value cannot be picked in the panel) */
+  noDefaultValue?: true;
+  /** what a property change brings along for this kind (SPEC.md §4), applied to `next`; true to draw it afresh */
+  patched?(field: F, patch: Record<string, unknown>, next: Record<string, unknown>): boolean;
+  /** how a linkage condition on it is typed (default text; static options always give a choice), and its first value */
+  linkage?: { input: 'number' | 'switch'; start?(field: F): FormScalar };
+  /** its own rows of the property panel (the shared rows stay in FieldPanel) */
+  panel?(field: F, kit: PanelKit): ReactNode[];
 }

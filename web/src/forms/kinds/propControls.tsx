@@ -1,6 +1,6 @@
 import { endpoints } from '@qb/contracts/endpoints';
 import { useEffect, useState } from 'react';
-import { isOptionUrlIncomplete } from '../forms/useFieldOptions.ts';
+import { isOptionUrlIncomplete } from '../useFieldOptions.ts';
 import { Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Tree } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,44 @@
+import { Button, Input } from 'antd';
+import { TableOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { FormTableField } from '@qb/contracts';
+import type { WebKindDesign } from '../descriptor.ts';
+import { defaultText } from '../designShared.tsx';
+import { TextPair } from '../propControls.tsx';
+
+const NAME = /^[A-Za-z_$][\w$]*$/;
+
+function ColumnsEditor({ columns, onChange }: { columns: { name: string; label: { zh: string; en?: string } }[]; onChange(c: typeof columns): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="qb-designer-patterns">
+      {columns.map((c, i) => (
+        <div key={i} className="qb-designer-pattern">
+          <Input
+            value={c.name}
+            aria-label={`${t('designer.props.columnName')} ${i + 1}`}
+            onChange={(e) => NAME.test(e.target.value) && onChange(columns.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
+          />
+          <TextPair
+            value={c.label}
+            onChange={(label) => onChange(columns.map((x, j) => (j === i ? { ...x, label: label ?? { zh: '' } } : x)))}
+            label={`${t('designer.props.columnLabel')} ${i + 1}`}
+          />
+        </div>
+      ))}
+      <Button size="small" onClick={() => onChange([...columns, { name: `col${columns.length + 1}`, label: { zh: `${columns.length + 1}` } }])}>
+        {t('designer.props.addColumn')}
+      </Button>
+    </div>
+  );
+}
+
+export const tableDesign: WebKindDesign<FormTableField> = {
+  kind: 'table',
+  group: 'layout',
+  icon: <TableOutlined />,
+  newField: (base) => ({ ...base, kind: 'table', columns: [{ name: 'col1', label: defaultText('column') }] }),
+  panel: (field, { item, set, t }) => [
+    item('columns', t('designer.props.columns'), <ColumnsEditor columns={field.columns} onChange={(columns) => set({ columns }, 'columns')} />),
+  ],
+};
