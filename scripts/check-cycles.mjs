@@ -17,10 +17,7 @@ const TREES = ['server/src', 'web/src', 'packages/contracts/src'];
 const KNOWN = new Set([
   'server/src <-> server/src/forms',
   'server/src <-> server/src/tables',
-  'server/src/access <-> server/src/crud',
-  'server/src/audit <-> server/src/crud',
   'server/src/auth <-> server/src/db',
-  'server/src/crud <-> server/src/forms',
   'packages/contracts/src <-> packages/contracts/src/api',
   'packages/contracts/src <-> packages/contracts/src/forms',
 ]);

@@ -7,8 +7,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppContext } from './appContext.ts';
 import { CaptchaStore } from './auth/captcha.ts';
 import { LoginThrottle } from './auth/loginThrottle.ts';
-import { registerAccessRoutes } from './access/routes.ts';
-import { administratorRoleRule, menuRouteRule } from './access/administratorWrites.ts';
+import { registerAccessRoutes } from './permissions/routes.ts';
+import { administratorRoleRule, menuRouteRule } from './permissions/administratorWrites.ts';
 import { registerAuthRoutes, registerGuard } from './auth/routes.ts';
 import { SessionStore } from './auth/sessions.ts';
 import type { Config } from './config.ts';
@@ -65,7 +65,7 @@ export function createContext(config: Config, conn: Connection): AppContext {
     sessions.applyChange(change);
     if (change.topic === 'registry' || change.topic === 'missed') void registrySync.reload();
   });
-  // the rules of single tables, run by every write path in the write's transaction (crud/hooks.ts)
+  // the rules of single tables, run by every write path in the write's transaction (hooks/tableHooks.ts)
   crud.hooks.on('userBillFlow', billFlowBalance);
   // a column may reference only what cannot widen a grant (schema/references.ts)
   crud.hooks.on('sys_tableFields', fieldReferenceRule(registry));

@@ -1,6 +1,6 @@
 import { loginLogReason } from '@qb/contracts/loginReasons';
 import type { Caller } from '../access/index.ts';
-import type { RowChange } from '../crud/hooks.ts';
+import type { RowChange } from '../hooks/tableHooks.ts';
 import { nowText } from '../db/time.ts';
 import type { AnyDb } from '../db/connection.ts';
 

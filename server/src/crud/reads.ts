@@ -9,7 +9,7 @@ import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
 import { CountCache, type CountCacheOptions } from './countCache.ts';
 import { sideTable } from '../db/migrations/0010_search_side.ts';
 import { charCount, isTextSearch, ScanGate, ScanWorkers, SearchIndexes, SearchUpkeep, TRIGRAM } from './search.ts';
-import { HookRegistry } from './hooks.ts';
+import { HookRegistry } from '../hooks/tableHooks.ts';
 import { sortedIdsInWorker } from './sortedIds.ts';
 import { parseSort, type SortTerm } from './sort.ts';
 import { toAnswerRow } from './values.ts';
@@ -97,7 +97,7 @@ export function positiveInt(raw: unknown, name: string, fallback: number, max: n
 /** The reading half of the generic service: list queries, counts, streamed pages, tree markers. */
 export class CrudReads {
   readonly counts: CountCache;
-  /** rules of single tables that every write path runs (server/src/crud/hooks.ts) */
+  /** rules of single tables that every write path runs (server/src/hooks/tableHooks.ts) */
   readonly hooks = new HookRegistry();
   /** set once the data sources are built; without it every table is read from the local database */
   sources?: SourceLookup;

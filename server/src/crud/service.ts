@@ -8,7 +8,7 @@ import type { SourceEngine } from '../datasources/engines.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 import { bumpRowVersions, WrittenTables } from './countCache.ts';
 import { AuditLog, type WriteAudit } from '../audit/log.ts';
-import type { RowChange } from './hooks.ts';
+import type { RowChange } from '../hooks/tableHooks.ts';
 import { isNewRow, parseIds, parseKeys } from './keys.ts';
 import { asDataFailure, CrudReads, type Target } from './reads.ts';
 import { nowText } from '../db/time.ts';

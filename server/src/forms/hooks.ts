@@ -1,4 +1,4 @@
-import type { TableHooks } from '../crud/hooks.ts';
+import type { TableHooks } from '../hooks/tableHooks.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import { checkFormDefinition } from './binding.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
-import type { RowChange, TableHooks } from '../crud/hooks.ts';
+import type { RowChange, TableHooks } from '../hooks/tableHooks.ts';
 
 /** How a bill flow moves its member's balance: type 1 (收入) adds its money, type 2 (支出) subtracts it. */
 function effect(row: Record<string, unknown> | undefined): { memberid: number; amount: number } | undefined {

@@ -1,6 +1,6 @@
 import { SOURCE_NO_PASSWORD } from '@qb/contracts';
 import type { AnyDb } from '../db/connection.ts';
-import type { RowChange, TableHooks } from '../crud/hooks.ts';
+import type { RowChange, TableHooks } from '../hooks/tableHooks.ts';
 import { refuseControlCharacters } from '../datasources/engines.ts';
 import { refusePrivateLiteral } from '../datasources/hosts.ts';
 import { type DataSources, type SecretBox, sameTarget, type SourceTarget } from '../datasources/index.ts';

@@ -1,4 +1,4 @@
-import type { RowChange, TableHooks } from '../crud/hooks.ts';
+import type { RowChange, TableHooks } from '../hooks/tableHooks.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { ApiError } from '../http/errors.ts';
 import { labelRefusal, type ReferenceRefusal, referenceRefusal } from '../schema/references.ts';

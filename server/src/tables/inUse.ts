@@ -1,5 +1,5 @@
 import type { Caller } from '../access/index.ts';
-import type { RowChange, TableHooks } from '../crud/hooks.ts';
+import type { RowChange, TableHooks } from '../hooks/tableHooks.ts';
 import type { CrudService } from '../crud/service.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { ApiError } from '../http/errors.ts';

@@ -1,4 +1,4 @@
-import type { RowChange, TableHooks } from '../crud/hooks.ts';
+import type { RowChange, TableHooks } from '../hooks/tableHooks.ts';
 import { ApiError } from '../http/errors.ts';
 
 const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');

@@ -4,9 +4,9 @@ import type { CrudService } from '../crud/service.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
-import { parseActions } from './grants.ts';
-import type { Caller } from './index.ts';
-import { offeredActions, pageDeclaration } from './pages.ts';
+import { parseActions } from '../access/grants.ts';
+import type { Caller } from '../access/index.ts';
+import { offeredActions, pageDeclaration } from '../access/pages.ts';
 
 /** What the grants service needs of the session store (auth/sessions.ts): forget cached callers, end one session. */
 export interface GrantsSessions {

@@ -1,4 +1,4 @@
-import type { TableHooks } from '../crud/hooks.ts';
+import type { TableHooks } from '../hooks/tableHooks.ts';
 import { ApiError } from '../http/errors.ts';
 
 /**

@@ -7,7 +7,7 @@ import { nowText } from '../db/time.ts';
 import { ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
 import { GrantsService, type GrantsSessions, type GrantsUsers } from './grantsService.ts';
-import { assertAdministrator, type Caller } from './index.ts';
+import { assertAdministrator, type Caller } from '../access/index.ts';
 import { on } from '../http/route.ts';
 
 /** The administrator's calls of the permission, user and online-session pages (docs/permissions.md). */
