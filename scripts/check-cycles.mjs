@@ -18,8 +18,6 @@ const KNOWN = new Set([
   'server/src <-> server/src/forms',
   'server/src <-> server/src/tables',
   'server/src/auth <-> server/src/db',
-  'packages/contracts/src <-> packages/contracts/src/api',
-  'packages/contracts/src <-> packages/contracts/src/forms',
 ]);
 
 function filesOf(dir) {

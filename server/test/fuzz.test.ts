@@ -170,7 +170,7 @@ function value(g: Gen, names: string[], depth = 3): unknown {
   }
 }
 
-/** A wheres filter: mostly of the grammar's shape (packages/contracts/src/wheres.ts), sometimes anything at all. */
+/** A wheres filter: mostly of the grammar's shape (packages/contracts/src/core/wheres.ts), sometimes anything at all. */
 function wheres(g: Gen, columns: string[]): unknown {
   if (g.chance(0.2)) return value(g, columns);
   const ops = [...WHERE_OPERATORS, 'regexp', 'raw', 'EQ', 'is null', '__proto__', g.pick(TEXTS)];

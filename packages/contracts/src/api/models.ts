@@ -1,6 +1,6 @@
 /** The schemas of what the API answers: table metadata, menu rows, the signed-in user, the home page's figures. */
 import { z } from 'zod';
-import { COLUMN_TYPES } from '../entities.ts';
+import { COLUMN_TYPES } from '../core/entities.ts';
 import { boundFormSchema } from './forms.ts';
 
 export const textsSchema = z.object({ zh: z.string(), en: z.string() }).describe('a text in both languages of the product');

@@ -1,6 +1,6 @@
 /** The `wheres` grammar (../wheres.ts) as a schema, for the OpenAPI document; server/src/crud/wheres.ts checks it. */
 import { z } from 'zod';
-import { WHERE_OPERATORS, type Wheres } from '../wheres.ts';
+import { WHERE_OPERATORS, type Wheres } from '../core/wheres.ts';
 import { serviceText } from './common.ts';
 
 /** The grammar in the words of docs/api.md, shown with the `wheres` parameter and the `Wheres` schema. */

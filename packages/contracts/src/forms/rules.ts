@@ -1,4 +1,4 @@
-import { ownValue } from '../ownKeys.ts';
+import { ownValue } from '../core/ownKeys.ts';
 import type { FormPatternRule, FormSchema, FormValueField } from './types.ts';
 import { asNumber } from './kinds/shared.ts';
 import { formRuleMessage, formTextIn, ownMessage, type FormRuleMessageKey } from './messages.ts';

@@ -1,7 +1,7 @@
 import type { FormField, FormLinkage, FormSchema, FormValueField } from './types.ts';
 import { formKindDescriptor } from './kinds/index.ts';
 import { sameScalar } from './kinds/shared.ts';
-import { emptyRecord, hasOwnKey, ownValue } from '../ownKeys.ts';
+import { emptyRecord, hasOwnKey, ownValue } from '../core/ownKeys.ts';
 
 // Walking a schema, and linkage: which fields show, are required and are disabled for a set of values.
 
