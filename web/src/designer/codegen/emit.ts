@@ -3,16 +3,18 @@ import {
   FORM_CODE_RESERVED_WORDS,
   formCodeNames,
   formItems,
+  formKindDescriptor,
   formValueFields,
   isFormValueField,
   type FormField,
   type FormSchema,
   type FormValueField,
 } from '@qb/contracts';
-import { fieldSource, iconAttr, type EmitContext } from './fields.ts';
+import { kindCode } from '../../forms/kinds/code.ts';
+import { fieldSource, type EmitContext } from './fields.ts';
 import { rulesSource } from './rules.ts';
 import { DATE_PROPS, FIND_PATH, LAST_OF, LINKAGE, OPTION_TYPE, PENDING_UPLOADS, RANGE_PROPS, REMOTE_OPTIONS, RICH_TEXT, UPLOAD_CHECKS } from './runtime.ts';
-import { codegenText, lit, textOf, type CodegenLanguage } from './texts.ts';
+import { codegenText, lit, textOf, type CodegenLanguage } from '../../forms/kinds/codeTexts.ts';
 
 // A form schema → one React + TypeScript file using antd 6 (unformatted: index.ts runs prettier over it).
 
@@ -23,45 +25,9 @@ export interface CodegenOptions {
   componentName?: string;
 }
 
-const BUTTON_LOOKS: Record<string, string> = {
-  default: '',
-  primary: ' type="primary"',
-  success: ' color="green" variant="solid"',
-  warning: ' color="orange" variant="solid"',
-  danger: ' type="primary" danger',
-  info: ' color="default" variant="filled"',
-  text: ' type="text"',
-};
-
+/** Its type in the file's FormValues (its code.ts; text by default). */
 function valueType(field: FormValueField): string {
-  const scalar = 'string | number';
-  switch (field.kind) {
-    case 'number':
-    case 'rate':
-      return 'number';
-    case 'slider':
-      return field.range ? 'number[]' : 'number';
-    case 'select':
-      return field.multiple ? `(${scalar})[]` : scalar;
-    case 'radio':
-      return scalar;
-    case 'checkbox':
-      return `(${scalar})[]`;
-    case 'cascader':
-      if (field.emitPath === false) return field.multiple ? `(${scalar})[]` : scalar;
-      return field.multiple ? `(${scalar})[][]` : `(${scalar})[]`;
-    case 'switch': {
-      const types = new Set([typeof (field.activeValue ?? true), typeof (field.inactiveValue ?? false)]);
-      return [...types].join(' | ');
-    }
-    case 'timeRange':
-    case 'dateRange':
-      return 'string[]';
-    case 'upload':
-      return 'UploadFile[]';
-    default:
-      return 'string';
-  }
+  return kindCode(field.kind).valueType?.(field) ?? 'string';
 }
 
 /** Values of a new record; stored upload paths become the upload list's files. */
@@ -69,10 +35,8 @@ function initialValues(schema: FormSchema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of formValueFields(schema)) {
     if (f.defaultValue === undefined || f.defaultValue === null) continue;
-    if (f.kind === 'upload') {
-      const paths = (Array.isArray(f.defaultValue) ? f.defaultValue : [f.defaultValue]).map(String);
-      out[f.name] = paths.map((url, i) => ({ uid: String(-1 - i), name: url.split('/').pop() ?? url, status: 'done', url }));
-    } else out[f.name] = f.defaultValue;
+    const initial = kindCode(f.kind).initialValue;
+    out[f.name] = initial ? initial(f.defaultValue) : f.defaultValue;
   }
   return out;
 }
@@ -88,18 +52,16 @@ function itemSource(item: FormField, ctx: EmitContext, schema: FormSchema, horiz
   const labelAttr = label ? ` label={${lit(label)}}` : '';
   const labelCol = horizontal ? labelColOf(item.labelWidth) : '';
   let col: string;
-  if (item.kind === 'row') {
-    const children = item.children.map((c) => itemSource(c, ctx, schema, horizontal)).join('\n');
-    col = `<Col span={${span}}><Row gutter={${item.gutter ?? schema.gutter ?? 15}}${item.justify ? ` justify=${lit(item.justify)}` : ''}${item.align ? ` align=${lit(item.align)}` : ''}>${children}</Row></Col>`;
-  } else if (item.kind === 'button') {
-    ctx.antd.add('Button');
-    const htmlType = item.action === 'submit' ? ' htmlType="submit"' : item.action === 'reset' ? ' htmlType="reset"' : ' htmlType="button"';
-    const disabled = ctx.linked ? ` disabled={${state}.disabled}` : item.disabled ? ' disabled' : '';
-    col = `<Col span={${span}}><Form.Item${labelAttr}${labelCol}><Button${BUTTON_LOOKS[item.buttonType ?? 'default']}${item.size ? ` size=${lit(item.size)}` : ''}${htmlType}${iconAttr('icon', item.icon, ctx)}${disabled}>{${lit(textOf(item.text, ctx.lang))}}</Button></Form.Item></Col>`;
-  } else if (item.kind === 'table') {
-    ctx.antd.add('Table');
-    const columns = item.columns.map((c) => ({ title: textOf(c.label, ctx.lang), dataIndex: c.name, key: c.name }));
-    col = `<Col span={${span}}><Form.Item${labelAttr}${labelCol}><Table<Record<string, unknown>> size="small" rowKey="key" pagination={false} dataSource={[]} columns={${lit(columns)}} /></Form.Item></Col>`;
+  if (!isFormValueField(item)) {
+    // a layout item: its kind's column (a row's children, a button, a table)
+    col = kindCode(item.kind).column!(item, ctx, {
+      span,
+      labelAttr,
+      labelCol,
+      state,
+      gutter: schema.gutter,
+      children: (items) => items.map((c) => itemSource(c as FormField, ctx, schema, horizontal)).join('\n'),
+    });
   } else {
     const disabled = ctx.linked ? ` disabled={${state}.disabled}` : item.disabled ? ' disabled' : '';
     const source = fieldSource(item, ctx, disabled);
@@ -116,12 +78,12 @@ function itemSource(item: FormField, ctx: EmitContext, schema: FormSchema, horiz
 
 function linkedItems(schema: FormSchema): unknown[] {
   const parentOf = new Map<string, string>();
-  for (const item of formItems(schema)) if (item.kind === 'row') for (const c of item.children) parentOf.set(c.name, item.name);
+  for (const item of formItems(schema)) for (const c of formKindDescriptor(item.kind)?.children?.(item) ?? []) parentOf.set(c.name, item.name);
   return formItems(schema).map((item) => ({
     name: item.name,
     ...(parentOf.has(item.name) ? { parent: parentOf.get(item.name) } : {}),
     required: isFormValueField(item) ? !!item.rules?.required : false,
-    disabled: !!schema.disabled || (isFormValueField(item) ? !!item.disabled : item.kind === 'button' && !!item.disabled),
+    disabled: !!schema.disabled || (isFormValueField(item) ? !!item.disabled : !!kindCode(item.kind).disables?.(item)),
     linkage: item.linkage ?? [],
   }));
 }

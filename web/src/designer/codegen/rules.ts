@@ -1,27 +1,15 @@
-import { formRuleMessage, formTextIn, type FormValueField } from '@qb/contracts';
-import { codegenText, lit, textOf, type CodegenLanguage } from './texts.ts';
+import { formRuleMessage, formTextIn, formValueKind, type FormValueField } from '@qb/contracts';
+import { kindCode } from '../../forms/kinds/code.ts';
+import { codegenText, lit, textOf, type CodegenLanguage } from '../../forms/kinds/codeTexts.ts';
 
 // The validation rules of a generated Form.Item (SPEC.md §5 "Generated rules"), as the preview renderer checks them.
 
-/** SPEC.md §5: blur for what is typed (input, number input, rich text), change for everything chosen. */
-export const BLUR_KINDS = new Set<FormValueField['kind']>(['text', 'textarea', 'password', 'number', 'richText']);
+/** SPEC.md §5: blur for what is typed (input, number input, rich text: the kinds whose message is 请输入), change for everything chosen. */
+export const blurs = (field: FormValueField): boolean => formValueKind(field).message === 'enter';
 
-/** Kinds whose value is a list (the required message says 请至少选择一个…). */
+/** Kinds whose value is a list (the required message says 请至少选择一个…): its code.ts's list. */
 export function isArrayValued(field: FormValueField): boolean {
-  switch (field.kind) {
-    case 'checkbox':
-      return true;
-    case 'select':
-      return !!field.multiple;
-    case 'cascader':
-      return field.emitPath !== false || !!field.multiple;
-    case 'slider':
-      return !!field.range;
-    case 'upload':
-      return !!field.multiple;
-    default:
-      return false;
-  }
+  return kindCode(field.kind).list?.(field) ?? false;
 }
 
 /**
@@ -36,8 +24,6 @@ export function requiredMessageOf(field: FormValueField, lang: CodegenLanguage):
   const placeholder = textOf(field.placeholder, lang);
   return placeholder || codegenText(lang, 'requiredEmpty', { label });
 }
-
-const TYPED = new Set<FormValueField['kind']>(['text', 'textarea', 'password', 'richText']);
 
 function rangeMessage(kind: 'length' | 'value' | 'count', min: number | undefined, max: number | undefined, title: string, lang: CodegenLanguage): string {
   if (kind === 'length') {
@@ -56,18 +42,22 @@ function rangeMessage(kind: 'length' | 'value' | 'count', min: number | undefine
 export function rulesSource(field: FormValueField, lang: CodegenLanguage, requiredExpr: 'static' | 'linked' | undefined): string {
   // a change rule needs no trigger of its own (Form.Item validates on change); a rule with any key beyond
   // required/message is checked by type by antd's validator, so typed kinds name theirs
-  const trigger = BLUR_KINDS.has(field.kind) ? ', validateTrigger: "onBlur"' : '';
+  const kind = formValueKind(field);
+  const code = kindCode(field.kind);
+  const trigger = blurs(field) ? ', validateTrigger: "onBlur"' : '';
   const title = textOf(field.label, lang);
   const rules = field.rules ?? {};
   const out: string[] = [];
   if (requiredExpr) {
-    const type = isArrayValued(field) || field.kind === 'upload' ? ', type: "array" as const' : field.kind === 'number' ? ', type: "number" as const' : '';
-    const whitespace = TYPED.has(field.kind) ? ', whitespace: true' : '';
+    const type = isArrayValued(field) ? ', type: "array" as const' : code.requiredType ? `, type: "${code.requiredType}" as const` : '';
+    // typed text (not a number) must be more than white space
+    const whitespace = kind.typedText ? ', whitespace: true' : '';
     const rule = `required: ${requiredExpr === 'linked' ? `fieldStates(getFieldsValue(true))[${lit(field.name)}].required` : 'true'}${type}${whitespace}, message: ${lit(requiredMessageOf(field, lang))}${trigger}`;
     // a linked field's required state is read when the rule runs: the form's values then, not those of the last render
     out.push(requiredExpr === 'linked' ? `({ getFieldsValue }) => ({ ${rule} })` : `{ ${rule} }`);
   }
-  if (TYPED.has(field.kind) && field.kind !== 'richText') {
+  // lengths of typed text; a rich text's HTML is not the text it shows (as patterns, not tested)
+  if (kind.typedText && !kind.ignoresPatterns) {
     for (const [key, n] of [
       ['min', rules.minLength],
       ['max', rules.maxLength],
@@ -78,7 +68,7 @@ export function rulesSource(field: FormValueField, lang: CodegenLanguage, requir
       );
     }
   }
-  if (field.kind !== 'richText') {
+  if (!kind.ignoresPatterns) {
     for (const p of rules.patterns ?? []) {
       const flags = (p.flags ?? '').replace(/[gy]/g, '');
       const message = (p.message && formTextIn(p.message, lang)) || formRuleMessage('pattern', lang, { title });
@@ -87,11 +77,10 @@ export function rulesSource(field: FormValueField, lang: CodegenLanguage, requir
   }
   const { min, max } = rules;
   if (min !== undefined || max !== undefined) {
-    const counted = field.kind === 'checkbox' || (field.kind === 'select' && field.multiple) || (field.kind === 'cascader' && field.multiple);
-    if (counted) {
+    if (kind.bounds?.(field) === 'count') {
       if (min !== undefined) out.push(`{ type: "array" as const, min: ${min}, message: ${lit(rangeMessage('count', min, undefined, title, lang))}${trigger} }`);
       if (max !== undefined) out.push(`{ type: "array" as const, max: ${max}, message: ${lit(rangeMessage('count', undefined, max, title, lang))}${trigger} }`);
-    } else if (field.kind === 'number') {
+    } else if (code.numberRule) {
       const bounds = [min !== undefined ? `min: ${min}` : '', max !== undefined ? `max: ${max}` : ''].filter(Boolean).join(', ');
       out.push(`{ type: "number" as const, ${bounds}, message: ${lit(rangeMessage('value', min, max, title, lang))}${trigger} }`);
     }

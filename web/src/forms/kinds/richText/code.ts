@@ -1,0 +1,11 @@
+import type { FormRichTextField } from '@qb/contracts';
+import type { WebKindCode } from '../codeShared.ts';
+
+export const richTextCode: WebKindCode<FormRichTextField> = {
+  kind: 'richText',
+  source(field, ctx, { onBlur }) {
+    // a rich-text editor (tiptap, as the app's): the file imports @tiptap/react and @tiptap/starter-kit (docs/forms.md)
+    ctx.helpers.add('richText');
+    return { itemProps: onBlur, control: `<RichTextEditor height={${field.height ?? 300}}${field.readonly || field.disabled ? ' disabled' : ''} />` };
+  },
+};

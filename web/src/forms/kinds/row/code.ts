@@ -1,0 +1,9 @@
+import type { FormRowField } from '@qb/contracts';
+import type { WebKindCode } from '../codeShared.ts';
+import { lit } from '../codeTexts.ts';
+
+export const rowCode: WebKindCode<FormRowField> = {
+  kind: 'row',
+  column: (item, _ctx, { span, gutter, children }) =>
+    `<Col span={${span}}><Row gutter={${item.gutter ?? gutter ?? 15}}${item.justify ? ` justify=${lit(item.justify)}` : ''}${item.align ? ` align=${lit(item.align)}` : ''}>${children(item.children)}</Row></Col>`,
+};

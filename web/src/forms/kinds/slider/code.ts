@@ -1,0 +1,15 @@
+import type { FormSliderField } from '@qb/contracts';
+import { attr, type WebKindCode } from '../codeShared.ts';
+
+export const sliderCode: WebKindCode<FormSliderField> = {
+  kind: 'slider',
+  valueType: (field) => (field.range ? 'number[]' : 'number'),
+  list: (field) => !!field.range,
+  source(field, ctx, { rules, off }) {
+    ctx.antd.add('Slider');
+    return {
+      itemProps: '',
+      control: `<Slider min={${rules.min ?? 0}} max={${rules.max ?? 100}} step={${field.step ?? 1}}${attr('range', !!field.range)}${attr('dots', !!field.showStops)}${off} />`,
+    };
+  },
+};

@@ -1,0 +1,15 @@
+import type { FormTextField } from '@qb/contracts';
+import { attr, iconAttrs, type WebKindCode } from '../codeShared.ts';
+import { textOf } from '../codeTexts.ts';
+
+export const textCode: WebKindCode<FormTextField> = {
+  kind: 'text',
+  source(field, ctx, { placeholder, rules, readOnly, disabled, onBlur }) {
+    ctx.antd.add('Input');
+    const addons = `${attr('addonBefore', textOf(field.prepend, ctx.lang) || undefined)}${attr('addonAfter', textOf(field.append, ctx.lang) || undefined)}`;
+    return {
+      itemProps: onBlur,
+      control: `<Input${placeholder}${attr('maxLength', rules.maxLength)}${attr('showCount', !!field.showCount && rules.maxLength !== undefined)}${attr('allowClear', field.clearable ?? true)}${addons}${iconAttrs(field, ctx)}${readOnly}${disabled} />`,
+    };
+  },
+};
