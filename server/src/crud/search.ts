@@ -322,6 +322,7 @@ export class SearchUpkeep {
    * reads the base rows in a snapshot taken after the earlier one committed, and never writes older text over newer.
    * In one statement (one snapshot): the ids leave the queue, the side rows take the base rows' current text (or go
    * with their base row). Ids of transactions not yet committed are not visible: they stay queued for the next turn.
+   * The ids as an array: the rows are looked up by key whatever the planner guesses of the queue's size.
    */
   private async catchUpSide(table: string): Promise<number> {
     let columns = this.columnsOf.get(table);
@@ -349,9 +350,8 @@ export class SearchUpkeep {
         await sql`select pg_advisory_xact_lock(${ADVISORY_SPACE}, hashtext(current_schema() || '.' || ${table}))`.execute(trx);
         const { rows } = await sql<{ n: number }>`with
           moved as (delete from ${pending} where ctid = any(array(select ctid from ${pending} limit ${PG_CATCH_UP_ROWS})) returning id),
-          ids as (select distinct id from moved),
-          gone as (delete from ${side} s using ids where s.id = ids.id and not exists (select 1 from ${base} b where b.id = ids.id)),
-          put as (insert into ${side} (id, ${cols}) select b.id, ${baseCols} from ${base} b join ids on b.id = ids.id
+          gone as (delete from ${side} s where s.id = any(array(select id from moved)) and not exists (select 1 from ${base} b where b.id = s.id)),
+          put as (insert into ${side} (id, ${cols}) select b.id, ${baseCols} from ${base} b where b.id = any(array(select id from moved))
             on conflict (id) do update set ${sets} where (${sideCols}) is distinct from (${newCols}))
           select count(*) as n from moved`.execute(trx);
         return Number(rows[0]?.n ?? 0);
