@@ -1,4 +1,4 @@
-import { FORM_SCHEMA_VERSION, isFormValueField, type FormField, type FormFieldKind, type FormOption, type FormSchema } from '@qb/contracts';
+import { FORM_SCHEMA_VERSION, formKindDescriptor, isFormValueField, type FormField, type FormFieldKind, type FormOption, type FormSchema } from '@qb/contracts';
 import { kindDesign, type ValueShape } from '../forms/kinds/design.ts';
 import { itemName, newField, PLACEHOLDER_KINDS } from './palette.ts';
 import { applyLinkageAction, dropLinkageRefs, namesIn, renameLinkageRefs, type LinkageAction } from './linkage.ts';
@@ -133,7 +133,7 @@ function contains(node: DesignerNode, id: number): boolean {
 // ---------------------------------------------------------------- schema <-> nodes
 
 function fieldsOf(items: DesignerNode[]): FormField[] {
-  return items.map((n) => (n.field.kind === 'row' ? { ...n.field, children: fieldsOf(n.children ?? []) } : n.field));
+  return items.map((n) => (kindDesign(n.field.kind).container ? { ...n.field, children: fieldsOf(n.children ?? []) } : n.field));
 }
 
 /** The form schema the canvas describes (what the preview renders, the JSON drawer shows and the dialog returns). */
@@ -148,9 +148,10 @@ export function nodesFromFields(fields: FormField[], from: number): { items: Des
     list.map((field) => {
       id += 1;
       const node: DesignerNode = { id, renderKey: id, field };
-      if (field.kind === 'row') {
-        node.field = { ...field, children: [] };
-        node.children = walk(field.children);
+      const children = formKindDescriptor(field.kind)?.children?.(field);
+      if (children) {
+        node.field = { ...field, children: [] } as FormField;
+        node.children = walk(children as FormField[]);
       }
       return node;
     });
@@ -250,10 +251,10 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       const id = state.idGlobal + 1;
       const renderSeq = state.renderSeq + 1;
       const node: DesignerNode = { id, renderKey: renderSeq, field: newField(action.kind, id) };
-      if (action.kind === 'row') node.children = [];
+      if (kindDesign(action.kind).container) node.children = [];
       const parentId = action.parentId ?? null;
       const parent = parentId === null ? undefined : findNode(state.items, parentId);
-      if (parentId !== null && parent?.field.kind !== 'row') return state;
+      if (parentId !== null && !(parent && kindDesign(parent.field.kind).container)) return state;
       const items = editList(state.items, parentId, (list) => {
         const at = action.index === undefined ? list.length : Math.max(0, Math.min(action.index, list.length));
         return [...list.slice(0, at), node, ...list.slice(at)];
@@ -266,7 +267,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       const node = from.list[from.index];
       if (action.parentId !== null) {
         const parent = findNode(state.items, action.parentId);
-        if (!parent || parent.field.kind !== 'row' || contains(node, action.parentId)) return state;
+        if (!parent || !kindDesign(parent.field.kind).container || contains(node, action.parentId)) return state;
       }
       let index = action.index;
       if (from.parentId === action.parentId && index > from.index) index -= 1; // the node leaves its old place first
@@ -307,7 +308,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         ...n,
         renderKey: renderSeq,
         field: changedKind(n.field, action.kind, n.id),
-        children: action.kind === 'row' ? (n.children ?? []) : undefined,
+        children: kindDesign(action.kind).container ? (n.children ?? []) : undefined,
       }));
       return commit(state, { items, renderSeq });
     }
