@@ -3,7 +3,6 @@ import { useMemo, useRef, type ComponentType, type ReactNode } from 'react';
 import { Button, Col, Form, Row, type FormInstance } from 'antd';
 import { useErrorAnnouncer } from './ErrorAnnouncer.tsx';
 import type { Rule } from 'antd/es/form';
-import type { ButtonProps } from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
 import {
   defaultFormValues,
@@ -13,18 +12,17 @@ import {
   formTextIn,
   isFormFieldEmpty,
   isFormValueField,
-  type FormButtonField,
   type FormField,
   type FormFieldState,
   type FormSchema,
-  type FormTableField,
   type FormValueField,
 } from '@qb/contracts';
 import { FieldInput } from './FieldInput.tsx';
+import { WEB_KIND_DESCRIPTORS } from './kinds/index.ts';
+import type { LayoutItemProps } from './kinds/descriptor.ts';
 import { manualUploadFields, sendPendingFiles, withPendingAsNames } from './formUploads.ts';
 import { ApiError } from '../api/index.ts';
 import { useToast } from '../app/toast.ts';
-import { formIconNode } from './formIcons.tsx';
 import './forms.css';
 
 /** SPEC.md §9: label width 100, gutter 15, a 24-column grid. */
@@ -71,16 +69,6 @@ export interface FieldComponentProps {
   onChange?: (value: unknown) => void;
   id?: string;
 }
-
-const BUTTON_LOOKS: Record<NonNullable<FormButtonField['buttonType']>, ButtonProps> = {
-  default: {},
-  primary: { type: 'primary' },
-  success: { color: 'green', variant: 'solid' },
-  warning: { color: 'orange', variant: 'solid' },
-  danger: { color: 'danger', variant: 'solid' },
-  info: { color: 'default', variant: 'filled' },
-  text: { type: 'text' },
-};
 
 /** The form field a dependent dropdown reads its parent value from. */
 function dependsOnOf(field: FormField): string | undefined {
@@ -194,57 +182,20 @@ export function SchemaForm({
     );
   };
 
-  const renderButton = (field: FormButtonField, state: FormFieldState) => (
-    <Form.Item label={field.showLabel === false ? undefined : formTextIn(field.label, lang) || undefined} colon={false}>
-      <Button
-        {...BUTTON_LOOKS[field.buttonType ?? 'primary']}
-        size={field.size}
-        htmlType={field.action === 'submit' ? 'submit' : 'button'}
-        onClick={field.action === 'reset' ? () => form.resetFields() : undefined}
-        disabled={state.disabled}
-        icon={formIconNode(field.icon)}
-        data-testid={`form-button-${field.name}`}
-      >
-        {formTextIn(field.text, lang)}
-      </Button>
-    </Form.Item>
-  );
-
-  const renderTable = (field: FormTableField) => (
-    <Form.Item label={field.showLabel === false ? undefined : formTextIn(field.label, lang) || undefined}>
-      {/* a read-only placeholder: the designer places tables for its generated code */}
-      <table className="qb-form-table" data-testid={`form-table-${field.name}`}>
-        <thead>
-          <tr>
-            {field.columns.map((c) => (
-              <th key={c.name}>{formTextIn(c.label, lang)}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <td colSpan={Math.max(field.columns.length, 1)}>{t('forms.tableEmpty')}</td>
-          </tr>
-        </tbody>
-      </table>
-    </Form.Item>
-  );
-
   const renderItems = (items: FormField[]): ReactNode =>
     items.map((item) => {
       const state = states[item.name]!;
       if (!state.visible) return null;
       const span = item.span ?? schema.span ?? 24;
       let body: ReactNode;
-      if (item.kind === 'row') {
+      if (isFormValueField(item)) body = renderValueField(item, state);
+      else {
+        // a layout item: its kind's own (kinds/<kind>/input.tsx)
+        const Item = WEB_KIND_DESCRIPTORS[item.kind].Item as ComponentType<LayoutItemProps<FormField>>;
         body = (
-          <Row gutter={item.gutter ?? gutter} justify={item.justify} align={item.align} data-testid={`form-row-${item.name}`}>
-            {renderItems(item.children)}
-          </Row>
+          <Item field={item} disabled={state.disabled} lang={lang} t={t} form={form} gutter={gutter} items={(fields) => renderItems(fields as FormField[])} />
         );
-      } else if (item.kind === 'button') body = renderButton(item, state);
-      else if (item.kind === 'table') body = renderTable(item);
-      else body = renderValueField(item, state);
+      }
       return (
         <Col key={item.name} span={span}>
           {body}

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { TFunction } from 'i18next';
+import type { FormInstance } from 'antd';
 import type { FormFieldKind, FormRules, FormScalar, FormText, FormValueField } from '@qb/contracts';
 
 // A field kind on the web is one folder, kinds/<kind>/ (issue 20), next to its contract descriptor
@@ -36,10 +37,25 @@ export interface KindInputProps<F = FormValueField> {
   disabledId?: unknown;
 }
 
-/** What the table pages know of a kind: its control (value kinds; layout kinds have none). */
+/** What a layout kind's item is given in a schema form (SchemaForm draws its column around it). */
+export interface LayoutItemProps<F = unknown> {
+  field: F;
+  /** its linkage state (or the form's) */
+  disabled: boolean;
+  lang: string;
+  t: TFunction;
+  form: FormInstance;
+  /** the form's gutter */
+  gutter: number;
+  /** nested items, drawn as the form draws its own */
+  items(fields: readonly unknown[]): ReactNode;
+}
+
+/** What the table pages know of a kind: its control (value kinds), or its item in a schema form (layout kinds). */
 export interface WebKindDescriptor<F extends { kind: FormFieldKind } = { kind: FormFieldKind }> {
   kind: F['kind'];
   Input?: ComponentType<KindInputProps<F>>;
+  Item?: ComponentType<LayoutItemProps<F>>;
 }
 
 /** The palette's groups (SPEC.md §2). */

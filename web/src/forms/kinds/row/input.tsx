@@ -1,5 +1,14 @@
+import { Row } from 'antd';
 import type { FormRowField } from '@qb/contracts';
-import type { WebKindDescriptor } from '../descriptor.ts';
+import type { LayoutItemProps, WebKindDescriptor } from '../descriptor.ts';
 
-/** A layout item: no control of its own. */
-export const rowKind: WebKindDescriptor<FormRowField> = { kind: 'row' };
+/** A row: its items in a nested grid row. */
+function RowItem({ field, gutter, items }: LayoutItemProps<FormRowField>) {
+  return (
+    <Row gutter={field.gutter ?? gutter} justify={field.justify} align={field.align} data-testid={`form-row-${field.name}`}>
+      {items(field.children)}
+    </Row>
+  );
+}
+
+export const rowKind: WebKindDescriptor<FormRowField> = { kind: 'row', Item: RowItem };

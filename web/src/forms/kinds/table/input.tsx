@@ -1,5 +1,27 @@
-import type { FormTableField } from '@qb/contracts';
-import type { WebKindDescriptor } from '../descriptor.ts';
+import { Form } from 'antd';
+import { formTextIn, type FormTableField } from '@qb/contracts';
+import type { LayoutItemProps, WebKindDescriptor } from '../descriptor.ts';
 
-/** A layout item: no control of its own. */
-export const tableKind: WebKindDescriptor<FormTableField> = { kind: 'table' };
+/** A table: a read-only placeholder (the designer places tables for its generated code). */
+function TableItem({ field, lang, t }: LayoutItemProps<FormTableField>) {
+  return (
+    <Form.Item label={field.showLabel === false ? undefined : formTextIn(field.label, lang) || undefined}>
+      <table className="qb-form-table" data-testid={`form-table-${field.name}`}>
+        <thead>
+          <tr>
+            {field.columns.map((c) => (
+              <th key={c.name}>{formTextIn(c.label, lang)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td colSpan={Math.max(field.columns.length, 1)}>{t('forms.tableEmpty')}</td>
+          </tr>
+        </tbody>
+      </table>
+    </Form.Item>
+  );
+}
+
+export const tableKind: WebKindDescriptor<FormTableField> = { kind: 'table', Item: TableItem };
