@@ -5,7 +5,7 @@ import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formTextIn, isFormValueField, type FormField } from '@qb/contracts';
 import { FieldInput } from '../forms/FieldInput.tsx';
-import { formIconNode } from '../forms/formIcons.tsx';
+import { kindDesign } from '../forms/kinds/design.ts';
 import type { Placement } from './dropPlacement.ts';
 import type { DesignerAction, DesignerNode, FormConfig } from './store.ts';
 
@@ -86,7 +86,12 @@ const NodeList = memo(function NodeList({ items, gutter, ...shared }: Shared & {
     <Row gutter={gutter} className="qb-designer-list">
       {items.map((node) => (
         // activeId reaches only the item it names and rows (for their children): selecting redraws two items
-        <CanvasNode key={node.id} node={node} {...shared} activeId={shared.activeId === node.id || node.field.kind === 'row' ? shared.activeId : null} />
+        <CanvasNode
+          key={node.id}
+          node={node}
+          {...shared}
+          activeId={shared.activeId === node.id || kindDesign(node.field.kind).container ? shared.activeId : null}
+        />
       ))}
     </Row>
   );
@@ -130,7 +135,7 @@ function DraggableNode({ node, form, activeId, dispatch }: Shared & { node: Desi
       dispatch({ type: 'select', id: node.id });
     } else listeners?.onKeyDown?.(e);
   };
-  const isRow = node.field.kind === 'row';
+  const isRow = !!kindDesign(node.field.kind).container;
   return (
     <div
       ref={ref}
@@ -189,13 +194,12 @@ function DraggableNode({ node, form, activeId, dispatch }: Shared & { node: Desi
 
 function RowBody({ node, ...shared }: Shared & { node: DesignerNode }) {
   const { t } = useTranslation();
-  const field = node.field.kind === 'row' ? node.field : undefined;
   const children = node.children ?? [];
   return (
     <div className="qb-designer-row" data-testid={`row-drop-${node.field.name}`}>
       <span className="qb-designer-row-name">{node.field.name}</span>
       {children.length === 0 && <div className="qb-designer-row-empty">{t('designer.rowEmpty')}</div>}
-      <NodeList items={children} gutter={field?.gutter ?? shared.form.gutter ?? 15} {...shared} />
+      <NodeList items={children} gutter={(node.field as { gutter?: number }).gutter ?? shared.form.gutter ?? 15} {...shared} />
     </div>
   );
 }
@@ -208,13 +212,7 @@ function RowBody({ node, ...shared }: Shared & { node: DesignerNode }) {
  */
 function shownText(field: FormField, language: string): string {
   const parts = [field.showLabel === false ? '' : formTextIn(field.label, language)];
-  if (field.kind === 'button') parts.push(formTextIn(field.text, language));
-  else if (field.kind === 'table') parts.push(...field.columns.map((c) => formTextIn(c.label, language)));
-  else if (field.kind === 'text' || field.kind === 'textarea' || field.kind === 'password') {
-    const max = field.rules?.maxLength;
-    const counted = field.kind === 'textarea' ? (field.showCount ?? true) : field.showCount;
-    if (counted && max !== undefined) parts.push(`${String(field.defaultValue ?? '').length} / ${max}`);
-  }
+  parts.push(...(kindDesign(field.kind).canvasText?.(field, language) ?? []));
   return parts.filter(Boolean).join(' ') || field.name;
 }
 
@@ -224,20 +222,7 @@ const NodeBody = memo(function NodeBody({ field, labelWidth, top }: { field: For
   const required = isFormValueField(field) && field.rules?.required;
   let control;
   if (isFormValueField(field)) control = <FieldInput field={field} value={field.defaultValue} />;
-  else if (field.kind === 'button')
-    control = (
-      <Button type={field.buttonType === 'primary' ? 'primary' : 'default'} icon={formIconNode(field.icon)}>
-        {formTextIn(field.text, i18n.language)}
-      </Button>
-    );
-  else if (field.kind === 'table')
-    control = (
-      <div className="qb-designer-table">
-        {field.columns.map((c) => (
-          <span key={c.name}>{formTextIn(c.label, i18n.language)}</span>
-        ))}
-      </div>
-    );
+  else control = kindDesign(field.kind).canvas?.(field, i18n.language);
   return (
     <div className={`qb-designer-item${top ? ' is-top' : ''}`} inert>
       <label className="qb-designer-item-label" style={top ? undefined : { width: field.labelWidth ?? labelWidth }}>

@@ -106,6 +106,10 @@ export interface WebKindDesign<F extends { kind: FormFieldKind } = { kind: FormF
   patched?(field: F, patch: Record<string, unknown>, next: Record<string, unknown>): boolean;
   /** how a linkage condition on it is typed (default text; static options always give a choice), and its first value */
   linkage?: { input: 'number' | 'switch'; start?(field: F): FormScalar };
+  /** the text it shows on the canvas besides its label (a button's text, a table's columns, a counter) */
+  canvasText?(field: F, lang: string): string[];
+  /** layout kinds: what stands for it on the canvas (value kinds show their control) */
+  canvas?(field: F, lang: string): ReactNode;
   /** its own rows of the property panel (the shared rows stay in FieldPanel) */
   panel?(field: F, kit: PanelKit): ReactNode[];
 }

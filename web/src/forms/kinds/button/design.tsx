@@ -1,5 +1,7 @@
 import { AppstoreAddOutlined } from '@ant-design/icons';
-import { FORM_BUTTON_TYPES, type FormButtonField } from '@qb/contracts';
+import { Button } from 'antd';
+import { FORM_BUTTON_TYPES, formTextIn, type FormButtonField } from '@qb/contracts';
+import { formIconNode } from '../../formIcons.tsx';
 import type { WebKindDesign } from '../descriptor.ts';
 import { defaultText } from '../designShared.tsx';
 
@@ -8,6 +10,12 @@ export const buttonDesign: WebKindDesign<FormButtonField> = {
   group: 'layout',
   icon: <AppstoreAddOutlined />,
   newField: (base) => ({ ...base, label: { zh: '' }, kind: 'button', text: defaultText('button'), buttonType: 'primary', action: 'none' }),
+  canvasText: (field, lang) => [formTextIn(field.text, lang)],
+  canvas: (field, lang) => (
+    <Button type={field.buttonType === 'primary' ? 'primary' : 'default'} icon={formIconNode(field.icon)}>
+      {formTextIn(field.text, lang)}
+    </Button>
+  ),
   panel: (_field, { text, icon, choice, bool, t }) => [
     text('text'),
     icon('icon'),

@@ -10,5 +10,9 @@ export const passwordDesign: WebKindDesign<FormPasswordField> = {
   placeholder: true,
   shape: 'text',
   textRules: true,
+  canvasText: (field) => {
+    const max = field.rules?.maxLength;
+    return field.showCount && max !== undefined ? [`${String(field.defaultValue ?? '').length} / ${max}`] : [];
+  },
   panel: (_field, { icon, bool, ruleNum }) => [icon('prefixIcon'), icon('suffixIcon'), bool('showCount'), ruleNum('minLength', 0), ruleNum('maxLength', 1)],
 };

@@ -1,7 +1,7 @@
 import { Button, Input } from 'antd';
 import { TableOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { FormTableField } from '@qb/contracts';
+import { formTextIn, type FormTableField } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 import { defaultText } from '../designShared.tsx';
 import { TextPair } from '../propControls.tsx';
@@ -38,6 +38,14 @@ export const tableDesign: WebKindDesign<FormTableField> = {
   group: 'layout',
   icon: <TableOutlined />,
   newField: (base) => ({ ...base, kind: 'table', columns: [{ name: 'col1', label: defaultText('column') }] }),
+  canvasText: (field, lang) => field.columns.map((c) => formTextIn(c.label, lang)),
+  canvas: (field, lang) => (
+    <div className="qb-designer-table">
+      {field.columns.map((c) => (
+        <span key={c.name}>{formTextIn(c.label, lang)}</span>
+      ))}
+    </div>
+  ),
   panel: (field, { item, set, t }) => [
     item('columns', t('designer.props.columns'), <ColumnsEditor columns={field.columns} onChange={(columns) => set({ columns }, 'columns')} />),
   ],

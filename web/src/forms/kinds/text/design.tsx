@@ -10,6 +10,10 @@ export const textDesign: WebKindDesign<FormTextField> = {
   placeholder: true,
   shape: 'text',
   textRules: true,
+  canvasText: (field) => {
+    const max = field.rules?.maxLength;
+    return field.showCount && max !== undefined ? [`${String(field.defaultValue ?? '').length} / ${max}`] : [];
+  },
   panel: (_field, { text, icon, bool, ruleNum }) => [
     text('prepend'),
     text('append'),

@@ -10,5 +10,9 @@ export const textareaDesign: WebKindDesign<FormTextareaField> = {
   placeholder: true,
   shape: 'text',
   textRules: true,
+  canvasText: (field) => {
+    const max = field.rules?.maxLength;
+    return (field.showCount ?? true) && max !== undefined ? [`${String(field.defaultValue ?? '').length} / ${max}`] : [];
+  },
   panel: (_field, { num, bool, ruleNum }) => [num('rows', 1), bool('showCount'), ruleNum('minLength', 0), ruleNum('maxLength', 1)],
 };
