@@ -16,7 +16,7 @@ import { buildApp, createContext } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type AnyDb, type Engine, openConnection } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrations/index.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed/seed.ts';
 import { freshDatabase, sha } from '../test/helpers.ts';
 
 const ROWS = Number(process.argv[2] ?? process.env.BENCH_SEARCH_ROWS ?? 1_000_000);

@@ -3,7 +3,7 @@ import { buildApp, createContext } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type Connection, openConnection } from './db/connection.ts';
 import { migrate } from './db/migrations/index.ts';
-import { seed } from './db/seed.ts';
+import { seed } from './seed/seed.ts';
 
 // everything this process creates (database, journals, uploads, exports, secrets) is for its own account only
 process.umask(0o077);

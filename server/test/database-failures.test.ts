@@ -17,7 +17,7 @@ import { databaseFailureOf } from '../src/db/failures.ts';
 import { databaseFailureAnswer } from '../src/http/failures.ts';
 import { migrate } from '../src/db/migrations/index.ts';
 import { Readiness } from '../src/db/readiness.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed/seed.ts';
 import { ADMIN_PASSWORD, freshDatabase, sha } from './helpers.ts';
 import { freePort } from './private-db.ts';
 

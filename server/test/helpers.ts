@@ -10,7 +10,7 @@ import type { AppContext } from '../src/appContext.ts';
 import { loadConfig } from '../src/config.ts';
 import { openConnection } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrations/index.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed/seed.ts';
 
 export const ADMIN_PASSWORD = 'admin-pass-1';
 export const sha = (text: string) => crypto.createHash('sha256').update(text).digest('hex');

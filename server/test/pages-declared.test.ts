@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { managePages, seedNavigation, isNavGroup, type NavNode } from '@qb/contracts/pages';
 import { describe, expect, it } from 'vitest';
 import { offeredActions, pageDeclaration } from '../src/access/pages.ts';
-import { seedMenus } from '../src/db/seedData.ts';
+import { seedMenus } from '../src/seed/seedData.ts';
 import { TableRegistry } from '../src/schema/registry.ts';
 
 /**

@@ -163,6 +163,8 @@ export async function startPrivateMariadb(extraArgs: string[] = []): Promise<Pri
   const data = path.join(dir, 'data');
   const port = await freePort();
   const socket = path.join(dir, 'mariadb.sock');
+  const tmp = path.join(dir, 'tmp');
+  fs.mkdirSync(tmp);
   const userArgs = isRoot ? ['--user=root'] : [];
   execFileSync(
     'mariadb-install-db',
@@ -178,6 +180,9 @@ export async function startPrivateMariadb(extraArgs: string[] = []): Promise<Pri
     `--socket=${socket}`,
     `--pid-file=${path.join(dir, 'mariadb.pid')}`,
     `--log-error=${path.join(dir, 'error.log')}`,
+    // a tmpdir of its own: at its start mariadbd deletes every #sql* file of its tmpdir (mysql_rm_tmp_tables), and
+    // in the shared /tmp those are the temporary tables of the machine's MariaDB, which other suites are using
+    `--tmpdir=${tmp}`,
     '--skip-name-resolve',
     '--innodb-buffer-pool-size=32M',
     '--innodb-log-file-size=16M',

@@ -8,7 +8,7 @@ import { createContext } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openConnection } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrations/index.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed/seed.ts';
 import { SYSTEM } from '../src/access/index.ts';
 import { ADMIN_PASSWORD, freshDatabase, startSecondInstance, startTestApp, type TestApp } from './helpers.ts';
 

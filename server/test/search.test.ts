@@ -9,7 +9,7 @@ import { buildApp, createContext } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type AnyDb, openConnection } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrations/index.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed/seed.ts';
 import { SYSTEM } from '../src/access/index.ts';
 import { ScanGate } from '../src/crud/search.ts';
 import { ADMIN_PASSWORD, engines, freshDatabase, sha, startTestApp, type TestApp } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrations/index.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed/seed.ts';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
 
 describe.each(engines)('health, menu, dashboard and migrations on %s', (engine, url) => {

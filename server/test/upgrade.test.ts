@@ -7,7 +7,7 @@ import { buildApp, createContext } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Connection, openConnection } from '../src/db/connection.ts';
 import { migrate, migrationNames } from '../src/db/migrations/index.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed/seed.ts';
 import { engines, freshDatabase, sha } from './helpers.ts';
 
 /** Rows of every table of a database the first release made (test/fixtures/release-1.sqlite, the same rows as JSON). */

@@ -3,7 +3,7 @@ import type { GrantAction } from './api/types.ts';
 /**
  * Every page of the shell (SPEC.md §2), declared once: its route, its titles in both languages, its icon, where the
  * seed puts it in the navigation, the tables it reads and writes with the actions it offers, and what renders it.
- * Read by the server (access rules: server/src/access/pages.ts; the menu seed: server/src/db/seedData.ts) and the
+ * Read by the server (access rules: server/src/access/pages.ts; the menu seed: server/src/seed/seedData.ts) and the
  * web app (router and tab titles: web/src/pages/manageRoutes.ts; texts: web/src/i18n/manage.*.ts). Adding a page
  * is one entry here plus, for `renders: 'own'`, one component in web/src/pages (docs/web-pages.md).
  */

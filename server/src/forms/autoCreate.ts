@@ -1,6 +1,6 @@
 import type { DerivedColumn, FormTableAnswer } from '@qb/contracts';
 import type { Caller } from '../access/index.ts';
-import type { AppContext } from '../appContext.ts';
+import type { TablesDeps } from '../tables/deps.ts';
 import { DdlNameError, type DdlColumn } from '../ddl/generate.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { bumpRegistryVersion } from '../schema/sync.ts';
@@ -28,7 +28,7 @@ function ddlColumnOf(c: DerivedColumn): DdlColumn {
  * createSqlTable (tables/service.ts: names checked, DDL per engine, history); when that fails the definition is
  * removed again, so nothing is kept.
  */
-export async function createTableFromForm(ctx: AppContext, id: number, preview: boolean, caller: Caller | undefined): Promise<FormTableAnswer> {
+export async function createTableFromForm(ctx: TablesDeps, id: number, preview: boolean, caller: Caller | undefined): Promise<FormTableAnswer> {
   const db = ctx.conn.db;
   const row = await db
     .selectFrom(ctx.registry.get('sys_layTable').table)

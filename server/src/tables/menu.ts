@@ -1,5 +1,5 @@
 import type { Caller } from '../access/index.ts';
-import type { AppContext } from '../appContext.ts';
+import type { TablesDeps } from './deps.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 
 /** The menu group generated pages go under when no parent is chosen (created on demand under the root). */
@@ -11,7 +11,7 @@ export const DATA_PAGES_MARK = 'dataPages';
  * sessions drop their cached menus at once.
  */
 export async function generateMenu(
-  ctx: AppContext,
+  ctx: TablesDeps,
   sheetId: number,
   parentMenu: number | undefined,
   caller: Caller | undefined,

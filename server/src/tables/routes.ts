@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assertAllowed } from '../access/index.ts';
-import type { AppContext } from '../appContext.ts';
+import type { TablesDeps } from './deps.ts';
 import { sourceConfigOf } from '../datasources/index.ts';
 import { ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
@@ -10,10 +10,10 @@ import { sheetHooks } from './sheetHooks.ts';
 import { createSqlTable, readBack, sourceTables } from './service.ts';
 import { on } from '../http/route.ts';
 
-const hooked = new WeakSet<AppContext>();
+const hooked = new WeakSet<object>();
 
 /** The data-source and table-definition calls of issue 11 (docs/datasources.md). */
-export function registerTableRoutes(fastify: FastifyInstance, ctx: AppContext) {
+export function registerTableRoutes(fastify: FastifyInstance, ctx: TablesDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // a created table keeps its name and source (tables/sheetHooks.ts); registered once per context
   if (!hooked.has(ctx)) {

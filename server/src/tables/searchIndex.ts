@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../appContext.ts';
+import type { TablesDeps } from './deps.ts';
 import { dropSqliteSearchIndex, sqliteSearchIndex } from '../db/migrations/0008_search_upkeep.ts';
 import { LOCAL_SOURCE } from '../schema/registry.ts';
 
@@ -13,7 +13,7 @@ import { LOCAL_SOURCE } from '../schema/registry.ts';
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Before the DDL of a local SQLite table: its triggers name its columns (an altered or dropped column would fail). */
-export async function beforeTableDdl(ctx: AppContext, sourceId: number, table: string): Promise<void> {
+export async function beforeTableDdl(ctx: TablesDeps, sourceId: number, table: string): Promise<void> {
   if (sourceId !== LOCAL_SOURCE || ctx.conn.engine !== 'sqlite') return;
   await dropSqliteSearchIndex(ctx.conn.db, table);
   ctx.crud.searchUpkeep.forget(table);
@@ -21,7 +21,7 @@ export async function beforeTableDdl(ctx: AppContext, sourceId: number, table: s
 }
 
 /** After the DDL (and the registry's reload): the index of the table's searchable text columns, made again. */
-export async function afterTableDdl(ctx: AppContext, sourceId: number, table: string): Promise<void> {
+export async function afterTableDdl(ctx: TablesDeps, sourceId: number, table: string): Promise<void> {
   if (sourceId !== LOCAL_SOURCE) return;
   const registered = ctx.registry
     .flags()

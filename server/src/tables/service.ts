@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Caller } from '../access/index.ts';
-import type { AppContext } from '../appContext.ts';
+import type { TablesDeps } from './deps.ts';
 import { nowText } from '../db/time.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { insertReturningId } from '../db/insert.ts';
@@ -77,7 +77,7 @@ export interface CreateSqlTableResult {
  * createSqlTable: the SQL that makes the real table match the saved definition, answered (preview) or run.
  * Refusals come before any SQL; a failed run leaves nothing half-made and is recorded in the history.
  */
-export function createSqlTable(ctx: AppContext, id: number, preview: boolean, caller: Caller | undefined): Promise<CreateSqlTableResult> {
+export function createSqlTable(ctx: TablesDeps, id: number, preview: boolean, caller: Caller | undefined): Promise<CreateSqlTableResult> {
   // one run per definition at a time in this instance: a double click does not run the same CREATE twice
   const previous = running.get(id) ?? Promise.resolve();
   const next = previous.catch(() => {}).then(() => createSqlTableNow(ctx, id, preview, caller));
@@ -91,7 +91,7 @@ export function createSqlTable(ctx: AppContext, id: number, preview: boolean, ca
 
 const running = new Map<number, Promise<unknown>>();
 
-async function createSqlTableNow(ctx: AppContext, id: number, preview: boolean, caller: Caller | undefined): Promise<CreateSqlTableResult> {
+async function createSqlTableNow(ctx: TablesDeps, id: number, preview: boolean, caller: Caller | undefined): Promise<CreateSqlTableResult> {
   const db = ctx.conn.db;
   const def = await loadSheet(db, id);
   assertNotBuiltin(ctx.registry, def.tableName);
@@ -154,7 +154,7 @@ async function createSqlTableNow(ctx: AppContext, id: number, preview: boolean, 
 }
 
 /** The tables of a source, each marked when a live definition of that name on that source exists. */
-export async function sourceTables(ctx: AppContext, sourceId: number): Promise<{ tableName: string; defined: boolean }[]> {
+export async function sourceTables(ctx: TablesDeps, sourceId: number): Promise<{ tableName: string; defined: boolean }[]> {
   const source = await ctx.sources.get(sourceId);
   const names = await listTables(source, ctx.registry);
   const sheets = await ctx.conn.db.selectFrom('sys_dataSheet').select('tableName').where('isdelete', '=', 0).where('parentid', '=', sourceId).execute();
@@ -163,7 +163,7 @@ export async function sourceTables(ctx: AppContext, sourceId: number): Promise<{
 }
 
 /** Reads an existing table of a source into a new definition (created, its columns as applied), in one transaction. */
-export async function readBack(ctx: AppContext, sourceId: number, tableName: string): Promise<{ id: number }> {
+export async function readBack(ctx: TablesDeps, sourceId: number, tableName: string): Promise<{ id: number }> {
   const source = await ctx.sources.get(sourceId);
   const names = await listTables(source, ctx.registry);
   const name = names.find((n) => n === tableName);

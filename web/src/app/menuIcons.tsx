@@ -102,7 +102,7 @@ export const MENU_ICON_CHOICES: { name: string; icon: ReactNode }[] = [
   ['ShopOutlined', <ShopOutlined />],
   ['TagsOutlined', <TagsOutlined />],
   ['TrophyOutlined', <TrophyOutlined />],
-  // the seed's menus (server/src/db/seedData.ts) draw these
+  // the seed's menus (server/src/seed/seedData.ts) draw these
   ['AccountBookOutlined', <AccountBookOutlined />],
   ['AuditOutlined', <AuditOutlined />],
   ['IdcardOutlined', <IdcardOutlined />],

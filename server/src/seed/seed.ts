@@ -1,7 +1,7 @@
-import { nowText } from './time.ts';
+import { nowText } from '../db/time.ts';
 import { generatePassword, hashClientPassword, sha256Hex } from '../auth/password.ts';
-import type { AnyDb, Engine } from './connection.ts';
-import { insertReturningId as insertId } from './insert.ts';
+import type { AnyDb, Engine } from '../db/connection.ts';
+import { insertReturningId as insertId } from '../db/insert.ts';
 import { provinceCapitals, type SeedMenu, seedMembers, seedMenus, seedQuestions, seedRoles, seedSubjects, seedTestList } from './seedData.ts';
 
 function pick<T>(list: readonly T[], i: number): T {
