@@ -147,19 +147,36 @@ describe.each(engines)('createSqlTable on the local database (%s)', (engine, url
       if (engine === 'sqlite')
         return (await sql<{ name: string }>`select name from pragma_table_info(${`${name}__search`})`.execute(t.ctx.conn.db)).rows.map((r) => r.name);
       if (engine === 'postgres') {
-        const rows = await sql<{
-          n: string;
-        }>`select indexname as n from pg_indexes where schemaname = current_schema() and tablename = ${name} and indexdef like '%gin_trgm_ops%' order by indexname`.execute(
-          t.ctx.conn.db,
-        );
-        return rows.rows.map((r) => r.n);
+        // migration 0010's scheme: the GIN indexes on the side table sys_search__<t>, none on the table itself
+        const gin = async (table: string) =>
+          (
+            await sql<{
+              n: string;
+            }>`select indexname as n from pg_indexes where schemaname = current_schema() and tablename = ${table} and indexdef like '%gin_trgm_ops%' order by indexname`.execute(
+              t.ctx.conn.db,
+            )
+          ).rows.map((r) => r.n);
+        expect(await gin(name)).toEqual([]);
+        return gin(`sys_search__${name}`);
       }
       return [];
+    };
+    /** PostgreSQL: the side table's columns and whether its queue exists */
+    const side = async () => {
+      const cols = await sql<{ c: string }>`select column_name as c from information_schema.columns
+        where table_schema = current_schema() and table_name = ${`sys_search__${name}`} order by ordinal_position`.execute(t.ctx.conn.db);
+      const queue = await sql<{ n: number }>`select count(*) as n from information_schema.tables
+        where table_schema = current_schema() and table_name = ${`sys_searchq__${name}`}`.execute(t.ctx.conn.db);
+      return { columns: cols.rows.map((r) => r.c), queue: Number(queue.rows[0]!.n) };
     };
     expect(await search('信号传输')).toEqual(['信号传输一', '信号传输二']);
     expect(await search('号传输二')).toEqual(['信号传输二']);
     if (engine === 'sqlite') expect(await indexed()).toEqual(['title']);
-    if (engine === 'postgres') expect(await indexed()).toEqual([`ix_${name}_title_trgm`]);
+    if (engine === 'postgres') {
+      expect(await indexed()).toEqual([`ix_sys_search__${name}_0`]);
+      expect(await side()).toEqual({ columns: ['id', 'title'], queue: 1 });
+      expect([...(await t.ctx.crud.searchIndexes.sideColumns(name))]).toEqual(['title']);
+    }
     if (engine === 'sqlite') {
       const plan = t.ctx.crud.planSelect({ _flag: name, wheres: JSON.stringify({ title: { type: 'like', value: '信号传输' } }) }, SYSTEM);
       await t.ctx.crud.readPage(plan).catch(() => []);
@@ -170,7 +187,10 @@ describe.each(engines)('createSqlTable on the local database (%s)', (engine, url
     await addField(t, id, { columnName: 'memo', type: 'nvarchar', length: 50, intro: '备注' });
     expect((await t.post('/api/action/createSqlTable/', { id })).statusCode).toBe(200);
     if (engine === 'sqlite') expect(await indexed()).toEqual(['title', 'memo']);
-    if (engine === 'postgres') expect(await indexed()).toEqual([`ix_${name}_memo_trgm`, `ix_${name}_title_trgm`]);
+    if (engine === 'postgres') {
+      expect(await indexed()).toEqual([`ix_sys_search__${name}_0`, `ix_sys_search__${name}_1`]);
+      expect(await side()).toEqual({ columns: ['id', 'title', 'memo'], queue: 1 });
+    }
     expect(await search('信号传输')).toEqual(['信号传输一', '信号传输二']);
   });
 

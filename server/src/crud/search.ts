@@ -161,6 +161,26 @@ export const NOTICE_EVERY_MS = 10_000;
 const ADVISORY_SPACE = 0x5153;
 
 /**
+ * PostgreSQL, inside a transaction: waits for the turn at `table`'s side table (held until the transaction ends). Taken by
+ * each catch-up batch and by the data-table manager remaking a runtime table's side table (tables/searchIndex.ts), so a
+ * remake never interleaves with a batch (nor deadlocks with one: both take this lock before any table's).
+ */
+export async function lockSearchSide(trx: AnyDb, table: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${ADVISORY_SPACE}, hashtext(current_schema() || '.' || ${table}))`.execute(trx);
+}
+
+/**
+ * PostgreSQL: the searched columns of `table`'s side table (its columns but `id`), empty when it or its queue is missing.
+ * Read inside each catch-up batch after the lock: a side table remade by an ALTER (other columns) is seen at once.
+ */
+export async function sideColumnsOf(db: AnyDb, table: string): Promise<string[]> {
+  const regclass = (name: string) => sql`to_regclass(quote_ident(current_schema()) || '.' || quote_ident(${name}))`;
+  const { rows } = await sql<{ name: string; queued: boolean }>`select a.attname as name, ${regclass(pendingTable(table))} is not null as queued
+    from pg_attribute a where a.attrelid = ${regclass(sideTable(table))} and a.attnum > 0 and not a.attisdropped order by a.attnum`.execute(db);
+  return rows.length > 0 && rows[0]!.queued ? rows.map((r) => r.name).filter((c) => c !== 'id') : [];
+}
+
+/**
  * SQLite: indexes in bulk, after the commit, the rows inserted above a table's mark (migration 0008). A write does no
  * FTS5 work for the rows it inserts (FTS5 written row by row from a trigger cost ~9x a bulk insert); searches take every
  * row above the mark as a candidate meanwhile, so they stay exact. Catching up runs in chunks of CATCH_UP_ROWS, each
@@ -244,10 +264,10 @@ export class SearchUpkeep {
   }
 
   private stopped = false;
-  /** the FTS5 table's columns per table written (none: not indexed) */
+  /** the FTS5 table's columns per table written (none: not indexed); PostgreSQL: the side table's, read again in each batch */
   private readonly columnsOf = new Map<string, string[]>();
 
-  /** A table made, altered or dropped (its FTS5 table with it). */
+  /** A table made, altered or dropped (its FTS5 table or side table with it). */
   forget(table?: string): void {
     if (table === undefined) this.columnsOf.clear();
     else this.columnsOf.delete(table);
@@ -325,29 +345,28 @@ export class SearchUpkeep {
    * The ids as an array: the rows are looked up by key whatever the planner guesses of the queue's size.
    */
   private async catchUpSide(table: string): Promise<number> {
-    let columns = this.columnsOf.get(table);
-    if (!columns) {
-      const { rows } = await sql<{ name: string }>`select column_name as name from information_schema.columns
-        where table_schema = current_schema() and table_name = ${sideTable(table)} order by ordinal_position`.execute(this.db);
-      const pending = await sql<{
-        n: number;
-      }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${pendingTable(table)}`.execute(this.db);
-      columns = Number(pending.rows[0]?.n ?? 0) > 0 ? rows.map((r) => r.name).filter((c) => c !== 'id') : [];
-      this.columnsOf.set(table, columns);
+    // most written tables have no side table: known once, without a transaction (forgotten when a table is altered)
+    let known = this.columnsOf.get(table);
+    if (!known) {
+      known = await sideColumnsOf(this.db, table);
+      this.columnsOf.set(table, known);
     }
-    if (columns.length === 0) return 0;
+    if (known.length === 0) return 0;
     const base = sql.table(table);
     const side = sql.table(sideTable(table));
     const pending = sql.table(pendingTable(table));
-    const cols = sql.join(columns.map((c) => sql.ref(c)));
-    const baseCols = sql.join(columns.map((c) => sql.ref(`b.${c}`)));
-    const sideCols = sql.join(columns.map((c) => sql`${side}.${sql.ref(c)}`));
-    const newCols = sql.join(columns.map((c) => sql.ref(`excluded.${c}`)));
-    const sets = sql.join(columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`));
     let total = 0;
     for (;;) {
       const moved = await this.db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${ADVISORY_SPACE}, hashtext(current_schema() || '.' || ${table}))`.execute(trx);
+        await lockSearchSide(trx, table);
+        // the columns as they are now (a runtime table's side table is remade when its table is altered)
+        const columns = await sideColumnsOf(trx, table);
+        if (columns.length === 0) return 0;
+        const cols = sql.join(columns.map((c) => sql.ref(c)));
+        const baseCols = sql.join(columns.map((c) => sql.ref(`b.${c}`)));
+        const sideCols = sql.join(columns.map((c) => sql`${side}.${sql.ref(c)}`));
+        const newCols = sql.join(columns.map((c) => sql.ref(`excluded.${c}`)));
+        const sets = sql.join(columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`excluded.${c}`)}`));
         const { rows } = await sql<{ n: number }>`with
           moved as (delete from ${pending} where ctid = any(array(select ctid from ${pending} limit ${PG_CATCH_UP_ROWS})) returning id),
           gone as (delete from ${side} s where s.id = any(array(select id from moved)) and not exists (select 1 from ${base} b where b.id = s.id)),
