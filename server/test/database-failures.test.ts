@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from '../src/db/sqliteDriver.ts';
+import Database, { sqliteDriverPath } from '../src/db/sqliteDriver.ts';
 import { Kysely, sql, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createContext } from '../src/app.ts';
@@ -164,14 +164,18 @@ describe('SQLite locked past its busy timeout, and readiness', () => {
     try {
       await sql`create table t (id integer primary key, n integer)`.execute(conn.db);
       await sql`insert into t (id, n) values (1, 0)`.execute(conn.db);
-      const script = `const D = require('better-sqlite3'); const d = new D(${JSON.stringify(file)}); d.pragma('busy_timeout = 5000'); process.stdout.write('open'); d.prepare('update t set n = n + 100 where id = 1').run(); d.close();`;
+      const script = `const D = require(${JSON.stringify(sqliteDriverPath)}); const d = new D(${JSON.stringify(file)}); d.pragma('busy_timeout = 5000'); process.stdout.write('open'); d.prepare('update t set n = n + 100 where id = 1').run(); d.close();`;
       let childDone: Promise<number | null> | undefined;
       await conn.db.transaction().execute(async (trx) => {
         const before = await sql<{ n: number }>`select n from t where id = 1`.execute(trx);
         // another process writes the same file while this transaction awaits between its read and its write
         const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
         childDone = new Promise((resolve) => child.on('exit', resolve));
-        await new Promise((r) => child.stdout.once('data', r));
+        // the child says it has opened the file (or it ended: the exit code below tells why)
+        await new Promise((r) => {
+          child.stdout.once('data', r);
+          child.once('exit', r);
+        });
         await new Promise((r) => setTimeout(r, 200));
         await sql`update t set n = ${Number(before.rows[0]!.n) + 1} where id = 1`.execute(trx);
       });
