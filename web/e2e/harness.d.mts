@@ -28,6 +28,7 @@ export function changeFirstPassword(url: string, loginid: string, password: stri
 export function uiLogin(page: Page, url: string, options?: { loginid?: string; password?: string }): Promise<void>;
 export function sessionLogin(page: Page, url: string, token: string): Promise<void>;
 export const BOOK_FIELDS: Record<string, unknown>[];
+export function defineBookSheet(url: string, token: string, name: string): Promise<void>;
 export function defineBookTable(
   url: string,
   token: string,

@@ -198,13 +198,9 @@ export const BOOK_FIELDS = [
   { columnName: 'isdelete', type: 'int', defaults: '0' },
 ];
 
-/**
- * Defines a book table at run time, as an operator does in the data-table manager: the definition through the API
- * (sys_dataSheet with its sys_tableFields), then, on the server's SQLite file, what "create table" will do — the
- * physical table, the sheet's created flag and a new registry version, which the server polls for. Resolves with
- * the table's metadata once GET /api/schema/<name> answers it.
- */
-export async function defineBookTable(url, token, dataDir, name) {
+/** The book table's definition (sys_dataSheet with its sys_tableFields) on the local database, not created yet: what
+ * 数据表管理's 新增 saves. */
+export async function defineBookSheet(url, token, name) {
   const defined = await api(url, token, '/api/action/masterSlave/', {
     method: 'POST',
     body: {
@@ -216,6 +212,16 @@ export async function defineBookTable(url, token, dataDir, name) {
     },
   });
   if (defined.status !== 200) throw new Error(`defining ${name} failed: ${JSON.stringify(defined.body)}`);
+}
+
+/**
+ * Defines a book table at run time, as an operator does in the data-table manager: the definition through the API
+ * (sys_dataSheet with its sys_tableFields), then, on the server's SQLite file, what "create table" will do — the
+ * physical table, the sheet's created flag and a new registry version, which the server polls for. Resolves with
+ * the table's metadata once GET /api/schema/<name> answers it.
+ */
+export async function defineBookTable(url, token, dataDir, name) {
+  await defineBookSheet(url, token, name);
   // the server's own SQLite driver (a dependency of the server workspace)
   const Database = createRequire(join(ROOT_DIR, 'server', 'package.json'))('better-sqlite3');
   const db = new Database(join(dataDir, 'app.sqlite'));

@@ -17,7 +17,7 @@
 // the requests started and the long tasks seen after each click and writes a CPU profile of each action to
 // /tmp/bench-actions-<action>.cpuprofile, for Chromium's DevTools)
 import { writeFileSync } from 'node:fs';
-import { api, apiLogin, BOOK_FIELDS, launchBrowser, startServer } from '../e2e/harness.mjs';
+import { apiLogin, defineBookSheet, launchBrowser, startServer } from '../e2e/harness.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -153,21 +153,6 @@ async function timed(page, name, target, act, profile) {
   return result;
 }
 
-/** A table definition on the local database, not created yet (as 数据表管理's 新增 saves it). */
-async function defineTable(url, token, name) {
-  const defined = await api(url, token, '/api/action/masterSlave/', {
-    method: 'POST',
-    body: {
-      _flag: 'sys_dataSheet',
-      _flagChidren: 'sys_tableFields',
-      mainData: { tableName: name, intro: '图书', titleEn: 'Books', parentid: 10000 },
-      chidrenData: BOOK_FIELDS,
-      bindField: 'parentid',
-    },
-  });
-  if (defined.status !== 200) throw new Error(`defining ${name} failed: ${JSON.stringify(defined.body)}`);
-}
-
 const server = await startServer({ captcha: 'off' });
 const browser = await launchBrowser();
 const figures = Object.fromEntries(ACTIONS.map(([key]) => [key, []]));
@@ -178,7 +163,7 @@ try {
   // with --profile, one run more, not counted: the profiler slows what it watches
   const total = RUNS + (PROFILE ? 1 : 0);
   const tables = Array.from({ length: total }, (_, i) => `benchact${stamp}${i}`);
-  for (const name of tables) await defineTable(server.url, token, name);
+  for (const name of tables) await defineBookSheet(server.url, token, name);
 
   for (let run = 0; run < total; run++) {
     const profile = run === RUNS;

@@ -1,6 +1,6 @@
 import type { FormIcon } from '../types.ts';
 import type { FormValueBase, ValueKindDescriptor } from './descriptor.ts';
-import { isBlankText, readIcon, textShape } from './shared.ts';
+import { lengthColumn, readIcon, typedTextValue } from './shared.ts';
 import { v1Icons, v1InputKind, v1MaxLength, v1Patterns, v1ShowCount } from './v1.ts';
 
 export interface FormPasswordField extends FormValueBase {
@@ -30,14 +30,6 @@ export const passwordKind: ValueKindDescriptor<FormPasswordField> = {
       v1ShowCount(c);
     },
   },
-  message: 'enter',
-  rules: ['minLength', 'maxLength', 'patterns'],
-  isEmpty: (_field, value) => isBlankText(value),
-  shape: (_field, value) => textShape(value),
-  typedText: (value) => String(value),
-  column: (field) => {
-    const max = field.rules?.maxLength;
-    return max === undefined || max === null ? { type: 'nvarchar' } : { type: 'nvarchar', length: Math.min(4000, max) };
-  },
-  listValued: () => false,
+  ...typedTextValue,
+  column: lengthColumn,
 };

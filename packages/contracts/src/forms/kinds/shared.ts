@@ -1,6 +1,6 @@
 import { FORM_ICONS, type FormIcon } from '../types.ts';
 import { at, show, type Reader } from '../parseReader.ts';
-import type { KindReadContext } from './descriptor.ts';
+import type { FormColumnType, KindReadContext, ValueKindDescriptor } from './descriptor.ts';
 import type { FormRuleMessageKey } from '../messages.ts';
 
 type Shape = FormRuleMessageKey | undefined;
@@ -56,3 +56,19 @@ export const rangeShape = (value: unknown): Shape =>
 /** One chosen value, or a list of them. */
 export const chosenShape = (many: boolean, value: unknown): Shape =>
   many ? (Array.isArray(value) && value.every(isScalar) ? undefined : 'badValue') : isScalar(value) || typeof value === 'boolean' ? undefined : 'badValue';
+
+/** What the typed-text kinds (text, textarea, password) say of their value: typed, blank when only spaces, measured by lengths and patterns. */
+export const typedTextValue = {
+  message: 'enter',
+  rules: ['minLength', 'maxLength', 'patterns'],
+  isEmpty: (_field, value) => isBlankText(value),
+  shape: (_field, value) => textShape(value),
+  typedText: (value) => String(value),
+  listValued: () => false,
+} satisfies Partial<ValueKindDescriptor>;
+
+/** A one-line text's column: as long as the longest value its rules allow (at most 4000), else the default length. */
+export function lengthColumn(field: { rules?: { maxLength?: number | null } }): FormColumnType {
+  const max = field.rules?.maxLength;
+  return max === undefined || max === null ? { type: 'nvarchar' } : { type: 'nvarchar', length: Math.min(4000, max) };
+}

@@ -1,6 +1,6 @@
 import type { FormIcon, FormText } from '../types.ts';
 import type { FormValueBase, ValueKindDescriptor } from './descriptor.ts';
-import { isBlankText, readIcon, textShape } from './shared.ts';
+import { lengthColumn, readIcon, typedTextValue } from './shared.ts';
 import { nonEmpty, v1Icons, v1InputKind, v1MaxLength, v1Patterns, v1ShowCount } from './v1.ts';
 
 export interface FormTextField extends FormValueBase {
@@ -40,14 +40,6 @@ export const textKind: ValueKindDescriptor<FormTextField> = {
       if (item.clearable === false) out.clearable = false;
     },
   },
-  message: 'enter',
-  rules: ['minLength', 'maxLength', 'patterns'],
-  isEmpty: (_field, value) => isBlankText(value),
-  shape: (_field, value) => textShape(value),
-  typedText: (value) => String(value),
-  column: (field) => {
-    const max = field.rules?.maxLength;
-    return max === undefined || max === null ? { type: 'nvarchar' } : { type: 'nvarchar', length: Math.min(4000, max) };
-  },
-  listValued: () => false,
+  ...typedTextValue,
+  column: lengthColumn,
 };

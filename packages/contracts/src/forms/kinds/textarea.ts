@@ -1,5 +1,5 @@
 import type { FormValueBase, ValueKindDescriptor } from './descriptor.ts';
-import { isBlankText, textShape } from './shared.ts';
+import { typedTextValue } from './shared.ts';
 import { num, v1InputKind, v1MaxLength, v1Patterns, v1ShowCount } from './v1.ts';
 import { isObj } from '../parseReader.ts';
 
@@ -29,11 +29,6 @@ export const textareaKind: ValueKindDescriptor<FormTextareaField> = {
       v1ShowCount(c);
     },
   },
-  message: 'enter',
-  rules: ['minLength', 'maxLength', 'patterns'],
-  isEmpty: (_field, value) => isBlankText(value),
-  shape: (_field, value) => textShape(value),
-  typedText: (value) => String(value),
+  ...typedTextValue,
   column: () => ({ type: 'ntext' }),
-  listValued: () => false,
 };
