@@ -1,15 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fetchMenu } from '../api/system.ts';
-import { fetchUserInfo } from '../api/auth.ts';
 import { menuTreeFor, routePathsOf } from './menuTree.ts';
-import { MENU_STALE_MS, queryKeys } from './queryClient.ts';
+import { menuQuery, userInfoQuery } from './queryClient.ts';
 
 /** The account and the menu every part of the app reads (one query each, shared through the query cache). */
 
 export function useMenuTree() {
-  const query = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: MENU_STALE_MS });
+  const query = useQuery(menuQuery);
   // an administrator finds the hidden data pages under 开发工具 (menuTree.ts, withAdministratorTools)
   const isAdmin = useUserInfo().data?.isAdmin === true;
   const tree = useMemo(() => menuTreeFor(query.data ?? [], isAdmin), [query.data, isAdmin]);
@@ -18,7 +16,7 @@ export function useMenuTree() {
 }
 
 export function useUserInfo() {
-  return useQuery({ queryKey: queryKeys.userInfo, queryFn: fetchUserInfo });
+  return useQuery(userInfoQuery);
 }
 
 /**

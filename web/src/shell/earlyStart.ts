@@ -1,7 +1,5 @@
-import { fetchUserInfo } from '../api/auth.ts';
-import { fetchMenu } from '../api/system.ts';
 import { getToken } from '../api/token.ts';
-import { MENU_STALE_MS, queryClient, queryKeys } from '../app/queryClient.ts';
+import { menuQuery, queryClient, userInfoQuery } from '../app/queryClient.ts';
 
 /**
  * A typed URL or a reload of /manage/<page> with a session: starts, before React has rendered anything, what the
@@ -14,21 +12,22 @@ import { MENU_STALE_MS, queryClient, queryKeys } from '../app/queryClient.ts';
 export function startManageEarly(pathname: string): void {
   if (!/^\/manage(\/|$)/.test(pathname) || !getToken()) return;
   // the two calls first: the browser's six connections to the server are then not all taken by code chunks
-  const user = queryClient.fetchQuery({ queryKey: queryKeys.userInfo, queryFn: fetchUserInfo });
-  const menu = queryClient.fetchQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: MENU_STALE_MS });
+  const user = queryClient.fetchQuery(userInfoQuery);
+  const menu = queryClient.fetchQuery(menuQuery);
   void import('./ManageLayout.tsx');
   const routes = import('../pages/manageRoutes.ts');
   // the page's code does not wait for the account and the menu (code reads nothing); its rows do
-  const path = routes.then((r) => {
-    const route = r.resolveManageRoute(r.normalizeManagePath(pathname));
+  const page = routes.then((r) => {
+    const path = r.normalizeManagePath(pathname);
+    const route = r.resolveManageRoute(path);
     void route?.preload?.().catch(() => undefined);
-    return route;
+    return { path, route };
   });
-  void Promise.all([path, import('./pageLoader.ts'), import('../app/menuTree.ts'), import('../app/access.ts'), user, menu, routes])
-    .then(([route, pages, menuTree, access, account, rows, r]) => {
+  void Promise.all([page, import('./pageLoader.ts'), import('../app/menuTree.ts'), import('../app/access.ts'), user, menu])
+    .then(([{ path, route }, pages, menuTree, access, account, rows]) => {
       const paths = menuTree.routePathsOf(menuTree.menuTreeFor(rows, account?.isAdmin === true));
       // an account that must change its password first sees only that dialog (shell/PasswordChangeGate.tsx)
-      if (route && account && !account.mustChangePassword && access.mayOpenPage(account, paths, r.normalizeManagePath(pathname))) {
+      if (route && account && !account.mustChangePassword && access.mayOpenPage(account, paths, path)) {
         void pages.loadPage(route).catch(() => undefined);
       }
     })

@@ -3,8 +3,7 @@ import { TreeSelect, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MenuRow } from '@qb/contracts';
-import { fetchMenu } from '../../api/system.ts';
-import { MENU_STALE_MS, queryKeys } from '../../app/queryClient.ts';
+import { menuQuery } from '../../app/queryClient.ts';
 import { useSeededMenuName } from '../../app/shellData.ts';
 
 /** The value of "the server's choice": the group 数据页面, made on first use (POST /api/datasources/menu/ without parentMenu). */
@@ -36,7 +35,7 @@ function groupTree(rows: MenuRow[], name: (row: MenuRow) => string, hidden: stri
 export function GeneratedPageParent({ onChange }: { onChange(parentMenu: number | undefined): void }) {
   const { t } = useTranslation();
   const seededName = useSeededMenuName();
-  const menus = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: MENU_STALE_MS });
+  const menus = useQuery(menuQuery);
   const [value, setValue] = useState(DEFAULT_PARENT);
   const treeData = useMemo(
     () => [

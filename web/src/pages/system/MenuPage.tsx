@@ -8,8 +8,7 @@ import type { PageOverrides } from '../../crud/configFromMeta.ts';
 import { readLayoutRecord, saveLayoutForm } from '../../crud/layoutRecord.ts';
 import type { Row, RowButton } from '../../crud/types.ts';
 import { useCan } from '../../app/access.ts';
-import { fetchMenu } from '../../api/system.ts';
-import { MENU_STALE_MS, queryKeys } from '../../app/queryClient.ts';
+import { menuQuery, queryKeys } from '../../app/queryClient.ts';
 import { useSeededMenuName } from '../../app/shellData.ts';
 import { useToast } from '../../app/toast.ts';
 import { IconPicker } from '../../forms/IconPicker.tsx';
@@ -61,7 +60,7 @@ export const menuPage: PageOverrides = {
 
 /** The parent's name as the navigation names it (— for the top level), from the menus the shell has read. */
 function ParentMenuName({ id }: { id: unknown }) {
-  const menus = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: MENU_STALE_MS });
+  const menus = useQuery(menuQuery);
   const parent = Number(id) ? menus.data?.find((m) => Number(m.id) === Number(id)) : undefined;
   return parent ? <MenuName name={parent.name} /> : <span className="qb-cell-none">—</span>;
 }

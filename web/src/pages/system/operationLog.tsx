@@ -4,11 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MenuRow, TableMeta } from '@qb/contracts';
 import { call } from '../../api/index.ts';
-import { fetchMenu } from '../../api/system.ts';
 import i18n from '../../i18n/index.ts';
 import { textIn, type PageOverrides } from '../../crud/configFromMeta.ts';
 import type { Row } from '../../crud/types.ts';
-import { MENU_STALE_MS, queryClient as appQueryClient, queryKeys } from '../../app/queryClient.ts';
+import { menuQuery, queryClient as appQueryClient, queryKeys } from '../../app/queryClient.ts';
 import { useSeededMenuName } from '../../app/shellData.ts';
 import './system.css';
 
@@ -129,7 +128,7 @@ const readTables = async () => ((await call('schemaList', { silent: true })).dat
 function useLogReading(flag: unknown): { reading: ChangeReading; tables: Map<string, TableMeta> } {
   const { t, i18n: i18nOfPage } = useTranslation();
   const tables = useQuery({ queryKey: TABLES_KEY, queryFn: readTables, staleTime: 60_000 });
-  const menus = useQuery({ queryKey: queryKeys.menu, queryFn: fetchMenu, staleTime: MENU_STALE_MS });
+  const menus = useQuery(menuQuery);
   const byFlag = new Map((tables.data ?? []).map((m) => [m.flag, m]));
   const seededName = useSeededMenuName();
   const menuName = (id: number) => {
