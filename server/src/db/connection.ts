@@ -19,7 +19,7 @@ import { MYSQL_COLLATION } from './charset.ts';
 import { acquireTimeoutError } from './failures.ts';
 import { makePrivateDir, makePrivateFile } from './privateFiles.ts';
 
-/** The database engines a data source can be (engines.ts connects to them; this file builds their SQL). */
+/** The database engines a data source can be (datasources/engines.ts connects to them, datasources/dialects.ts builds their SQL). */
 export type SourceEngine = 'sqlite' | 'postgres' | 'mysql' | 'mssql' | 'oracle';
 
 export type Engine = 'sqlite' | 'postgres' | 'mysql';
