@@ -7,8 +7,8 @@ import type { AnyDb } from '../db/connection.ts';
 /** Who makes a write and how it is logged (every write path passes one: docs/permissions.md, "Audit"). */
 export interface WriteAudit {
   caller: Caller | undefined;
-  /** logged as this operation (a master-slave save) rather than save/delete per row */
-  operation?: 'masterSlave';
+  /** logged as this operation (a master-slave save, an import's rows, a restore from the history) rather than save/delete per row */
+  operation?: 'masterSlave' | 'import' | 'restore';
   /** one entry for the whole write instead of one per row (an import: its counts), made from the write's result */
   single?: (result: unknown) => { flag: string; action: string; summary: string; rowId?: string };
 }
@@ -18,26 +18,46 @@ export interface AuditEntry {
   action: string;
   rowId?: string;
   summary?: string;
-  changes?: { column: string; before: unknown; after: unknown }[];
+  changes?: FieldChange[];
+}
+
+/** One field a write changed. `cut`: which of its values were too long to keep whole (not restorable). */
+export interface FieldChange {
+  column: string;
+  before: unknown;
+  after: unknown;
+  cut?: ('before' | 'after')[];
 }
 
 /** Tables whose writes are not logged: the logs themselves. */
 const UNLOGGED = new Set(['sys_operationLog', 'sys_loginLog']);
-/** A value longer than this is cut in the log (a rich-text explanation), so that one entry stays small. */
-const MAX_VALUE = 1000;
+/**
+ * A value longer than this is cut in the log, so that one entry stays bounded; it is marked cut and cannot be restored
+ * (docs/history.md). Earlier releases cut at 1,000 characters and marked nothing: `wasCut` recognises those.
+ */
+export const MAX_LOGGED_VALUE = 100_000;
+const LEGACY_MAX_VALUE = 1000;
 
+const tooLong = (v: unknown) => typeof v === 'string' && v.length > MAX_LOGGED_VALUE;
 const shown = (v: unknown): unknown => {
   if (v === undefined) return null;
-  if (typeof v === 'string' && v.length > MAX_VALUE) return `${v.slice(0, MAX_VALUE)}…`;
+  if (typeof v === 'string' && v.length > MAX_LOGGED_VALUE) return `${v.slice(0, MAX_LOGGED_VALUE)}…`;
   if (v instanceof Date) return v.toISOString();
   return v;
 };
+
+/** Whether a logged value is not the whole value: marked cut, or cut by an earlier release (1,000 characters and an ellipsis). */
+export function wasCut(change: FieldChange, side: 'before' | 'after'): boolean {
+  if (change.cut?.includes(side)) return true;
+  const v = change[side];
+  return typeof v === 'string' && v.length === LEGACY_MAX_VALUE + 1 && v.endsWith('…');
+}
 const same = (a: unknown, b: unknown) => (a === null || a === undefined ? null : String(a)) === (b === null || b === undefined ? null : String(b));
 
 /** The fields a change altered, with their values before and after; secret columns (a password hash) never appear. */
-export function changedFields(change: RowChange): { column: string; before: unknown; after: unknown }[] {
+export function changedFields(change: RowChange): FieldChange[] {
   const columns = new Set([...Object.keys(change.before ?? {}), ...Object.keys(change.after ?? {})]);
-  const fields: { column: string; before: unknown; after: unknown }[] = [];
+  const fields: FieldChange[] = [];
   for (const column of columns) {
     const meta = change.table.columns.get(column);
     if (meta?.secret || column === 'pass') continue;
@@ -47,7 +67,8 @@ export function changedFields(change: RowChange): { column: string; before: unkn
       if (same(before, after)) continue;
     }
     if (change.action === 'insert' && (after === undefined || after === null)) continue;
-    fields.push({ column, before: shown(before), after: shown(after) });
+    const cut = [...(tooLong(before) ? (['before'] as const) : []), ...(tooLong(after) ? (['after'] as const) : [])];
+    fields.push({ column, before: shown(before), after: shown(after), ...(cut.length ? { cut } : {}) });
   }
   return fields;
 }
