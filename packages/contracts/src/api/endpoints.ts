@@ -58,6 +58,11 @@ export const endpoints = {
   importCategories: post<typeof S.importCategoriesRoute>('/api/coustomApi/typesImport/'),
   template: get<typeof S.templateRoute>('/api/import/template/'),
   exportQuestions: get<typeof S.exportQuestionsRoute>('/api/export/questions/'),
+  // every row's history, restore and undelete (docs/history.md)
+  history: get<typeof S.historyRoute>('/api/history/'),
+  deletedRows: get<typeof S.deletedRowsRoute>('/api/history/deleted/'),
+  restore: post<typeof S.restoreRoute>('/api/history/restore/'),
+  undelete: post<typeof S.undeleteRoute>('/api/history/undelete/'),
   // data sources, tables made from definitions, forms
   testConnection: post<typeof S.testConnectionRoute>('/api/datasources/test/'),
   createSqlTable: post<typeof S.createSqlTableRoute>('/api/action/createSqlTable/'),

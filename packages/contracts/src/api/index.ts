@@ -9,6 +9,7 @@ export * from './wheres.ts';
 export * from './auth.ts';
 export * from './crud.ts';
 export * from './imports.ts';
+export * from './history.ts';
 export * from './uploads.ts';
 export * from './system.ts';
 export * from './access.ts';

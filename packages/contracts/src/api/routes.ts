@@ -8,6 +8,7 @@ import * as auth from './auth.ts';
 import * as crud from './crud.ts';
 import * as datasources from './datasources.ts';
 import * as forms from './forms.ts';
+import * as history from './history.ts';
 import * as imports from './imports.ts';
 import * as system from './system.ts';
 import * as uploads from './uploads.ts';
@@ -44,6 +45,10 @@ export const routeSchemas: { [K in EndpointName]: RouteOf<K> } = {
   importCategories: imports.importCategoriesRoute,
   template: imports.templateRoute,
   exportQuestions: imports.exportQuestionsRoute,
+  history: history.historyRoute,
+  deletedRows: history.deletedRowsRoute,
+  restore: history.restoreRoute,
+  undelete: history.undeleteRoute,
   testConnection: datasources.testConnectionRoute,
   createSqlTable: datasources.createSqlTableRoute,
   sourceTables: datasources.sourceTablesRoute,
