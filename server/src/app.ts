@@ -22,6 +22,7 @@ import { answerError, answerFrameworkError, answerUnparsableRequest, BODY_LIMIT_
 import { registerApiDocs, registerRouteSchemas } from './http/openapi.ts';
 import { addSecurityHeaders } from './http/securityHeaders.ts';
 import { registerImportRoutes } from './import/routes.ts';
+import { registerHistoryRoutes } from './history/routes.ts';
 import { connsqlHooks } from './tables/connsql.ts';
 import { fieldDefaultRule } from './tables/fieldHooks.ts';
 import { fieldReferenceRule } from './tables/fieldReferences.ts';
@@ -190,6 +191,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   registerDashboardRoutes(app, ctx);
   registerAccessRoutes(app, ctx);
   registerImportRoutes(app, ctx);
+  registerHistoryRoutes(app, ctx);
   registerTableRoutes(app, ctx);
   registerFormRoutes(app, ctx);
   fs.mkdirSync(uploadsDirOf(ctx.config), { recursive: true, mode: 0o700 });

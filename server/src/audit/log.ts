@@ -8,7 +8,7 @@ import type { AnyDb } from '../db/connection.ts';
 export interface WriteAudit {
   caller: Caller | undefined;
   /** logged as this operation (a master-slave save, an import's rows, a restore from the history) rather than save/delete per row */
-  operation?: 'masterSlave' | 'import' | 'restore';
+  operation?: 'masterSlave' | 'import' | 'restore' | 'undelete';
   /** one entry for the whole write instead of one per row (an import: its counts), made from the write's result */
   single?: (result: unknown) => { flag: string; action: string; summary: string; rowId?: string };
 }

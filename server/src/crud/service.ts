@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { allowedTable, assertAllowed, type Caller } from '../access/index.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { insertReturningKey } from '../db/insert.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import type { SourceEngine } from '../datasources/engines.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 import { bumpRowVersions, WrittenTables } from './countCache.ts';
@@ -91,6 +91,14 @@ export class CrudService extends CrudReads {
   }
 
   /**
+   * Records rows a caller wrote with statements of its own (an import's batched inserts) as the save records each
+   * row: the table's hooks run, and the operation log gets one entry per row with its values.
+   */
+  async recordChanges(db: AnyDb, changes: RowChange[]): Promise<void> {
+    for (const change of changes) await this.changed(db, change);
+  }
+
+  /**
    * Insert without `id`, update with `id` (only the fields sent); answers the row's key. `db` is the
    * caller's transaction on the table's connection (`engine` its engine).
    */
@@ -131,6 +139,38 @@ export class CrudService extends CrudReads {
       await this.changed(db, { table, action: 'update', id, before, after: { ...before, ...values } });
     }
     return { id, created: false };
+  }
+
+  /**
+   * Brings a deleted row back inside the caller's transaction (the history's undelete, history/service.ts): a
+   * soft-deleted row is marked live again; a row deleted for good is inserted again with its key, `values` checked as
+   * a new row's are and `kept` (what the server had filled: createTime) as they were. The hooks and the log see the
+   * change as any other write.
+   */
+  async undeleteWith(
+    db: AnyDb,
+    table: RegisteredTable,
+    id: Key,
+    again: { values: Record<string, unknown>; kept: Record<string, unknown> } | undefined,
+    engine = this.engine,
+  ): Promise<void> {
+    try {
+      const key = table.primaryKey;
+      if (table.softDelete) {
+        const before = await db.selectFrom(table.table).selectAll().where(key, '=', id).where('isdelete', '=', 1).executeTakeFirst();
+        if (!before) throw new ApiError(409, 'rowNotDeleted', { flag: table.flag, id });
+        await db.updateTable(table.table).set({ isdelete: 0 }).where(key, '=', id).where('isdelete', '=', 1).execute();
+        await this.changed(db, { table, action: 'update', id, before, after: { ...before, isdelete: 0 } });
+        return;
+      }
+      // `id` names the row in a save's values, not a column: a key of another name is checked as the column it is
+      const values = { ...(again?.values ?? {}), ...(key === 'id' ? {} : { [key]: id }) };
+      const row = { ...this.toColumnValues(table, values, 'insert'), ...(again?.kept ?? {}), [key]: id };
+      await this.insert(db, table, row, engine);
+      await this.changed(db, { table, action: 'insert', id, after: row });
+    } catch (err) {
+      throw asDataFailure(err, table, [[table.primaryKey, id]]);
+    }
   }
 
   /**

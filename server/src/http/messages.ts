@@ -37,6 +37,18 @@ const messages = {
   deletedNotListed: ['已删除的数据不能查询', 'Deleted rows cannot be listed'],
   cannotDeleteSelf: ['不能删除当前登录的账号', 'You cannot delete the account you are signed in with'],
   bindFieldNotReference: ['bindField 必须是 {child} 中指向 {main} 的字段', 'bindField must be a column of {child} that refers to {main}'],
+  revisionNotFound: ['该数据没有这个历史版本：{flag} #{id}，版本 {revision}', 'No such revision of {flag} #{id}: {revision}'],
+  restoreColumnRemoved: ['无法恢复：字段 {column} 已从数据表中删除', 'Cannot restore: the column {column} has since been removed from the table'],
+  restoreValueCut: ['无法恢复：字段 {column} 的内容过长，日志中没有完整保存', 'Cannot restore: the value of {column} was too long to be kept whole in the log'],
+  restoreReferenceGone: [
+    '无法恢复：字段 {column} 引用的数据（{flag} #{id}）已不存在或已删除',
+    'Cannot restore: {column} refers to a row that is gone ({flag} #{id})',
+  ],
+  restoreRowDeleted: ['该数据已删除，请先恢复删除的数据', 'The row is deleted: bring it back first'],
+  restoreDeleteRevision: ['这是删除操作的版本，请使用“恢复删除”', 'This revision is the deletion: use undelete instead'],
+  rowNotDeleted: ['数据 {flag} #{id} 没有被删除', 'The row {flag} #{id} is not deleted'],
+  restored: ['已恢复到所选版本', 'Restored to the chosen revision'],
+  undeleted: ['已恢复删除的数据', 'The deleted row is back'],
   ownedTable: ['数据表 {flag} 只能在其管理页面中修改', 'The table {flag} is changed only through its own management page'],
   cannotDisableSelf: ['不能停用当前登录的账号', 'You cannot disable the account you are signed in with'],
   lastAdmin: [

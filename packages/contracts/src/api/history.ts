@@ -13,11 +13,14 @@ export const fieldChangeSchema = z.object({
   column: z.string(),
   before: z.unknown().describe('the value before the write (null: none)'),
   after: z.unknown().describe('the value after the write (null: none)'),
-  cut: z.array(z.enum(['before', 'after'])).optional().describe('values too long to be kept whole (over 100,000 characters): not restorable'),
+  cut: z
+    .array(z.enum(['before', 'after']))
+    .optional()
+    .describe('values too long to be kept whole (over 100,000 characters): not restorable'),
 });
 
-/** Why a revision cannot be restored, as a message key and its parameters (the web words it). */
-export const refusalSchema = z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
+/** Why a revision cannot be restored: the code the restore would answer, and its message in the caller's language. */
+export const refusalSchema = z.object({ code: z.string(), message: z.string() });
 
 export const revisionSchema = z.object({
   id: z.number().int().describe('the operation-log entry'),

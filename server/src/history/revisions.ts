@@ -1,0 +1,115 @@
+import { nowText } from '../db/time.ts';
+import type { FieldChange } from '../audit/log.ts';
+import { wasCut } from '../audit/log.ts';
+import { ApiError } from '../http/errors.ts';
+import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
+
+/** One entry of the operation log about one row, its changes parsed. */
+export interface Revision {
+  id: number;
+  action: string;
+  loginid: string | null;
+  createTime: string | null;
+  changes: FieldChange[];
+}
+
+/** A logged row of the operation log, as the database answers it. */
+export interface LogRow {
+  id: number | string;
+  action: string;
+  loginid: string | null;
+  createTime: unknown;
+  changes: string | null;
+}
+
+const isoInstant = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+/**
+ * A logged value as the generic API answers it: the log keeps what the driver gave, and a driver's date (PostgreSQL,
+ * MySQL) was logged as an ISO instant; the API (and a save) speak the server's local `YYYY-MM-DD HH:mm:ss`.
+ */
+export function apiValue(column: RegisteredColumn | undefined, value: unknown): unknown {
+  if (column?.type === 'datetime' && typeof value === 'string' && isoInstant.test(value)) return nowText(new Date(value));
+  return value;
+}
+
+const timeText = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return nowText(value);
+  return String(value).slice(0, 19).replace('T', ' ');
+};
+
+export function revisionOf(table: RegisteredTable, row: LogRow): Revision {
+  let changes: FieldChange[] = [];
+  try {
+    const parsed: unknown = row.changes ? JSON.parse(row.changes) : [];
+    if (Array.isArray(parsed)) changes = parsed.filter((c): c is FieldChange => typeof c === 'object' && c !== null && typeof c.column === 'string');
+  } catch {
+    // an entry whose changes are not JSON (none of this server's) shows no fields
+  }
+  // a column that became secret since is never shown
+  changes = changes
+    .filter((c) => !table.columns.get(c.column)?.secret && c.column !== 'pass')
+    .map((c) => {
+      const column = table.columns.get(c.column);
+      return { ...c, before: apiValue(column, c.before), after: apiValue(column, c.after) };
+    });
+  return { id: Number(row.id), action: row.action, loginid: row.loginid, createTime: timeText(row.createTime), changes };
+}
+
+/** Whether a revision is a delete of the row (soft: isdelete 0 → 1, or for good). */
+export const isDeleteRevision = (r: Revision) => r.action === 'delete';
+
+/** Columns a restore never writes: the key, the delete mark, what the server fills or keeps (createTime, a sheet's flag). */
+function restoredColumn(table: RegisteredTable, name: string): boolean {
+  const column = table.columns.get(name);
+  if (!column) return true;
+  return !(name === table.primaryKey || name === 'isdelete' || column.serverFilled || column.readOnly || column.secret);
+}
+
+/**
+ * The values that take a row from now back to the state right after `target`: each column that a later revision
+ * changed gets the value it had before the earliest of those. Columns no later revision changed keep their value,
+ * so a write the log does not know (another program's) is not undone. Refused: a column since removed from the table,
+ * a value that was too long to be logged whole.
+ */
+export function valuesAt(table: RegisteredTable, newestFirst: Revision[], target: Revision): Record<string, unknown> {
+  const later = newestFirst.filter((r) => r.id > target.id);
+  const values: Record<string, unknown> = {};
+  for (const revision of later) {
+    for (const change of revision.changes) {
+      if (!restoredColumn(table, change.column)) continue;
+      if (!table.columns.has(change.column)) throw new ApiError(409, 'restoreColumnRemoved', { column: change.column });
+      if (wasCut(change, 'before')) throw new ApiError(409, 'restoreValueCut', { column: change.column });
+      // newest first: the earliest later revision is the last one to set the value
+      values[change.column] = change.before;
+    }
+  }
+  return values;
+}
+
+/** Why a revision cannot be restored (the same error the restore would answer), or undefined. */
+export function refusalOf(table: RegisteredTable, newestFirst: Revision[], revision: Revision, deleted: boolean): ApiError | undefined {
+  if (deleted) return new ApiError(409, 'restoreRowDeleted');
+  if (isDeleteRevision(revision)) return new ApiError(409, 'restoreDeleteRevision');
+  try {
+    valuesAt(table, newestFirst, revision);
+    return undefined;
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+}
+
+/** The values of a row deleted for good, as its delete logged them (to insert it again). */
+export function deletedValues(table: RegisteredTable, deletion: Revision): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const change of deletion.changes) {
+    if (change.column === table.primaryKey || change.column === 'isdelete') continue;
+    const column = table.columns.get(change.column);
+    if (!column || column.serverFilled || column.readOnly || column.secret) continue;
+    if (wasCut(change, 'before')) throw new ApiError(409, 'restoreValueCut', { column: change.column });
+    values[change.column] = change.before;
+  }
+  return values;
+}

@@ -1,0 +1,267 @@
+import type { EnumValue, Texts } from '@qb/contracts';
+import { allowedTable, assertAllowed, type Caller } from '../access/index.ts';
+import type { CrudService } from '../crud/service.ts';
+import { parseKeys } from '../crud/keys.ts';
+import { ROW_VERSION_FIELD, sentVersion } from '../crud/versions.ts';
+import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import type { TableRegistry } from '../schema/registry.ts';
+import type { RegisteredTable } from '../schema/types.ts';
+import { deletedValues, isDeleteRevision, type LogRow, type Revision, refusalOf, revisionOf, valuesAt } from './revisions.ts';
+
+type Key = number | string;
+
+/** revisions answered for one row: the newest ones (a row saved every minute for years still answers at once) */
+export const MAX_REVISIONS = 200;
+/** delete entries looked at for the list of deleted rows: the newest ones */
+export const MAX_DELETES_READ = 5000;
+
+/** Where a row stands now. */
+type RowState = { state: 'live'; row: Record<string, unknown> } | { state: 'deleted'; row?: Record<string, unknown> } | { state: 'absent' };
+
+/**
+ * Every row's history, read from the operation log (audit/log.ts writes it in each write's transaction), and the
+ * writes that take a row back: restore to a revision (through the normal save) and undelete (docs/history.md).
+ */
+export class HistoryService {
+  constructor(
+    private readonly crud: CrudService,
+    private readonly registry: TableRegistry,
+  ) {}
+
+  private keyOf(table: RegisteredTable, raw: unknown): Key {
+    if (Array.isArray(raw)) throw badRequest('badParam', { name: 'id', reason: 'one key' });
+    const keys = parseKeys(table, raw);
+    if (keys.length !== 1) throw badRequest('badParam', { name: 'id', reason: 'one key' });
+    return keys[0]!;
+  }
+
+  /** The row's revisions, newest first (at most `limit`). */
+  private async revisionsOf(table: RegisteredTable, id: Key, limit = MAX_REVISIONS): Promise<Revision[]> {
+    const rows = (await this.crud.db
+      .selectFrom('sys_operationLog')
+      .select(['id', 'action', 'loginid', 'createTime', 'changes'])
+      .where('flag', '=', table.flag)
+      .where('rowId', '=', String(id))
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute()) as LogRow[];
+    return rows.map((r) => revisionOf(table, r));
+  }
+
+  private async stateOf(table: RegisteredTable, id: Key): Promise<RowState> {
+    const target = await this.crud.target(table);
+    const row = (await target.db.selectFrom(table.table).selectAll().where(table.primaryKey, '=', id).executeTakeFirst()) as
+      Record<string, unknown> | undefined;
+    if (!row) return { state: 'absent' };
+    if (table.softDelete && Number(row.isdelete) === 1) return { state: 'deleted', row };
+    return { state: 'live', row };
+  }
+
+  /** GET /api/history/: needs view on the table. `refusal` words why a revision cannot be restored. */
+  async history(flag: unknown, rawId: unknown, caller: Caller | undefined, refusal: (err: ApiError) => { code: string; message: string }) {
+    const table = allowedTable(this.registry, caller, flag, 'view');
+    const id = this.keyOf(table, rawId);
+    const revisions = await this.revisionsOf(table, id);
+    const now = await this.stateOf(table, id);
+    const deleted = now.state !== 'live' && revisions.length > 0;
+    const writable = !table.readOnly && !table.writtenBy;
+    const answered = revisions.map((r, i) => {
+      const current = i === 0;
+      const refused = current || !writable ? undefined : refusalOf(table, revisions, r, deleted);
+      return {
+        id: r.id,
+        action: r.action,
+        loginid: r.loginid,
+        createTime: r.createTime,
+        changes: r.changes,
+        current,
+        restorable: !current && writable && !refused,
+        ...(refused ? { refusal: refusal(refused) } : {}),
+      };
+    });
+    const fields: Record<string, { title: Texts; enum?: EnumValue[]; removed?: boolean }> = {};
+    for (const r of revisions)
+      for (const c of r.changes) {
+        if (fields[c.column]) continue;
+        const column = table.columns.get(c.column);
+        fields[c.column] = column
+          ? { title: column.title ?? { zh: c.column, en: c.column }, ...(column.enum ? { enum: column.enum } : {}) }
+          : { title: { zh: c.column, en: c.column }, removed: true };
+      }
+    return { revisions: answered, deleted, fields };
+  }
+
+  /** The write access a restore or an undelete needs: the grant, and a table the generic writes may change. */
+  private writableTable(flag: unknown, caller: Caller | undefined, action: 'save' | 'delete'): RegisteredTable {
+    const table = allowedTable(this.registry, caller, flag, 'save');
+    if (action === 'delete') assertAllowed(caller, table.flag, 'delete');
+    if (table.readOnly || table.writtenBy) throw badRequest('ownedTable', { flag: table.flag });
+    return table;
+  }
+
+  /** Every value that names another row must still name a live one (a restored category of a deleted subject is refused). */
+  private async assertReferencesLive(table: RegisteredTable, values: Record<string, unknown>): Promise<void> {
+    for (const [name, value] of Object.entries(values)) {
+      const column = table.columns.get(name);
+      if (!column?.references || value === null || value === undefined || value === '' || value === 0 || value === '0') continue;
+      if (!this.registry.has(column.references)) continue;
+      const referenced = this.registry.get(column.references);
+      const ids = column.list ? String(value).split(',').filter(Boolean) : [value];
+      const target = await this.crud.target(referenced);
+      for (const refId of ids) {
+        let query = target.db
+          .selectFrom(referenced.table)
+          .select(referenced.primaryKey)
+          .where(referenced.primaryKey, '=', refId as Key);
+        if (referenced.softDelete) query = query.where('isdelete', '=', 0);
+        if (!(await query.executeTakeFirst())) {
+          throw new ApiError(409, 'restoreReferenceGone', { column: name, flag: referenced.flag, id: String(refId) });
+        }
+      }
+    }
+  }
+
+  /** POST /api/history/restore/: the row back to the state right after `revision`, through the normal save. */
+  async restore(body: { _flag?: unknown; id?: unknown; revision?: unknown; _version?: unknown }, caller: Caller | undefined) {
+    const table = this.writableTable(body._flag, caller, 'save');
+    const id = this.keyOf(table, body.id);
+    if (typeof body.revision !== 'number' || !Number.isSafeInteger(body.revision)) throw badRequest('badParam', { name: 'revision', reason: 'an entry id' });
+    const version = sentVersion(body._version);
+    const revisions = await this.revisionsOf(table, id, 100_000);
+    const chosen = revisions.find((r) => r.id === body.revision);
+    if (!chosen) throw notFound('revisionNotFound', { flag: table.flag, id, revision: body.revision });
+    const now = await this.stateOf(table, id);
+    if (now.state !== 'live') throw new ApiError(409, 'restoreRowDeleted');
+    if (isDeleteRevision(chosen)) throw new ApiError(409, 'restoreDeleteRevision');
+    const values = valuesAt(table, revisions, chosen);
+    await this.assertReferencesLive(table, values);
+    const target = await this.crud.target(table);
+    const columns: string[] = [];
+    await this.crud.writeTransaction(
+      [table.table],
+      async (trx) => {
+        // only what differs from the row as it is: the restore's revision lists what it changed back
+        const current = (await trx.selectFrom(table.table).selectAll().where(table.primaryKey, '=', id).executeTakeFirst()) as
+          Record<string, unknown> | undefined;
+        const params: Record<string, unknown> = { id, ...(version !== undefined ? { [ROW_VERSION_FIELD]: version } : {}) };
+        for (const [name, value] of Object.entries(values)) {
+          if (current && sameValue(current[name], value)) continue;
+          params[name] = value;
+          columns.push(name);
+        }
+        // a row already in that state: nothing is written, but a stale version is still refused
+        await this.crud.saveWith(trx, table, params, target.engine);
+      },
+      target,
+      { caller, operation: 'restore' },
+    );
+    return { id, columns };
+  }
+
+  /** POST /api/history/undelete/: a deleted row back; needs save and delete. */
+  async undelete(body: { _flag?: unknown; id?: unknown }, caller: Caller | undefined) {
+    const table = this.writableTable(body._flag, caller, 'delete');
+    const id = this.keyOf(table, body.id);
+    const now = await this.stateOf(table, id);
+    if (now.state === 'live') throw new ApiError(409, 'rowNotDeleted', { flag: table.flag, id });
+    let again: { values: Record<string, unknown>; kept: Record<string, unknown> } | undefined;
+    if (now.state === 'deleted') {
+      await this.assertReferencesLive(table, referenceValues(table, now.row!));
+    } else {
+      // deleted for good: its values are those its delete logged
+      const deletion = (await this.revisionsOf(table, id)).find(isDeleteRevision);
+      if (!deletion) throw notFound('rowNotFound', { flag: table.flag, id });
+      const values = deletedValues(table, deletion);
+      await this.assertReferencesLive(table, values);
+      const kept: Record<string, unknown> = {};
+      for (const change of deletion.changes) {
+        const column = table.columns.get(change.column);
+        if (column?.serverFilled && change.before !== null && change.before !== undefined) kept[change.column] = change.before;
+      }
+      again = { values, kept };
+    }
+    const target = await this.crud.target(table);
+    await this.crud.writeTransaction([table.table], (trx) => this.crud.undeleteWith(trx, table, id, again, target.engine), target, {
+      caller,
+      operation: 'undelete',
+    });
+    return { id };
+  }
+
+  /** GET /api/history/deleted/: the rows whose delete is logged and that are still deleted, newest delete first. */
+  async deletedRows(query: { _flag?: unknown; page?: unknown; row?: unknown }, caller: Caller | undefined) {
+    const table = allowedTable(this.registry, caller, query._flag, 'delete');
+    const page = positive(query.page, 'page', 1, 1_000_000);
+    const size = positive(query.row, 'row', 20, 100);
+    const entries = (await this.crud.db
+      .selectFrom('sys_operationLog')
+      .select(['id', 'action', 'loginid', 'createTime', 'changes', 'rowId'])
+      .where('flag', '=', table.flag)
+      .where('action', '=', 'delete')
+      .orderBy('id', 'desc')
+      .limit(MAX_DELETES_READ)
+      .execute()) as (LogRow & { rowId: string | null })[];
+    const newest = new Map<string, LogRow & { rowId: string | null }>();
+    for (const e of entries) if (e.rowId !== null && !newest.has(e.rowId)) newest.set(e.rowId, e);
+    const target = await this.crud.target(table);
+    const labelColumn = namingColumn(table);
+    // which of them are still deleted, read in chunks
+    const still: { entry: LogRow & { rowId: string | null }; row?: Record<string, unknown> }[] = [];
+    const list = [...newest.values()];
+    for (let i = 0; i < list.length; i += 500) {
+      const chunk = list.slice(i, i + 500);
+      const keys = chunk.map((e) => keyValue(table, e.rowId!)).filter((k): k is Key => k !== undefined);
+      const rows = keys.length
+        ? ((await target.db.selectFrom(table.table).selectAll().where(table.primaryKey, 'in', keys).execute()) as Record<string, unknown>[])
+        : [];
+      const byKey = new Map(rows.map((r) => [String(r[table.primaryKey]), r]));
+      for (const e of chunk) {
+        const row = byKey.get(e.rowId!);
+        if (!row) still.push({ entry: e });
+        else if (table.softDelete && Number(row.isdelete) === 1) still.push({ entry: e, row });
+      }
+    }
+    const shown = still.slice((page - 1) * size, page * size).map(({ entry, row }) => {
+      const revision = revisionOf(table, entry);
+      const logged = revision.changes.find((c) => c.column === labelColumn)?.before;
+      const label = labelColumn ? (row?.[labelColumn] ?? logged ?? null) : null;
+      return {
+        id: keyValue(table, entry.rowId!) ?? entry.rowId!,
+        label: label === null || label === undefined ? null : String(label),
+        loginid: revision.loginid,
+        deletedAt: revision.createTime,
+        revision: revision.id,
+      };
+    });
+    return { rows: shown, total: still.length };
+  }
+}
+
+const sameValue = (a: unknown, b: unknown) =>
+  (a === null || a === undefined ? null : String(a instanceof Date ? a.toISOString() : a)) === (b === null || b === undefined ? null : String(b));
+
+function positive(raw: unknown, name: string, fallback: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw badRequest('badParam', { name, reason: `an integer from 1 to ${max}` });
+  return n;
+}
+
+/** A logged row id as the table's key (a number for an integer key). */
+function keyValue(table: RegisteredTable, text: string): Key | undefined {
+  const column = table.columns.get(table.primaryKey);
+  if (column?.type === 'int' && !column.native) return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+  return text;
+}
+
+/** The column that names a row: `name` when there is one, else the first text column. */
+function namingColumn(table: RegisteredTable): string | undefined {
+  if (table.columns.has('name') && !table.columns.get('name')!.secret) return 'name';
+  return [...table.columns.values()].find((c) => c.type === 'nvarchar' && !c.secret && c.name !== table.primaryKey)?.name;
+}
+
+function referenceValues(table: RegisteredTable, row: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const column of table.columns.values()) if (column.references) values[column.name] = row[column.name];
+  return values;
+}
