@@ -14,8 +14,8 @@ export interface PageDeclaration {
   tables: Record<string, GrantAction[]>;
 }
 
-// the generated page of an operator's table offers everything but import
-const EDIT: GrantAction[] = GRANT_ACTIONS.filter((a) => a !== 'import');
+// the generated page of an operator's table offers every action, import too (docs/import.md "Import into any table")
+const GENERATED: GrantAction[] = [...GRANT_ACTIONS];
 
 // the pages are declared once, in packages/contracts/src/pages.ts; a Map: menu routes are user data, and a plain
 // object would answer `constructor` or `toString` (issue 17 #2)
@@ -29,7 +29,7 @@ export function pageDeclaration(url: string | null | undefined, registry: TableR
   const flag = /^\/manage\/([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(url)?.[1];
   // only an operator's own table (created from a definition) has a generated page: a menu pointed at /manage/sys_user
   // or another built-in table must not hand out more than that table's declared page does (attack-access.test.ts)
-  if (flag && registry.has(flag) && !registry.isBuiltinName(flag)) return { tables: { [flag]: EDIT } };
+  if (flag && registry.has(flag) && !registry.isBuiltinName(flag)) return { tables: { [flag]: GENERATED } };
   return undefined;
 }
 

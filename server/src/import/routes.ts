@@ -8,6 +8,7 @@ import { prefersEnglish, translate } from '../http/messages.ts';
 import type { RowProblem } from './questions.ts';
 import { type ImportResult, ImportRejected, ImportService } from './service.ts';
 import { on } from '../http/route.ts';
+import { registerTableImportRoutes } from './tableRoutes.ts';
 
 const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -27,6 +28,7 @@ function sendFile(reply: FastifyReply, content: Buffer, fileName: string, asciiN
 export function registerImportRoutes(fastify: FastifyInstance, ctx: { crud: CrudService; uploads: UploadStore }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = new ImportService(ctx.crud, ctx.uploads);
+  registerTableImportRoutes(fastify, ctx.crud, service);
 
   const problemsOf = (req: FastifyRequest, problems: RowProblem[]) =>
     problems.map((p) => ({ row: p.row, column: p.column, message: translate(req, p.key, p.params) }));

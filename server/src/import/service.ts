@@ -71,7 +71,7 @@ function tableNameParam(raw: unknown, expected: string) {
 }
 
 /** First problems of the rows, capped, and how many rows had any. */
-function collectProblems<T>(checked: (T | RowProblem[])[]): { valid: T[]; problems: RowProblem[]; rejected: number } {
+export function collectProblems<T>(checked: (T | RowProblem[])[]): { valid: T[]; problems: RowProblem[]; rejected: number } {
   const valid: T[] = [];
   const problems: RowProblem[] = [];
   let rejected = 0;
@@ -87,12 +87,13 @@ function collectProblems<T>(checked: (T | RowProblem[])[]): { valid: T[]; proble
 
 /** Spreadsheet import and export of questions and categories, on top of the table registry. */
 export class ImportService {
-  private readonly queue = new SerialQueue();
+  /** one spreadsheet job at a time, shared with the generic table import (tableImport.ts) */
+  readonly queue = new SerialQueue();
 
   constructor(
     private readonly crud: CrudService,
     private readonly uploads: UploadStore,
-    private readonly limits: SheetLimits = SHEET_LIMITS,
+    readonly limits: SheetLimits = SHEET_LIMITS,
   ) {}
 
   private get db(): AnyDb {
@@ -108,7 +109,7 @@ export class ImportService {
   }
 
   /** The stored upload behind fileUrl; anything that is not a spreadsheet this server stored is refused. */
-  private async uploadedFile(fileUrl: unknown): Promise<{ key: string; ext: string }> {
+  async uploadedFile(fileUrl: unknown): Promise<{ key: string; ext: string }> {
     if (fileUrl === undefined || fileUrl === null || fileUrl === '') throw badRequest('importFileMissing');
     const key = keyOfPublicPath(fileUrl);
     if (!key) throw badRequest('importFileNotStored');
@@ -119,7 +120,7 @@ export class ImportService {
   }
 
   /** Reads the upload as a file on this machine (an object in S3 is copied to a temporary file, removed afterwards). */
-  private async withLocalFile<T>(key: string, read: (file: string) => Promise<T>): Promise<T> {
+  async withLocalFile<T>(key: string, read: (file: string) => Promise<T>): Promise<T> {
     const copy = await this.uploads.localCopy(key);
     if (!copy) throw notFound('importFileGone');
     try {

@@ -58,6 +58,9 @@ export const endpoints = {
   importCategories: post<typeof S.importCategoriesRoute>('/api/coustomApi/typesImport/'),
   template: get<typeof S.templateRoute>('/api/import/template/'),
   exportQuestions: get<typeof S.exportQuestionsRoute>('/api/export/questions/'),
+  // import into any table that offers it (docs/import.md "Import into any table")
+  importTable: post<typeof S.importTableRoute>('/api/action/importTable/'),
+  tableTemplate: get<typeof S.tableTemplateRoute>('/api/import/tableTemplate/'),
   // every row's history, restore and undelete (docs/history.md)
   history: get<typeof S.historyRoute>('/api/history/'),
   deletedRows: get<typeof S.deletedRowsRoute>('/api/history/deleted/'),

@@ -93,3 +93,42 @@ export const exportQuestionsRoute = defineRoute({
   querystring: queryOf({ parentId: formId('the subject').optional(), typeId: formId('the category').optional() }),
   response: { 200: fileAnswer('The file (Content-Disposition: attachment)', [XLSX]) },
 });
+
+/** The generic import into any table that offers it (docs/import.md "Import into any table"). */
+export const importTableBodySchema = jsonBody({
+  _flag: serviceText('the table (an operator table, or sys_member)'),
+  fileUrl: serviceText('the path POST /api/action/upload/ answered (/api/file/…)'),
+  mode: z
+    .enum(['insert', 'update'], { error: 'insert or update' })
+    .optional()
+    .describe('a row whose key (or keyColumn) value a live row already has: insert = skipped, update = updated through the save (default insert)'),
+  keyColumn: serviceText('the column rows are matched on: the table key (default) or another plain column').optional(),
+});
+
+export const tableImportCountsSchema = importCountsSchema.extend({
+  updated: z.number().int().describe('existing rows updated (mode update)'),
+  ignoredColumns: z.array(z.string()).describe('header texts of columns the import does not write (server-filled, read-only)'),
+});
+
+export const importTableRoute = defineRoute({
+  summary: 'Import the rows of an uploaded file into a table',
+  description:
+    'Every row goes through the checks of a normal save, all in one transaction, each logged in the operation log (action import). ' +
+    'A file with any invalid row writes nothing (IMPORT_ROWS_INVALID with the problems by row). One import or export runs at a time.',
+  tags,
+  body: importTableBodySchema,
+  response: { 200: answerOf(tableImportCountsSchema), 400: errorEnvelope.extend({ data: importCountsSchema.optional() }) },
+});
+
+export const tableTemplateQuerySchema = queryOf({
+  _flag: serviceText('the table'),
+  format: z.enum(['xls', 'xlsx'], { error: 'xls or xlsx' }).optional().describe('the file format (default xlsx)'),
+});
+
+export const tableTemplateRoute = defineRoute({
+  summary: "A table's import template, generated from its columns",
+  description: 'Titles in both languages, * on required columns, enumeration labels as a list validation (.xlsx), a notes sheet.',
+  tags,
+  querystring: tableTemplateQuerySchema,
+  response: { 200: fileAnswer('The template (Content-Disposition: attachment)', [XLSX, 'application/vnd.ms-excel']) },
+});

@@ -45,6 +45,8 @@ export const routeSchemas: { [K in EndpointName]: RouteOf<K> } = {
   importCategories: imports.importCategoriesRoute,
   template: imports.templateRoute,
   exportQuestions: imports.exportQuestionsRoute,
+  importTable: imports.importTableRoute,
+  tableTemplate: imports.tableTemplateRoute,
   history: history.historyRoute,
   deletedRows: history.deletedRowsRoute,
   restore: history.restoreRoute,

@@ -1,0 +1,271 @@
+import { allowedTable, type Caller } from '../access/index.ts';
+import type { CrudService } from '../crud/service.ts';
+import { toStoredValue } from '../crud/values.ts';
+import type { AnyDb } from '../db/connection.ts';
+import { ApiError, badRequest } from '../http/errors.ts';
+import type { RegisteredTable } from '../schema/types.ts';
+import type { RowProblem } from './questions.ts';
+import { type ImportResult, ImportRejected, type ImportService, MAX_PROBLEMS } from './service.ts';
+import { readSheet, type SheetRows } from './sheetReader.ts';
+import {
+  CellProblem,
+  cellValue,
+  generatedKey,
+  headerOfColumn,
+  type ImportColumn,
+  importColumns,
+  isImportable,
+  type LabelIndex,
+  type MappedHeader,
+  mapHeader,
+  matchable,
+  problemOf,
+  referenceValue,
+} from './tableColumns.ts';
+import { insertRows } from './tableWriter.ts';
+
+type Key = number | string;
+export type DedupeMode = 'insert' | 'update';
+
+export interface TableImportResult extends ImportResult {
+  /** existing rows (same key or chosen column) updated, in mode update */
+  updated: number;
+  /** header texts of columns the import does not write (server-filled, read-only) */
+  ignoredColumns: string[];
+}
+
+/** rows converted between two turns of the event loop */
+const YIELD_EVERY = 5000;
+/** values per `in (…)` list when existing rows are looked up */
+const LOOKUP_CHUNK = 500;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** One data row of the file: its sheet row number, its values by column name, its match value. */
+interface ParsedRow {
+  row: number;
+  params: Record<string, unknown>;
+  match: string | number | null;
+}
+
+/** The import of a spreadsheet into any importable table (docs/import.md "Import into any table"). */
+export class TableImportService {
+  constructor(
+    private readonly crud: CrudService,
+    private readonly files: ImportService,
+  ) {}
+
+  /** The table a call names, if the caller may import into it and the generic import serves it. */
+  importableTable(flag: unknown, caller: Caller | undefined): RegisteredTable {
+    const table = allowedTable(this.crud.registry, caller, flag, 'import');
+    if (!isImportable(table)) throw badRequest('importTableNotImportable', { flag: table.flag });
+    return table;
+  }
+
+  /** The column rows are matched on: the table's key, or a chosen column the file may carry. */
+  private matchColumn(table: RegisteredTable, name: unknown): ImportColumn {
+    const wanted = name === undefined || name === null || name === '' ? table.primaryKey : name;
+    const found = importColumns(table).find((c) => c.column.name === wanted);
+    if (!found || !matchable(found)) throw badRequest('badParam', { name: 'keyColumn', reason: 'a key or plain column of the table' });
+    return found;
+  }
+
+  async importTable(body: Record<string, unknown>, caller: Caller | undefined): Promise<TableImportResult> {
+    const table = this.importableTable(body._flag, caller);
+    const mode: DedupeMode = body.mode === 'update' ? 'update' : 'insert';
+    const match = this.matchColumn(table, body.keyColumn);
+    const { key, ext } = await this.files.uploadedFile(body.fileUrl);
+    const target = await this.crud.target(table);
+    return this.files.queue.run(async () => {
+      const sheet = await this.files.withLocalFile(key, (file) => readSheet(file, ext, this.files.limits));
+      const needed = mode === 'update' ? [match] : importColumns(table).filter((c) => c.required);
+      const mapped = mapHeader(sheet, table, needed);
+      const reject = (rows: number, problems: RowProblem[], rejected: number): never => {
+        throw new ImportRejected({ rows, inserted: 0, skipped: 0, rejected, problems: problems.slice(0, MAX_PROBLEMS) });
+      };
+      const labels = await this.referenceLabels(sheet, mapped);
+      const { parsed, problems: cellProblems } = await this.parseRows(sheet, mapped, labels, match);
+      if (parsed.length === 0 && cellProblems.size === 0) throw badRequest('importEmpty');
+      const rows = parsed.length + cellProblems.size;
+      const existing = await this.existingKeys(target.db, table, match, parsed);
+      const plan = this.plan(table, mapped, match, mode, parsed, existing, cellProblems);
+      if (plan.problems.size > 0) reject(rows, [...plan.problems.values()].flat(), plan.problems.size);
+
+      const done = await this.crud.writeTransaction(
+        [table.table],
+        async (trx) => {
+          // a row added or removed since the look-up would be inserted twice or updated in vain: the file is refused
+          const now = await this.existingKeys(trx, table, match, parsed);
+          if (now.size !== existing.size || [...now].some(([v, k]) => existing.get(v)?.join() !== k.join())) throw badRequest('importChangedMeanwhile');
+          for (const u of plan.updates) {
+            try {
+              await this.crud.saveWith(trx, table, { ...u.params, id: u.key }, target.engine);
+            } catch (err) {
+              if (err instanceof ApiError && err.httpStatus === 400) reject(rows, [this.problemOfError(u.row, mapped, table, err)], 1);
+              throw err;
+            }
+          }
+          await insertRows(
+            this.crud,
+            trx,
+            table,
+            target.engine,
+            plan.inserts.map((i) => i.values),
+            generatedKey(table),
+          );
+          return { inserted: plan.inserts.length, updated: plan.updates.length };
+        },
+        target,
+        { caller, operation: 'import' },
+      );
+      return { rows, ...done, skipped: plan.skipped, rejected: 0, problems: [], ignoredColumns: mapped.ignored };
+    });
+  }
+
+  /** Every label the file names in a reference column, with the keys of the live rows that carry it. */
+  private async referenceLabels(sheet: SheetRows, mapped: MappedHeader): Promise<Map<number, LabelIndex>> {
+    const out = new Map<number, LabelIndex>();
+    for (const [index, { imported }] of mapped.columns) {
+      const column = imported.column;
+      if (!column.references || imported.matchOnly) continue;
+      const target = this.crud.registry.get(column.references);
+      const labelColumn = this.crud.registry.column(target, column.labelColumn ?? 'name').name;
+      const texts = new Set<string>();
+      for (let r = mapped.headerRow + 1; r < sheet.rowCount; r++) {
+        const text = sheet.cell(r, index).trim();
+        if (text !== '') texts.add(text);
+      }
+      const index_: LabelIndex = new Map();
+      const { readDb } = await this.crud.target(target);
+      const list = [...texts];
+      for (let i = 0; i < list.length; i += LOOKUP_CHUNK) {
+        let q = readDb
+          .selectFrom(target.table)
+          .select([`${target.primaryKey} as k`, `${labelColumn} as l`])
+          .where(labelColumn, 'in', list.slice(i, i + LOOKUP_CHUNK));
+        if (target.softDelete) q = q.where('isdelete', '=', 0);
+        for (const r of await q.execute()) {
+          const label = String(r.l).trim();
+          index_.set(label, [...(index_.get(label) ?? []), r.k as Key]);
+        }
+      }
+      out.set(index, index_);
+    }
+    return out;
+  }
+
+  /** The file's rows as values a save takes; a cell that names no enumeration value or row is a problem of its row. */
+  private async parseRows(sheet: SheetRows, mapped: MappedHeader, labels: Map<number, LabelIndex>, match: ImportColumn) {
+    const parsed: ParsedRow[] = [];
+    const problems = new Map<number, RowProblem[]>();
+    for (let r = mapped.headerRow + 1; r < sheet.rowCount; r++) {
+      const row = sheet.rowNumbers[r]!;
+      const params: Record<string, unknown> = {};
+      const mine: RowProblem[] = [];
+      let matchValue: string | number | null = null;
+      for (const [index, { imported, header }] of mapped.columns) {
+        const text = sheet.cell(r, index);
+        if (text === '') continue; // an empty cell is not given: the default on insert, unchanged on update
+        const column = imported.column;
+        try {
+          const value = column.references && !imported.matchOnly ? referenceValue(labels.get(index)!, text) : cellValue(column, text);
+          if (column.name === match.column.name) matchValue = toStoredValue(column, value);
+          if (!imported.matchOnly) params[column.name] = value;
+        } catch (err) {
+          if (err instanceof CellProblem) mine.push(problemOf(row, header, err.key, err.params));
+          else if (err instanceof ApiError) mine.push(problemOf(row, header, err.key, err.params));
+          else throw err;
+        }
+      }
+      // a row with text only in columns the import does not read is no row
+      if (Object.keys(params).length === 0 && matchValue === null && mine.length === 0) continue;
+      if (mine.length > 0) problems.set(row, mine);
+      else parsed.push({ row, params, match: matchValue });
+      if (r % YIELD_EVERY === 0) await yieldToEventLoop();
+    }
+    return { parsed, problems };
+  }
+
+  /** The live rows whose match column holds one of the file's values: value -> their keys. */
+  private async existingKeys(db: AnyDb, table: RegisteredTable, match: ImportColumn, rows: ParsedRow[]): Promise<Map<string, Key[]>> {
+    const values = [...new Set(rows.flatMap((r) => (r.match === null ? [] : [r.match])))];
+    const out = new Map<string, Key[]>();
+    const name = match.column.name;
+    for (let i = 0; i < values.length; i += LOOKUP_CHUNK) {
+      let q = db
+        .selectFrom(table.table)
+        .select([`${table.primaryKey} as k`, `${name} as m`])
+        .where(name, 'in', values.slice(i, i + LOOKUP_CHUNK));
+      if (table.softDelete) q = q.where('isdelete', '=', 0);
+      for (const r of await q.execute()) {
+        const value = String(r.m);
+        out.set(value, [...(out.get(value) ?? []), r.k as Key]);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * What each row becomes: an insert (no value to match, or one no row has), an update or a skip of the one row that
+   * has it; a value twice in the file, a value several rows have, or a generated key no row has is a problem. Every
+   * row is checked by the save's own rules (required, types, lengths, enumerations) before anything is written.
+   */
+  private plan(
+    table: RegisteredTable,
+    mapped: MappedHeader,
+    match: ImportColumn,
+    mode: DedupeMode,
+    parsed: ParsedRow[],
+    existing: Map<string, Key[]>,
+    problems: Map<number, RowProblem[]>,
+  ) {
+    const header = headerOfColumn(mapped, table, match.column.name) ?? match.column.name;
+    const seen = new Map<string, number>();
+    const inserts: { row: number; values: Record<string, unknown> }[] = [];
+    const updates: { row: number; key: Key; params: Record<string, unknown> }[] = [];
+    let skipped = 0;
+    for (const p of parsed) {
+      const add = (key: Parameters<typeof problemOf>[2], params: Record<string, string | number> = {}) =>
+        problems.set(p.row, [...(problems.get(p.row) ?? []), problemOf(p.row, header, key, params)]);
+      let existingKey: Key | undefined;
+      if (p.match !== null) {
+        const value = String(p.match);
+        const first = seen.get(value);
+        if (first !== undefined) {
+          add('importDuplicateInFile', { value: value.slice(0, 40), first });
+          continue;
+        }
+        seen.set(value, p.row);
+        const keys = existing.get(value) ?? [];
+        if (keys.length > 1) {
+          add('importMatchAmbiguous', { value: value.slice(0, 40), count: keys.length });
+          continue;
+        }
+        existingKey = keys[0];
+        if (existingKey === undefined && match.matchOnly) {
+          add('importKeyNotFound', { value: value.slice(0, 40) });
+          continue;
+        }
+      }
+      try {
+        if (existingKey === undefined) inserts.push({ row: p.row, values: this.crud.toColumnValues(table, p.params, 'insert') });
+        else if (mode === 'insert') skipped++;
+        else {
+          const params = { ...p.params };
+          if (match.column.name === table.primaryKey) delete params[table.primaryKey];
+          this.crud.toColumnValues(table, params, 'update');
+          updates.push({ row: p.row, key: existingKey, params });
+        }
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        problems.set(p.row, [...(problems.get(p.row) ?? []), this.problemOfError(p.row, mapped, table, err)]);
+      }
+    }
+    return { inserts, updates, skipped, problems };
+  }
+
+  /** A refusal of the save's checks as a problem of a row, naming the column by the file's header text. */
+  private problemOfError(row: number, mapped: MappedHeader, table: RegisteredTable, err: ApiError): RowProblem {
+    const header = headerOfColumn(mapped, table, err.params.column) ?? '';
+    return { row, column: header, key: err.key, params: { ...err.params, ...(header ? { column: header } : {}) } };
+  }
+}
