@@ -82,6 +82,10 @@ describe.each(engines)('row history and restore on %s', (engine, url) => {
     );
     expect(h.revisions[2]!.changes).toEqual(expect.arrayContaining([{ column: 'name', before: null, after: '原来的题干' }]));
     expect(h.fields.name!.title).toEqual({ zh: '题目', en: expect.any(String) });
+    // a reference is named by its row's label; the key and the delete mark are no fields of a revision
+    expect((h.fields.parentId as { labels?: Record<string, string> }).labels).toEqual({ [String(subject)]: '科目一' });
+    expect(h.revisions[2]!.changes.map((c) => c.column)).not.toContain('isdelete');
+    expect(h.revisions[2]!.changes.map((c) => c.column)).not.toContain('id');
     expect(h.revisions.slice(1).every((r) => r.restorable)).toBe(true);
 
     // back to the first revision: both later changes undone, createTime kept

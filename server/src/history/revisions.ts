@@ -48,8 +48,9 @@ export function revisionOf(table: RegisteredTable, row: LogRow): Revision {
     // an entry whose changes are not JSON (none of this server's) shows no fields
   }
   // a column that became secret since is never shown
+  // the key names the row and the delete mark is the revision's action: neither is a field a person changed
   changes = changes
-    .filter((c) => !table.columns.get(c.column)?.secret && c.column !== 'pass')
+    .filter((c) => !table.columns.get(c.column)?.secret && c.column !== 'pass' && c.column !== table.primaryKey && c.column !== 'isdelete')
     .map((c) => {
       const column = table.columns.get(c.column);
       return { ...c, before: apiValue(column, c.before), after: apiValue(column, c.after) };

@@ -67,7 +67,7 @@ export class HistoryService {
     const writable = !table.readOnly && !table.writtenBy;
     const answered = revisions.map((r, i) => {
       const current = i === 0;
-      const refused = current || !writable ? undefined : refusalOf(table, revisions, r, deleted);
+      const refused = current ? undefined : !writable ? badRequest('ownedTable', { flag: table.flag }) : refusalOf(table, revisions, r, deleted);
       return {
         id: r.id,
         action: r.action,
@@ -75,11 +75,11 @@ export class HistoryService {
         createTime: r.createTime,
         changes: r.changes,
         current,
-        restorable: !current && writable && !refused,
+        restorable: !current && !refused,
         ...(refused ? { refusal: refusal(refused) } : {}),
       };
     });
-    const fields: Record<string, { title: Texts; enum?: EnumValue[]; removed?: boolean }> = {};
+    const fields: Record<string, { title: Texts; enum?: EnumValue[]; removed?: boolean; labels?: Record<string, string> }> = {};
     for (const r of revisions)
       for (const c of r.changes) {
         if (fields[c.column]) continue;
@@ -88,7 +88,33 @@ export class HistoryService {
           ? { title: column.title ?? { zh: c.column, en: c.column }, ...(column.enum ? { enum: column.enum } : {}) }
           : { title: { zh: c.column, en: c.column }, removed: true };
       }
+    await this.labelReferences(table, revisions, fields);
     return { revisions: answered, deleted, fields };
+  }
+
+  /** The label of each row a revision's reference column names (a subject's name for its id), deleted rows included. */
+  private async labelReferences(table: RegisteredTable, revisions: Revision[], fields: Record<string, { labels?: Record<string, string> }>) {
+    for (const [name, field] of Object.entries(fields)) {
+      const column = table.columns.get(name);
+      if (!column?.references || !this.registry.has(column.references)) continue;
+      const referenced = this.registry.get(column.references);
+      const labelColumn = column.labelColumn ?? 'name';
+      if (!referenced.columns.has(labelColumn) || referenced.columns.get(labelColumn)!.secret) continue;
+      const ids = new Set<string>();
+      for (const r of revisions)
+        for (const c of r.changes)
+          if (c.column === name)
+            for (const v of [c.before, c.after]) if (v !== null && v !== undefined && v !== '') for (const id of String(v).split(',')) ids.add(id);
+      const keys = [...ids].map((id) => keyValue(referenced, id)).filter((k): k is Key => k !== undefined);
+      if (keys.length === 0) continue;
+      const target = await this.crud.target(referenced);
+      const rows = (await target.db
+        .selectFrom(referenced.table)
+        .select([referenced.primaryKey, labelColumn])
+        .where(referenced.primaryKey, 'in', keys.slice(0, 1000))
+        .execute()) as Record<string, unknown>[];
+      field.labels = Object.fromEntries(rows.map((r) => [String(r[referenced.primaryKey]), String(r[labelColumn] ?? '')]));
+    }
   }
 
   /** The write access a restore or an undelete needs: the grant, and a table the generic writes may change. */

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { RestOutlined } from '@ant-design/icons';
 import { Modal, Pagination, Skeleton, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -17,7 +18,9 @@ import { useTablePrefs } from './tablePrefs.ts';
 import { asId, DEFAULT_PAGE_SIZES, useCrudList, visibleRows } from './useCrudList.ts';
 import { useReferenceNames } from './useReferenceNames.ts';
 import { useTableHeight } from './useViewportHeight.ts';
-import type { CrudPageConfig, PageContextApi, Row } from './types.ts';
+import type { CrudPageConfig, PageContextApi, Row, RowButton, ToolbarButton } from './types.ts';
+import type { HistoryRequest } from '../history/PageHistory.tsx';
+import { HISTORY_NS } from '../history/texts.ts';
 import { useCan } from '../app/access.ts';
 import { useIdlePreload } from '../app/idlePreload.ts';
 import { useUserInfo } from '../app/shellData.ts';
@@ -27,6 +30,14 @@ import './crud.css';
 let dialogLoaded = false;
 export const loadEditDialog = () => import('./CrudEditDialog.tsx').then((m) => ((dialogLoaded = true), m));
 const CrudEditDialog = lazy(loadEditDialog);
+// a row's history and the deleted rows (issue 23): their code loads with the first click
+const PageHistory = lazy(() => import('../history/PageHistory.tsx'));
+
+/** What names a row in the history's title: its first text column with a value, else its key. */
+function rowName(config: CrudPageConfig, row: Row): string {
+  const named = config.fields.find((f) => f.column !== false && !f.enum && typeof row[f.name] === 'string' && row[f.name] !== '' && f.name !== 'id');
+  return named ? String(row[named.name]) : `#${String(row.id)}`;
+}
 
 /** The add/edit dialog of one opening: a fresh form each time (its values start from the row), kept through the closing animation. */
 interface DialogState {
@@ -66,6 +77,30 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
   useUnsavedChanges(!!dialog?.open && dirty);
   const [deleting, setDeleting] = useState<Set<string>>(new Set());
   const [exporting, setExporting] = useState(false);
+  const [history, setHistory] = useState<HistoryRequest>();
+  // every table page's rows keep their history (the logs themselves and demo rows have none)
+  const keepsHistory = source.serverTable && writable;
+  const historyButton: RowButton = {
+    key: 'history',
+    labelKey: `${HISTORY_NS}:action`,
+    onClick: (row) =>
+      setHistory({
+        kind: 'row',
+        target: {
+          flag: config.flag,
+          id: row.id as number | string,
+          name: rowName(config, row),
+          ...(typeof row._version === 'string' ? { version: row._version } : {}),
+        },
+      }),
+  };
+  const deletedButton: ToolbarButton = {
+    key: 'deleted-rows',
+    needs: 'delete',
+    labelKey: `${HISTORY_NS}:deletedRows`,
+    icon: <RestOutlined />,
+    onClick: () => setHistory({ kind: 'deleted' }),
+  };
 
   // the dialog's code loads once the table has shown its rows, so that the first add/edit opens at once
   const listed = list.rows.length > 0 || list.total === 0;
@@ -166,7 +201,9 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
         selectedCount={selection.keys.length}
         exportable={source.serverTable && can.export}
         exporting={exporting}
-        buttons={(config.toolbarButtons ?? []).filter((b) => !b.needs || (can[b.needs] && (b.needs !== 'import' || writable)))}
+        buttons={[...(config.toolbarButtons ?? []), ...(keepsHistory ? [deletedButton] : [])].filter(
+          (b) => !b.needs || (can[b.needs] && (b.needs !== 'import' || writable)),
+        )}
         page={pageApi}
         columnFields={columnFields}
         hidden={hidden}
@@ -195,7 +232,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
         expanded={list.expanded}
         onExpand={list.setExpanded}
         loadingIds={list.loadingIds}
-        rowButtons={(config.rowButtons ?? []).filter((b) => !b.adminOnly || isAdmin)}
+        rowButtons={[...(config.rowButtons ?? []).filter((b) => !b.adminOnly || isAdmin), ...(keepsHistory ? [historyButton] : [])]}
         page={pageApi}
         canEdit={writable && can.save}
         canDelete={writable && can.delete}
@@ -222,6 +259,18 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
             } else list.setPage(page);
           }}
         />
+      )}
+      {history && (
+        <Suspense fallback={null}>
+          <PageHistory
+            flag={config.flag}
+            title={config.title}
+            request={history}
+            canRestore={can.save}
+            onClose={() => setHistory(undefined)}
+            onChanged={reload}
+          />
+        </Suspense>
       )}
       {dialog && (
         <Suspense

@@ -90,7 +90,7 @@ export function CrudTable(props: CrudTableProps) {
       render: (_: unknown, row: Row) => (
         <span className="qb-row-actions">
           {rowButtons.map((b) => (
-            <RowActionButton key={b.key} onClick={() => b.onClick(row, props.page)}>
+            <RowActionButton key={b.key} onClick={() => b.onClick(row, props.page)} data-testid={`row-${b.key}`}>
               {t(b.labelKey)}
             </RowActionButton>
           ))}

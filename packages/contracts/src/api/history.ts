@@ -37,6 +37,7 @@ export const historyFieldSchema = z.object({
   title: textsSchema,
   enum: z.array(enumValueSchema).optional(),
   removed: z.boolean().optional().describe('no longer a column of the table'),
+  labels: z.record(z.string(), z.string()).optional().describe("a reference column: the label of each row its values name (deleted rows' too)"),
 });
 
 export const historyAnswerSchema = z.object({
