@@ -37,7 +37,7 @@ export interface TableImportResult extends ImportResult {
 /** rows converted between two turns of the event loop */
 const YIELD_EVERY = 5000;
 /** values per `in (…)` list when existing rows are looked up */
-const LOOKUP_CHUNK = 500;
+const LOOKUP_CHUNK = 2000;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** One data row of the file: its sheet row number, its values by column name, its match value. */
@@ -76,14 +76,12 @@ export class TableImportService {
     const { key, ext } = await this.files.uploadedFile(body.fileUrl);
     const target = await this.crud.target(table);
     return this.files.queue.run(async () => {
-      const sheet = await this.files.withLocalFile(key, (file) => readSheet(file, ext, this.files.limits));
       const needed = mode === 'update' ? [match] : importColumns(table).filter((c) => c.required);
-      const mapped = mapHeader(sheet, table, needed);
+      // the sheet's cells are let go once read into rows, before the writes
+      const { mapped, parsed, problems: cellProblems } = await this.readRows(key, ext, table, needed, match);
       const reject = (rows: number, problems: RowProblem[], rejected: number): never => {
         throw new ImportRejected({ rows, inserted: 0, skipped: 0, rejected, problems: problems.slice(0, MAX_PROBLEMS) });
       };
-      const labels = await this.referenceLabels(sheet, mapped);
-      const { parsed, problems: cellProblems } = await this.parseRows(sheet, mapped, labels, match);
       if (parsed.length === 0 && cellProblems.size === 0) throw badRequest('importEmpty');
       const rows = parsed.length + cellProblems.size;
       const existing = await this.existingKeys(target.db, table, match, parsed);
@@ -119,6 +117,13 @@ export class TableImportService {
       );
       return { rows, ...done, skipped: plan.skipped, rejected: 0, problems: [], ignoredColumns: mapped.ignored };
     });
+  }
+
+  private async readRows(key: string, ext: string, table: RegisteredTable, needed: ImportColumn[], match: ImportColumn) {
+    const sheet = await this.files.withLocalFile(key, (file) => readSheet(file, ext, this.files.limits));
+    const mapped = mapHeader(sheet, table, needed);
+    const labels = await this.referenceLabels(sheet, mapped);
+    return { mapped, ...(await this.parseRows(sheet, mapped, labels, match)) };
   }
 
   /** Every label the file names in a reference column, with the keys of the live rows that carry it. */

@@ -57,11 +57,12 @@ export async function insertRows(
   let fullBatchSql: string | undefined;
   for (let start = 0; start < rows.length; start += batchRows) {
     const slice = rows.slice(start, start + batchRows);
-    const objects = slice.map((r) => Object.fromEntries(names.map((n) => [n, r[n] ?? null])));
-    const params = objects.flatMap((o) => names.map((n) => o[n]));
+    const params: unknown[] = [];
+    for (const r of slice) for (const n of names) params.push(r[n] ?? null);
     let query: CompiledQuery;
     if (fullBatchSql !== undefined && slice.length === batchRows) query = CompiledQuery.raw(fullBatchSql, params);
     else {
+      const objects = slice.map((r) => Object.fromEntries(names.map((n) => [n, r[n] ?? null])));
       const insert = trx.insertInto(table.table).values(objects);
       query = returning ? insert.returning(key).compile() : insert.compile();
       // Kysely binds the values row by row: the SQL of a full batch serves every other full batch
@@ -76,7 +77,11 @@ export async function insertRows(
       ids = slice.map((_, i) => first + i * plan.step);
     }
     if (ids.length !== slice.length) throw new Error(`insert answered ${ids.length} keys for ${slice.length} rows`);
-    const changes: RowChange[] = slice.map((values, i) => ({ table, action: 'insert', id: ids[i]!, after: { ...values, [key]: ids[i]! } }));
+    // the values are the import's own: the key goes into them rather than into a copy (100,000 rows, less garbage)
+    const changes: RowChange[] = slice.map((values, i) => {
+      values[key] = ids[i]!;
+      return { table, action: 'insert', id: ids[i]!, after: values };
+    });
     await crud.recordChanges(trx, changes);
     // lists are read on another connection (SQLite's reader, or the pool): let them be answered between batches
     await yieldToEventLoop();

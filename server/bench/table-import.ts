@@ -1,0 +1,282 @@
+// Table import benchmark: a generated .xlsx of 100,000 rows imported end to end through the HTTP API of a real server
+// process on SQLite into a table made in the data-table manager (POST /api/action/importTable/: every row through the
+// save's checks, batched inserts, one operation-log entry per row). Beside it, in the same run, the floor as
+// bench/import.ts measures it for questions: SheetJS parse-only time of the same file, and a bare batched insert of the
+// same rows with better-sqlite3 into a fresh copy of the same database; and, apart, what the per-row log adds to that
+// floor (the same rows' log entries inserted bare). Knobs: BENCH_IMPORT_ROWS (default 100000), BENCH_IMPORT_RUNS
+// (default 3; medians are printed).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import Database from '../src/db/sqliteDriver.ts';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
+const PASSWORD = 'bench-password';
+const TABLE = 'examRoom';
+const HEADER = ['*编号 / Code', '*名称 / Name', '类型 / Kind', '座位数 / Seats', '楼 / Building', '启用日期 / Opened'];
+const FIELDS = [
+  { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1, intro: '序号', titleEn: 'No.' },
+  { columnName: 'code', type: 'nvarchar', length: 20, nonEmpty: 1, intro: '编号', titleEn: 'Code' },
+  { columnName: 'name', type: 'nvarchar', length: 50, nonEmpty: 1, intro: '名称', titleEn: 'Name' },
+  {
+    columnName: 'kind',
+    type: 'int',
+    intro: '类型',
+    titleEn: 'Kind',
+    options: JSON.stringify([
+      { value: 1, zh: '教室', en: 'Classroom' },
+      { value: 2, zh: '机房', en: 'Computer room' },
+    ]),
+  },
+  { columnName: 'seats', type: 'int', intro: '座位数', titleEn: 'Seats' },
+  { columnName: 'building', type: 'nvarchar', length: 50, intro: '楼', titleEn: 'Building' },
+  { columnName: 'opened', type: 'datetime', intro: '启用日期', titleEn: 'Opened' },
+  { columnName: 'isdelete', type: 'int', defaults: '0' },
+];
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function memoryMb(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+function generateRows(count: number): string[][] {
+  const rows = [HEADER];
+  for (let i = 0; i < count; i++) {
+    const day = String((i % 28) + 1).padStart(2, '0');
+    rows.push([
+      `R${String(i).padStart(6, '0')}`,
+      `第 ${i} 考场`,
+      i % 4 === 0 ? '机房' : '教室',
+      String(30 + (i % 50)),
+      `${(i % 12) + 1} 号教学楼`,
+      `2026-09-${day}`,
+    ]);
+  }
+  return rows;
+}
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+
+function startServer(dataDir: string, port: number): ChildProcess {
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: PASSWORD, CAPTCHA: 'off', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+async function stopServer(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function client(base: string) {
+  const pass = crypto.createHash('sha256').update(PASSWORD).digest('hex');
+  const login = (await (
+    await fetch(`${base}/api/user/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginid: 'admin', pass }),
+    })
+  ).json()) as { token: string };
+  const auth = { authorization: login.token };
+  const post = async (url: string, body: unknown) => {
+    const r = await fetch(`${base}${url}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: r.status, body: (await r.json()) as any };
+  };
+  return { auth, post };
+}
+
+if (process.argv[2] === '--parse-only') {
+  const bytes = fs.readFileSync(process.argv[3]!);
+  const t0 = performance.now();
+  const parsed = XLSX.read(bytes, {
+    type: 'buffer',
+    dense: true,
+    sheets: 0,
+    cellFormula: false,
+    cellHTML: false,
+    cellNF: false,
+    cellStyles: false,
+    cellDates: false,
+  });
+  const data = parsed.Sheets[parsed.SheetNames[0]!]!['!data']!;
+  const rows = data.map((row) => (row ?? []).map((c) => (c?.v === undefined ? '' : String(c.v).trim())));
+  process.stdout.write(JSON.stringify({ ms: performance.now() - t0, rows: rows.length }));
+  process.exit(0);
+}
+
+spawnSync(process.execPath, [path.join(root, 'server', 'build.mjs')], { stdio: 'inherit' });
+
+const generationStart = Date.now();
+const rows = generateRows(ROWS);
+const book = XLSX.utils.book_new();
+XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { dense: true }), '考场');
+const file = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+console.log(`generated ${ROWS} rows as .xlsx, ${(file.length / 1024 / 1024).toFixed(1)} MB, in ${seconds(Date.now() - generationStart)}`);
+
+// the seed: migrated, seeded, and the table made through the data-table manager's calls; every run starts from a copy
+const seedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qb-bench-table-seed-'));
+const port = 19000 + crypto.randomInt(1000);
+const base = `http://127.0.0.1:${port}`;
+{
+  const first = startServer(seedDir, port);
+  await waitFor(`${base}/api/health`);
+  const { post } = await client(base);
+  const sheet = await post('/api/action/masterSlave/', {
+    _flag: 'sys_dataSheet',
+    _flagChidren: 'sys_tableFields',
+    bindField: 'parentid',
+    mainData: { tableName: TABLE, intro: '考场', titleEn: 'Exam rooms', parentid: 10000 },
+    chidrenData: FIELDS,
+  });
+  const created = await post('/api/action/createSqlTable/', { id: sheet.body.data.id });
+  if (created.status !== 200) throw new Error(`createSqlTable: ${JSON.stringify(created.body)}`);
+  await stopServer(first);
+}
+const sourceFile = path.join(seedDir, 'rooms.xlsx');
+fs.writeFileSync(sourceFile, file);
+const copyOfSeed = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  for (const name of ['app.sqlite', 'app.sqlite-wal']) {
+    if (fs.existsSync(path.join(seedDir, name))) fs.copyFileSync(path.join(seedDir, name), path.join(dir, name));
+  }
+  return dir;
+};
+
+async function importRun() {
+  const dataDir = copyOfSeed('qb-bench-table-');
+  const server = startServer(dataDir, port);
+  await waitFor(`${base}/api/health`);
+  const { auth, post } = await client(base);
+  const rssBefore = memoryMb(server.pid!).rss;
+  const t0 = performance.now();
+  const form = new FormData();
+  form.append('files', new Blob([file]), 'rooms.xlsx');
+  const uploaded = (await (await fetch(`${base}/api/action/upload/`, { method: 'POST', headers: auth, body: form })).json()) as any;
+  const uploadMs = performance.now() - t0;
+  const answer = await post('/api/action/importTable/', { _flag: TABLE, fileUrl: uploaded.data.path, keyColumn: 'code' });
+  const wallMs = performance.now() - t0;
+  const peak = memoryMb(server.pid!).peak;
+  if (answer.status !== 200 || answer.body.data.inserted !== ROWS) throw new Error(`import failed: ${JSON.stringify(answer.body).slice(0, 500)}`);
+  const list = (await (await fetch(`${base}/api/select/?_flag=${TABLE}&page=1&row=1`, { headers: auth })).json()) as { total: number };
+  if (list.total !== ROWS) throw new Error(`the list total is ${list.total}, not ${ROWS}`);
+  await stopServer(server);
+  const db = new Database(path.join(dataDir, 'app.sqlite'), { readonly: true });
+  const logged = Number((db.prepare(`select count(*) as n from sys_operationLog where flag = ? and action = 'import'`).get(TABLE) as { n: number }).n);
+  db.close();
+  if (logged !== ROWS) throw new Error(`${logged} log entries, not ${ROWS}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { wallMs, uploadMs, rssBefore, peak };
+}
+
+function parseFloor(): number {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--parse-only', sourceFile], {
+    cwd: path.join(root, 'server'),
+    encoding: 'utf8',
+  });
+  if (child.status !== 0) throw new Error(`parse-only failed: ${child.stderr}`);
+  return (JSON.parse(child.stdout) as { ms: number }).ms;
+}
+
+/** Floor 2: the rows bare into a fresh copy, batches of 1000, one transaction; and apart, their log entries likewise. */
+const BATCH = 1000;
+function insertFloor(): { rowsMs: number; logMs: number } {
+  const dir = copyOfSeed('qb-bench-table-bare-');
+  const db = new Database(path.join(dir, 'app.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  const values = rows.slice(1).map((r) => [r[0], r[1], r[2] === '机房' ? 2 : 1, Number(r[3]), r[4], `${r[5]} 00:00:00`, 0]);
+  const insert = (sqlFor: (n: number) => string, list: unknown[][]) => {
+    const full = db.prepare(sqlFor(BATCH));
+    db.transaction(() => {
+      for (let i = 0; i < list.length; i += BATCH) {
+        const chunk = list.slice(i, i + BATCH);
+        (chunk.length === BATCH ? full : db.prepare(sqlFor(chunk.length))).run(chunk.flat());
+      }
+    })();
+  };
+  let t0 = performance.now();
+  insert(
+    (n) => `insert into ${TABLE} (code, name, kind, seats, building, opened, isdelete) values ${Array(n).fill('(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    values,
+  );
+  const rowsMs = performance.now() - t0;
+  const names = ['code', 'name', 'kind', 'seats', 'building', 'opened', 'isdelete'];
+  const log = values.map((v, i) => [
+    1,
+    'admin',
+    TABLE,
+    'import',
+    String(i + 1),
+    JSON.stringify(names.map((column, k) => ({ column, before: null, after: v[k] }))),
+    '2026-01-01 00:00:00',
+    0,
+  ]);
+  t0 = performance.now();
+  insert(
+    (n) =>
+      `insert into sys_operationLog (userId, loginid, flag, action, rowId, changes, createTime, isdelete) values ${Array(n).fill('(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    log,
+  );
+  const logMs = performance.now() - t0;
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { rowsMs, logMs };
+}
+
+const runs: { wallMs: number; uploadMs: number; rssBefore: number; peak: number; parseMs: number; rowsMs: number; logMs: number }[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const r = await importRun();
+  const parseMs = parseFloor();
+  const { rowsMs, logMs } = insertFloor();
+  runs.push({ ...r, parseMs, rowsMs, logMs });
+  const floor = parseMs + rowsMs;
+  console.log(
+    `run ${i + 1}: import ${seconds(r.wallMs)} (${Math.round(ROWS / (r.wallMs / 1000))} rows/s), floor ${seconds(floor)} (parse ${seconds(parseMs)} + insert ${seconds(rowsMs)}) -> ${(r.wallMs / floor).toFixed(2)}x, with the bare log ${seconds(floor + logMs)} -> ${(r.wallMs / (floor + logMs)).toFixed(2)}x, peak RSS ${r.peak.toFixed(0)} MB`,
+  );
+}
+fs.rmSync(seedDir, { recursive: true, force: true });
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+const wallMs = median(runs.map((r) => r.wallMs));
+const parseMs = median(runs.map((r) => r.parseMs));
+const rowsMs = median(runs.map((r) => r.rowsMs));
+const logMs = median(runs.map((r) => r.logMs));
+console.log(
+  `\nTable import benchmark: ${ROWS} rows of 6 columns (an enumeration by label, a date) in a ${(file.length / 1024 / 1024).toFixed(1)} MB .xlsx into a table made in the data-table manager, SQLite, server as npm start runs it (node ${process.version}); median of ${RUNS} runs`,
+);
+console.log(
+  `  whole import (upload + import call)  ${seconds(wallMs)}  ${Math.round(ROWS / (wallMs / 1000))} rows/s  (upload ${seconds(median(runs.map((r) => r.uploadMs)))})`,
+);
+console.log(`  floor: SheetJS parse only            ${seconds(parseMs)}`);
+console.log(`  floor: bare batched insert           ${seconds(rowsMs)}  (better-sqlite3, ${BATCH} rows per statement, one transaction)`);
+console.log(`  floor: sum                           ${seconds(parseMs + rowsMs)}  -> whole import is ${(wallMs / (parseMs + rowsMs)).toFixed(2)}x the floor`);
+console.log(
+  `  the per-row log, bare                ${seconds(logMs)}  (floor with it ${seconds(parseMs + rowsMs + logMs)} -> ${(wallMs / (parseMs + rowsMs + logMs)).toFixed(2)}x)`,
+);
+console.log(
+  `  server RSS                           ${median(runs.map((r) => r.rssBefore)).toFixed(0)} MB before, peak ${Math.max(...runs.map((r) => r.peak)).toFixed(0)} MB (VmHWM, highest run)`,
+);
