@@ -10,6 +10,7 @@ import { useMenuTree } from '../app/shellData.ts';
 import NotFoundPage from './NotFoundPage.tsx';
 import { generatedPageOf } from './manageRoutes.ts';
 import { generatedPageOverrides } from './system/generatedOverrides.ts';
+import { tableImportButton } from '../import/tableImportButton.tsx';
 
 /**
  * /manage/:name without a page module of its own: the generic page of the table `name`, from its metadata alone,
@@ -28,6 +29,8 @@ export default function GeneratedPage() {
   const page = useMemo(() => {
     const base = generatedPageOf(flag);
     const own = { ...base, ...ownValue(generatedPageOverrides, flag) };
+    // an operator's table takes the generic import (docs/import.md "Import into any table"); the grant decides who sees it
+    if (meta.data?.dynamic && !meta.data.readOnly) own.toolbarButtons = [...(own.toolbarButtons ?? []), tableImportButton(flag)];
     const chosen = layout.data?.layout;
     // a layout of another table (the menu was pointed elsewhere) is not this page's
     return meta.data && chosen && chosen.flag === flag ? applyLayout(own, meta.data, chosen) : own;
