@@ -166,6 +166,39 @@ describe.each(engines)('row history and restore on %s', (engine, url) => {
     expect((await t.post('/api/history/restore/', { _flag: 'sys_operationLog', id: 1, revision: 1 })).statusCode).toBe(400);
   });
 
+  it('passes a restore through the rules of a form bound to the table since', async () => {
+    const id = await save('testList', { name: 'abc1', age: 20, sex: 1 });
+    await save('testList', { id, name: 'abc' });
+    // a form now says a name has no digits
+    const form = {
+      version: 2,
+      fields: [
+        {
+          kind: 'text',
+          name: 'name',
+          label: { zh: '姓名', en: 'Name' },
+          rules: { patterns: [{ regex: '^[^0-9]*$', message: { zh: '姓名不能有数字', en: 'No digits' } }] },
+        },
+      ],
+    };
+    const bound = await t.post('/api/action/save/', {
+      _flag: 'sys_layTable',
+      params: { name: '历史测试表单', tableKey: 'h', tableName: 'testList', formJson: JSON.stringify(form) },
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    try {
+      const h = await historyOf('testList', id);
+      const r = await t.post('/api/history/restore/', { _flag: 'testList', id, revision: h.revisions[1]!.id });
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json()).toMatchObject({ code: 'FORM_VALUES_INVALID' });
+      expect(r.json().message).toContain('姓名不能有数字');
+      const row = await t.ctx.conn.db.selectFrom('testList').select('name').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.name).toBe('abc');
+    } finally {
+      await t.post('/api/action/delete/', { _flag: 'sys_layTable', id: bound.json().data.id });
+    }
+  });
+
   it('refuses a column since removed from an operator’s table', async () => {
     const sheet = await defineTable(t, 'rooms', [
       { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1 },

@@ -105,6 +105,27 @@ describe('a row’s history', () => {
     expect(await rowOf('sys_member', id)).toMatchObject({ name: `误删${stamp}`, phone });
   });
 
+  it('takes the daily-task configuration back to an earlier revision', async () => {
+    const config = await api(base, token, '/api/select/?_flag=sys_config&row=1');
+    const row = (config.body!.data as Record<string, unknown>[])[0]!;
+    const id = row.id as number;
+    await save('sys_config', { id, completedItems: 7 });
+    await save('sys_config', { id, completedItems: 99 });
+    const page = b.page;
+    await page.goto(`${base}/manage/taskConfiguration`);
+    await expect.poll(() => page.getByTestId('task-configuration').locator('input').first().inputValue()).toBe('99');
+    await page.getByTestId('task-history').click();
+    const panel = drawer(page, 'history-drawer');
+    const revisions = panel.getByTestId('history-revision');
+    await visible(revisions.first());
+    await revisions.nth(1).getByTestId('history-restore').click();
+    await page.getByRole('button', { name: '恢复到此版本' }).last().click();
+    await visible(page.getByText('已恢复到所选版本'));
+    expect((await rowOf('sys_config', id))!.completedItems).toBe(7);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('task-configuration').locator('input').first().inputValue()).toBe('7');
+  });
+
   it('says it in English', async () => {
     const stamp = Date.now() % 1_000_000;
     const id = await save('sys_member', { name: `Mem${stamp}`, phone: `135${String(stamp).padStart(8, '0')}`, gender: 1 });

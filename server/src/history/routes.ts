@@ -1,6 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CrudService } from '../crud/service.ts';
+import type { Connection } from '../db/connection.ts';
+import { checkBoundSave } from '../forms/saves.ts';
 import { ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
 import { on } from '../http/route.ts';
@@ -8,7 +10,7 @@ import type { TableRegistry } from '../schema/registry.ts';
 import { HistoryService } from './service.ts';
 
 /** Every row's history, restore and undelete (docs/history.md). */
-export function registerHistoryRoutes(fastify: FastifyInstance, ctx: { crud: CrudService; registry: TableRegistry }) {
+export function registerHistoryRoutes(fastify: FastifyInstance, ctx: { conn: Connection; crud: CrudService; registry: TableRegistry }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = new HistoryService(ctx.crud, ctx.registry);
 
@@ -21,7 +23,10 @@ export function registerHistoryRoutes(fastify: FastifyInstance, ctx: { crud: Cru
     return ok(rows, { total });
   });
 
-  on(app, 'restore', async (req) => ok(await service.restore(req.body, req.caller), {}, translate(req, 'restored')));
+  // a restore and a row inserted again pass the checks of the route that saves (a bound form's rules)
+  const checkOf = (req: FastifyRequest) => (flag: string, params: Record<string, unknown>) => checkBoundSave(ctx, req, flag, params);
 
-  on(app, 'undelete', async (req) => ok(await service.undelete(req.body, req.caller), {}, translate(req, 'undeleted')));
+  on(app, 'restore', async (req) => ok(await service.restore(req.body, req.caller, checkOf(req)), {}, translate(req, 'restored')));
+
+  on(app, 'undelete', async (req) => ok(await service.undelete(req.body, req.caller, checkOf(req)), {}, translate(req, 'undeleted')));
 }

@@ -10,6 +10,9 @@ import { deletedValues, isDeleteRevision, type LogRow, type Revision, refusalOf,
 
 type Key = number | string;
 
+/** The route's own checks of a save's params (a form's rules: forms/saves.ts), answering the params to write. */
+export type SaveCheck = (flag: string, params: Record<string, unknown>) => Promise<unknown>;
+
 /** revisions answered for one row: the newest ones (a row saved every minute for years still answers at once) */
 export const MAX_REVISIONS = 200;
 /** delete entries looked at for the list of deleted rows: the newest ones */
@@ -148,7 +151,7 @@ export class HistoryService {
   }
 
   /** POST /api/history/restore/: the row back to the state right after `revision`, through the normal save. */
-  async restore(body: { _flag?: unknown; id?: unknown; revision?: unknown; _version?: unknown }, caller: Caller | undefined) {
+  async restore(body: { _flag?: unknown; id?: unknown; revision?: unknown; _version?: unknown }, caller: Caller | undefined, check?: SaveCheck) {
     const table = this.writableTable(body._flag, caller, 'save');
     const id = this.keyOf(table, body.id);
     if (typeof body.revision !== 'number' || !Number.isSafeInteger(body.revision)) throw badRequest('badParam', { name: 'revision', reason: 'an entry id' });
@@ -161,31 +164,28 @@ export class HistoryService {
     if (isDeleteRevision(chosen)) throw new ApiError(409, 'restoreDeleteRevision');
     const values = valuesAt(table, revisions, chosen);
     await this.assertReferencesLive(table, values);
-    const target = await this.crud.target(table);
+    // only what differs from the row as it is: the restore's revision lists what it changed back
+    const params: Record<string, unknown> = { id, ...(version !== undefined ? { [ROW_VERSION_FIELD]: version } : {}) };
     const columns: string[] = [];
-    await this.crud.writeTransaction(
-      [table.table],
-      async (trx) => {
-        // only what differs from the row as it is: the restore's revision lists what it changed back
-        const current = (await trx.selectFrom(table.table).selectAll().where(table.primaryKey, '=', id).executeTakeFirst()) as
-          Record<string, unknown> | undefined;
-        const params: Record<string, unknown> = { id, ...(version !== undefined ? { [ROW_VERSION_FIELD]: version } : {}) };
-        for (const [name, value] of Object.entries(values)) {
-          if (current && sameValue(current[name], value)) continue;
-          params[name] = value;
-          columns.push(name);
-        }
-        // a row already in that state: nothing is written, but a stale version is still refused
-        await this.crud.saveWith(trx, table, params, target.engine);
-      },
-      target,
-      { caller, operation: 'restore' },
-    );
+    for (const [name, value] of Object.entries(values)) {
+      if (sameValue(now.row[name], value)) continue;
+      params[name] = value;
+      columns.push(name);
+    }
+    // a table bound to a form: the form's rules, as for any save (forms/saves.ts)
+    const checked = check && columns.length > 0 ? ((await check(table.flag, params)) as Record<string, unknown>) : params;
+    const target = await this.crud.target(table);
+    // the version (when sent) is compared inside the write: a row changed since this read is refused there, and a row
+    // already in that state writes nothing but still has its version compared
+    await this.crud.writeTransaction([table.table], (trx) => this.crud.saveWith(trx, table, checked, target.engine), target, {
+      caller,
+      operation: 'restore',
+    });
     return { id, columns };
   }
 
   /** POST /api/history/undelete/: a deleted row back; needs save and delete. */
-  async undelete(body: { _flag?: unknown; id?: unknown }, caller: Caller | undefined) {
+  async undelete(body: { _flag?: unknown; id?: unknown }, caller: Caller | undefined, check?: SaveCheck) {
     const table = this.writableTable(body._flag, caller, 'delete');
     const id = this.keyOf(table, body.id);
     const now = await this.stateOf(table, id);
@@ -204,7 +204,7 @@ export class HistoryService {
         const column = table.columns.get(change.column);
         if (column?.serverFilled && change.before !== null && change.before !== undefined) kept[change.column] = change.before;
       }
-      again = { values, kept };
+      again = { values: check ? ((await check(table.flag, values)) as Record<string, unknown>) : values, kept };
     }
     const target = await this.crud.target(table);
     await this.crud.writeTransaction([table.table], (trx) => this.crud.undeleteWith(trx, table, id, again, target.engine), target, {

@@ -90,6 +90,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
           flag: config.flag,
           id: row.id as number | string,
           name: rowName(config, row),
+          keyColumn: config.rowKey ?? 'id',
           ...(typeof row._version === 'string' ? { version: row._version } : {}),
         },
       }),
@@ -201,7 +202,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
         selectedCount={selection.keys.length}
         exportable={source.serverTable && can.export}
         exporting={exporting}
-        buttons={[...(config.toolbarButtons ?? []), ...(keepsHistory ? [deletedButton] : [])].filter(
+        buttons={[...(config.toolbarButtons ?? []), ...(keepsHistory && !source.ownWrites ? [deletedButton] : [])].filter(
           (b) => !b.needs || (can[b.needs] && (b.needs !== 'import' || writable)),
         )}
         page={pageApi}
@@ -266,7 +267,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
             flag={config.flag}
             title={config.title}
             request={history}
-            canRestore={can.save}
+            canRestore={can.save && !source.ownWrites}
             onClose={() => setHistory(undefined)}
             onChanged={reload}
           />

@@ -36,6 +36,7 @@ export const userSource: CrudSource = {
   save: (params) => saveUser(params),
   remove: (ids, version) => deleteRows('sys_user', ids, version),
   serverTable: true,
+  ownWrites: true,
 };
 
 function matches(value: unknown, condition: WhereValue): boolean {

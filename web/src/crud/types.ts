@@ -58,6 +58,8 @@ export interface CrudSource {
   remove(ids: (number | string)[], version?: string): Promise<void>;
   /** rows of a server table: its column metadata can be read and its query exported (not so for static demo data) */
   serverTable: boolean;
+  /** written by a service of its own (accounts): the rows' history is shown, never restored or undeleted */
+  ownWrites?: true;
   /** tells apart the rows of sources that differ under one page (demo rows per language) */
   id?: string;
 }

@@ -19,6 +19,8 @@ export interface HistoryTarget {
   name: string;
   /** the row's `_version` as listed: a restore over a row changed since is refused */
   version?: string;
+  /** the table's key column (id unless an operator's table names another) */
+  keyColumn?: string;
 }
 
 interface Props {
@@ -57,6 +59,19 @@ export function HistoryDrawer({ target, canRestore, onClose, onRestored }: Props
     void load();
   }, [target, load]);
 
+  /** The row's version as it is now (after a restore): the next restore from this drawer compares it. */
+  const readVersion = async () => {
+    if (!target) return;
+    try {
+      const key = target.keyColumn ?? 'id';
+      const rows = await call('select', { query: { _flag: target.flag, wheres: { [key]: { type: 'eq', value: target.id } }, row: '1' }, silent: true });
+      const version = rows.data[0]?._version;
+      setVersion(typeof version === 'string' ? version : undefined);
+    } catch {
+      setVersion(undefined);
+    }
+  };
+
   const restore = async (revision: Revision) => {
     if (!target) return;
     setRestoring(revision.id);
@@ -66,13 +81,12 @@ export function HistoryDrawer({ target, canRestore, onClose, onRestored }: Props
         silent: true,
       });
       toast.success(answer.data.columns.length ? answer.message : t('restoredNothing'));
-      // the row changed: a later restore from this drawer compares nothing it has not read
-      setVersion(undefined);
       onRestored();
-      await load();
+      await Promise.all([load(), readVersion()]);
     } catch (error) {
       toast.error(String((error as ApiError).body?.message ?? (error as Error).message));
-      await load();
+      // a conflict: the row changed since it was listed; the history and the version are read again
+      await Promise.all([load(), readVersion()]);
     } finally {
       setRestoring(undefined);
     }

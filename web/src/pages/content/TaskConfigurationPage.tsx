@@ -1,15 +1,20 @@
-import { useEffect, useState } from 'react';
-import { Button, Form, InputNumber, Result, Skeleton } from 'antd';
-import { SaveOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Form, InputNumber, Result, Skeleton, Space } from 'antd';
+import { HistoryOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, saveRow, selectRows } from '../../api/index.ts';
 import { SAVE_MESSAGE_SECONDS } from '../../crud/sources.ts';
 import { useUnsavedChanges } from '../../app/pageContext.ts';
 import { useToast } from '../../app/toast.ts';
+import { useCan } from '../../app/access.ts';
+import type { HistoryTarget } from '../../history/HistoryDrawer.tsx';
+import { HISTORY_NS } from '../../history/texts.ts';
 import './content.css';
 
 const FLAG = 'sys_config';
+// the configuration's history (issue 23): its code loads with the first click
+const HistoryDrawer = lazy(() => import('../../history/HistoryDrawer.tsx').then((m) => ({ default: m.HistoryDrawer })));
 /** SPEC.md §2: four required number fields, step 1; the rewards are money (2 decimals). */
 const FIELDS = [
   { name: 'completedItems', precision: 0 },
@@ -26,6 +31,8 @@ export default function TaskConfigurationPage() {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const [dirty, setDirty] = useState(false);
+  const [history, setHistory] = useState<HistoryTarget>();
+  const can = useCan(FLAG);
   useUnsavedChanges(dirty);
   const config = useQuery({
     queryKey: ['taskConfiguration'],
@@ -79,13 +86,45 @@ export default function TaskConfigurationPage() {
               );
             })}
             <Form.Item label=" ">
-              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving} data-testid="task-save">
-                {t('pages.taskConfiguration.save')}
-              </Button>
+              <Space>
+                <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving} data-testid="task-save">
+                  {t('pages.taskConfiguration.save')}
+                </Button>
+                {config.data?.id !== undefined && (
+                  <Button
+                    icon={<HistoryOutlined />}
+                    data-testid="task-history"
+                    onClick={() =>
+                      setHistory({
+                        flag: FLAG,
+                        id: config.data!.id as number,
+                        name: t('pages.taskConfiguration.title'),
+                        ...(typeof config.data!._version === 'string' ? { version: config.data!._version } : {}),
+                      })
+                    }
+                  >
+                    {t(`${HISTORY_NS}:action`)}
+                  </Button>
+                )}
+              </Space>
             </Form.Item>
           </Form>
         )}
       </div>
+      {history && (
+        <Suspense fallback={null}>
+          <HistoryDrawer
+            target={history}
+            canRestore={can.save}
+            onClose={() => setHistory(undefined)}
+            // the form shows the restored values
+            onRestored={() => {
+              setDirty(false);
+              void queryClient.invalidateQueries({ queryKey: ['taskConfiguration'] });
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
