@@ -488,7 +488,7 @@ function routedPath(target: string): string {
   }
 }
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/') || path.startsWith('/api;');
-const BINARY_ON_SUCCESS = ['/api/file/', '/api/export/', '/api/import/template'];
+const BINARY_ON_SUCCESS = ['/api/file/', '/api/export/', '/api/import/template', '/api/import/tableTemplate'];
 const DESCRIPTION_PATHS = ['/api/openapi.json', '/api/docs'];
 
 /** What is wrong with an answer, or undefined. */
