@@ -156,7 +156,7 @@ const messages = {
   importParentCycle: ['上级分类“{name}”形成循环', 'the parent category "{name}" makes a cycle'],
   importTableNotImportable: ['数据表 {flag} 不支持导入', 'The table {flag} does not take imports'],
   importColumnNotWritable: ['“{column}”列不能导入', 'The column "{column}" cannot be imported'],
-  importEnumUnknown: ['“{value}”不是可选的值，应为 {allowed} 之一', '"{value}" is not one of the choices: {allowed}'],
+  importEnumUnknown: ['“{value}”不是可选的值，应为 {allowed} 之一', '"{value}" is not one of the choices: {allowedEn}'],
   importReferenceMissing: ['没有名为“{value}”的数据', 'no row is named "{value}"'],
   importReferenceAmbiguous: ['有 {count} 条数据名为“{value}”，无法确定是哪一条', '{count} rows are named "{value}"; which one is meant is unclear'],
   importDuplicateInFile: ['“{value}”与第 {first} 行重复', '"{value}" repeats row {first}'],

@@ -151,7 +151,12 @@ export function enumValue(column: RegisteredColumn, text: string): string | numb
   const one = (item: string) => {
     const lower = item.trim().toLowerCase();
     const hit = column.enum!.find((e) => e.label.zh === item.trim() || e.label.en.toLowerCase() === lower || String(e.value) === item.trim());
-    if (!hit) throw new CellProblem('importEnumUnknown', { value: item.slice(0, 40), allowed: column.enum!.map((e) => e.label.zh).join('、') });
+    if (!hit)
+      throw new CellProblem('importEnumUnknown', {
+        value: item.slice(0, 40),
+        allowed: column.enum!.map((e) => e.label.zh).join('、'),
+        allowedEn: column.enum!.map((e) => e.label.en).join(', '),
+      });
     return hit.value;
   };
   if (!column.list) return one(text);

@@ -52,7 +52,7 @@ export function TableImportDialog({ flag, open, onClose, afterClose, onImported,
   const meta = useTableMeta(flag).data;
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<(FileOutcome & { updated?: number; ignored?: string[] }) | undefined>();
+  const [outcome, setOutcome] = useState<(FileOutcome & { mode?: DedupeMode; updated?: number; ignored?: string[] }) | undefined>();
   const [downloading, setDownloading] = useState<TemplateFormat | null>(null);
   const lang = i18n.language;
   const title = meta ? textIn(meta.title, lang) : flag;
@@ -79,6 +79,7 @@ export function TableImportDialog({ flag, open, onClose, afterClose, onImported,
           name: file.name,
           state: 'imported',
           counts: answer.counts,
+          mode: values.mode,
           updated: answer.counts.updated,
           ignored: answer.counts.ignoredColumns,
         });
@@ -143,9 +144,10 @@ export function TableImportDialog({ flag, open, onClose, afterClose, onImported,
         form={form}
         name={`table_import_${flag}`}
         layout="horizontal"
-        labelCol={{ flex: '100px' }}
+        labelCol={{ flex: '116px' }}
         labelWrap
-        wrapperCol={{ flex: 1 }}
+        // a long help text wraps inside the field instead of pushing the field under its label
+        wrapperCol={{ flex: '1 1 0%', style: { minWidth: 0 } }}
         colon={false}
         disabled={busy}
         className="qb-import-form"
@@ -197,14 +199,16 @@ export function TableImportDialog({ flag, open, onClose, afterClose, onImported,
         </Form.Item>
       </Form>
       {outcome && <ImportResults outcomes={[outcome]} />}
-      {outcome?.state === 'imported' && (
+      {outcome?.state === 'imported' && (outcome.mode === 'update' || !!outcome.ignored?.length) && (
         <div className="qb-table-import-extra" data-testid="table-import-extra">
-          <Typography.Text>
-            {t('result.updated')}{' '}
-            <Typography.Text strong data-testid="import-count-updated">
-              {outcome.updated ?? 0}
+          {outcome.mode === 'update' && (
+            <Typography.Text>
+              {t('result.updated')}{' '}
+              <Typography.Text strong data-testid="import-count-updated">
+                {outcome.updated ?? 0}
+              </Typography.Text>
             </Typography.Text>
-          </Typography.Text>
+          )}
           {!!outcome.ignored?.length && <Typography.Text type="secondary">{t('result.ignored', { columns: outcome.ignored.join('、') })}</Typography.Text>}
         </div>
       )}
