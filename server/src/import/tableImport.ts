@@ -84,15 +84,17 @@ export class TableImportService {
       };
       if (parsed.length === 0 && cellProblems.size === 0) throw badRequest('importEmpty');
       const rows = parsed.length + cellProblems.size;
-      const existing = await this.existingKeys(target.db, table, match, parsed);
-      const plan = this.plan(table, mapped, match, mode, parsed, existing, cellProblems);
+      // the file's match values, apart: the parsed rows are let go once planned
+      const matchValues = [...new Set(parsed.flatMap((r) => (r.match === null ? [] : [r.match])))];
+      const existing = await this.existingKeys(target.db, table, match, matchValues);
+      const plan = this.plan(table, mapped, match, mode, parsed.splice(0), existing, cellProblems);
       if (plan.problems.size > 0) reject(rows, [...plan.problems.values()].flat(), plan.problems.size);
 
       const done = await this.crud.writeTransaction(
         [table.table],
         async (trx) => {
           // a row added or removed since the look-up would be inserted twice or updated in vain: the file is refused
-          const now = await this.existingKeys(trx, table, match, parsed);
+          const now = await this.existingKeys(trx, table, match, matchValues);
           if (now.size !== existing.size || [...now].some(([v, k]) => existing.get(v)?.join() !== k.join())) throw badRequest('importChangedMeanwhile');
           for (const u of plan.updates) {
             try {
@@ -191,8 +193,7 @@ export class TableImportService {
   }
 
   /** The live rows whose match column holds one of the file's values: value -> their keys. */
-  private async existingKeys(db: AnyDb, table: RegisteredTable, match: ImportColumn, rows: ParsedRow[]): Promise<Map<string, Key[]>> {
-    const values = [...new Set(rows.flatMap((r) => (r.match === null ? [] : [r.match])))];
+  private async existingKeys(db: AnyDb, table: RegisteredTable, match: ImportColumn, values: (string | number)[]): Promise<Map<string, Key[]>> {
     const out = new Map<string, Key[]>();
     const name = match.column.name;
     for (let i = 0; i < values.length; i += LOOKUP_CHUNK) {
