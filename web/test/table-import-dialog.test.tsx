@@ -18,7 +18,15 @@ const meta: TableMeta = {
   columns: [
     { name: 'id', type: 'int', title: { zh: '序号', en: 'No.' }, required: false, filterable: true, sortable: true, serverFilled: true },
     { name: 'code', type: 'nvarchar', title: { zh: '编号', en: 'Code' }, required: true, filterable: true, sortable: true, length: 20 },
-    { name: 'kind', type: 'int', title: { zh: '类型', en: 'Kind' }, required: false, filterable: true, sortable: true, enum: [{ value: 1, label: { zh: '教室', en: 'Room' } }] },
+    {
+      name: 'kind',
+      type: 'int',
+      title: { zh: '类型', en: 'Kind' },
+      required: false,
+      filterable: true,
+      sortable: true,
+      enum: [{ value: 1, label: { zh: '教室', en: 'Room' } }],
+    },
     { name: 'note', type: 'ntext', title: { zh: '备注', en: 'Note' }, required: false, filterable: true, sortable: false },
   ],
 };
