@@ -12,6 +12,8 @@ export interface SpreadsheetUploadProps {
   value?: ChosenFile[];
   onChange?: (files: ChosenFile[]) => void;
   disabled?: boolean;
+  /** one file: a new choice replaces the chosen one (the table import) */
+  single?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface SpreadsheetUploadProps {
  * `files`) and kept with the path the server answered. Other file types are refused with SPEC.md §5's
  * message; a failed upload is dropped from the list with the reason.
  */
-export function SpreadsheetUpload({ id, value = [], onChange, disabled }: SpreadsheetUploadProps) {
+export function SpreadsheetUpload({ id, value = [], onChange, disabled, single = false }: SpreadsheetUploadProps) {
   const { t } = useTranslation(IMPORT_NS);
   const toast = useToast();
   // uploads finish after later renders: changes apply to the newest list, not to the one of their render
@@ -33,7 +35,7 @@ export function SpreadsheetUpload({ id, value = [], onChange, disabled }: Spread
 
   const upload = async (file: File & { uid: string }) => {
     const uid = file.uid;
-    update((files) => [...files, { uid, name: file.name, status: 'uploading' }]);
+    update((files) => [...(single ? [] : files), { uid, name: file.name, status: 'uploading' }]);
     try {
       const answer = await uploadFile(file);
       update((files) => files.map((f) => (f.uid === uid ? { ...f, status: 'done', fileUrl: answer.path } : f)));
@@ -55,7 +57,7 @@ export function SpreadsheetUpload({ id, value = [], onChange, disabled }: Spread
     <div id={id} className="qb-import-upload" data-testid="import-upload">
       <Upload.Dragger
         accept={SPREADSHEET_ACCEPT}
-        multiple
+        multiple={!single}
         disabled={disabled}
         fileList={fileList}
         showUploadList={{ showRemoveIcon: !disabled }}
@@ -78,7 +80,7 @@ export function SpreadsheetUpload({ id, value = [], onChange, disabled }: Spread
           <Typography.Text>{t('upload.drop')}</Typography.Text>
         </div>
         <Typography.Text type="secondary" className="qb-import-upload-types">
-          {t('upload.types')}
+          {t(single ? 'upload.typesOne' : 'upload.types')}
         </Typography.Text>
       </Upload.Dragger>
     </div>

@@ -195,7 +195,7 @@ export function TableImportDialog({ flag, open, onClose, afterClose, onImported,
             </Space>
           }
         >
-          <SpreadsheetUpload disabled={busy} />
+          <SpreadsheetUpload disabled={busy} single />
         </Form.Item>
       </Form>
       {outcome && <ImportResults outcomes={[outcome]} />}

@@ -53,6 +53,7 @@ const zhCN = {
   upload: {
     drop: '点击或拖拽文件到这里',
     types: '支持 .xls、.xlsx、.csv，可多选，单个文件不超过 20 MB',
+    typesOne: '支持 .xls、.xlsx、.csv，一个文件，不超过 20 MB',
     uploading: '上传中...',
   },
   template: {
@@ -152,6 +153,7 @@ const enUS: Shape<ImportTexts> = {
   upload: {
     drop: 'Click or drag files here',
     types: '.xls, .xlsx or .csv; several at once; up to 20 MB each',
+    typesOne: '.xls, .xlsx or .csv; one file up to 20 MB',
     uploading: 'Uploading...',
   },
   template: {
