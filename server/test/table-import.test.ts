@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import XLSX from '@e965/xlsx';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyOfPublicPath } from '../src/uploads/store.ts';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
@@ -268,6 +269,16 @@ describe.each(engines)('import into any table on %s', (engine, url) => {
     );
     expect(unknown.json().data.problems[0].message).toContain('987654');
     expect((await importInto(room, [HEADER], { keyColumn: 'nope' })).json().message).toContain('keyColumn');
+  });
+
+  it('answers a unique index of the table that refuses a batch as a 400, writing nothing', async () => {
+    await sql.raw(`create unique index ${room}_code on ${room} (code)`).execute(db());
+    const before = await rowsOf(room);
+    const r = await importInto(room, [HEADER, ['u-1', '唯一', '', '', '', ''], ['xlsx-101', '已有的编号', '', '', '', '']]);
+    expect(r.statusCode, r.body).toBe(400);
+    expect(r.json().code).toBe('DB_DUPLICATE');
+    expect(await rowsOf(room)).toEqual(before);
+    await sql.raw(`drop index ${room}_code${engine === 'mysql' ? ` on ${room}` : ''}`).execute(db());
   });
 
   it('refuses what is not a table import: unknown flag, a table without it, wrong file, too large, no grant', async () => {

@@ -1,4 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
+import { asDataFailure } from '../crud/reads.ts';
 import type { CrudService } from '../crud/service.ts';
 import type { AnyDb } from '../db/connection.ts';
 import type { SourceEngine } from '../datasources/engines.ts';
@@ -46,7 +47,7 @@ export async function insertRows(
   const key = table.primaryKey;
   if (!plan) {
     for (const values of rows) {
-      const id = await crud.insert(trx, table, values, engine);
+      const id = await crud.insert(trx, table, values, engine).catch((err: unknown) => Promise.reject(asDataFailure(err, table, Object.entries(values))));
       await crud.recordChanges(trx, [{ table, action: 'insert', id, after: { ...values, [key]: id } }]);
     }
     return;
@@ -68,7 +69,8 @@ export async function insertRows(
       // Kysely binds the values row by row: the SQL of a full batch serves every other full batch
       if (slice.length === batchRows && sameValues(query.parameters, params)) fullBatchSql = query.sql;
     }
-    const result = await trx.executeQuery<Record<string, unknown>>(query);
+    // a refusal of the database (a unique index, a range) is a 400 naming the column, as for a save
+    const result = await trx.executeQuery<Record<string, unknown>>(query).catch((err: unknown) => Promise.reject(asDataFailure(err, table, [])));
     let ids: Key[];
     if (!generated) ids = slice.map((r) => r[key] as Key);
     else if (returning) ids = result.rows.map((r) => Number(r[key])).sort((a, b) => a - b);
