@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { TableMeta } from '@qb/contracts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { matchColumns, TableImportDialog } from '../src/import/TableImportDialog.tsx';
+import { tableImportButton } from '../src/import/tableImportButton.tsx';
+import { memberPage } from '../src/pages/content/MemberPage.tsx';
 import { fakeFetch, ok, renderWithApp, type FakeCall } from './helpers.tsx';
 
 const user = userEvent.setup({ applyAccept: false, delay: null });
@@ -49,6 +51,11 @@ const fileInput = () => screen.getByTestId('import-upload').querySelector('input
 const xlsx = (name: string) => new File(['x'], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 
 describe('the table import dialog', () => {
+  it('is a toolbar button of the members page that needs the import grant', () => {
+    expect(tableImportButton('room')).toMatchObject({ key: 'table-import', needs: 'import', labelKey: 'tableImport:toolbar.import' });
+    expect(memberPage.toolbarButtons?.map((b) => [b.key, b.needs])).toEqual([['table-import', 'import']]);
+  });
+
   it('offers the key and plain columns to match on', () => {
     expect(matchColumns(meta, 'zh-CN').map((c) => c.value)).toEqual(['id', 'code']);
   });
