@@ -79,7 +79,7 @@ async function defineCreateAndOpen(page: Page, sourceName: string, table: string
   await visible(page.getByText('建表成功', { exact: true }));
   await visible(listed.getByText('是', { exact: true }));
 
-  await listed.getByRole('button', { name: '历史' }).click();
+  await listed.getByRole('button', { name: '建表历史' }).click();
   const history = page.getByTestId('ddl-history');
   await visible(history.getByTestId('sql-preview').filter({ hasText: 'CREATE TABLE' }).filter({ hasText: table }));
   await page.locator('.ant-drawer-close:visible').click();

@@ -84,7 +84,7 @@ describe('pages from the table registry', () => {
     expect(saved.body!.data).toEqual([{ id: 1, title: '史记', genre: 2, price: 42.5, _version: expect.stringMatching(/^[0-9a-v]{12}$/) }]);
     const row = activePage(page).locator('.ant-table-tbody tr.ant-table-row').first();
     await visible(row.getByText('史记', { exact: true }));
-    await visible(row.getByText('历史', { exact: true }));
+    await visible(row.getByRole('cell', { name: '历史', exact: true }));
     await visible(row.getByText('42.50', { exact: true }));
 
     // in English the same page speaks English: the titles and labels are the metadata's

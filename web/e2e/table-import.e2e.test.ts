@@ -80,7 +80,7 @@ describe('import into a table made in the data-table manager', () => {
     await visible(listed.nth(0).getByText('导入的书 0001', { exact: true }));
     await visible(listed.nth(0).getByText('小说', { exact: true }));
     await visible(listed.nth(1).getByText('导入的书 0002', { exact: true }));
-    await visible(listed.nth(1).getByText('历史', { exact: true }));
+    await visible(listed.nth(1).getByRole('cell', { name: '历史', exact: true }));
     await visible(activePage(page).locator('.ant-pagination-total-text', { hasText: '共 1000 条' }));
 
     // a file with one bad row: refused, its problem by row and column, nothing written

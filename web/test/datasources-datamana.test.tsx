@@ -184,7 +184,7 @@ describe('数据库管理', () => {
     account = { id: 2, loginid: 'viewer', name: '只读', isAdmin: false, grants: { sys_dataSheet: ['view'], sys_connsql: ['view'], sys_ddlHistory: ['view'] } };
     await renderPage();
     await waitFor(() => expect(screen.queryByTestId('toolbar-add')).toBeNull());
-    expect(screen.getByRole('button', { name: '历史' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '建表历史' })).toBeTruthy();
     for (const label of ['创建表', '生成页面', '从数据库读取']) expect(screen.queryByRole('button', { name: label })).toBeNull();
     expect(screen.queryByTestId('row-edit')).toBeNull();
   });

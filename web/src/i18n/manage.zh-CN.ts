@@ -381,7 +381,7 @@ const manageZhCN = {
       failed: '操作失败',
     },
     history: {
-      button: '历史',
+      button: '建表历史',
       title: '{{name}} 的建表历史',
       empty: '暂无记录',
       time: '时间',
