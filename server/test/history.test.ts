@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addField, defineTable } from './tables-helpers.ts';
+import { bookBytes, upload } from './import-fixtures.ts';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
 
 /** Every row's history, restore and undelete (issue 23, docs/history.md), on each engine, through the HTTP API. */
@@ -270,6 +271,36 @@ describe.each(engines)('row history and restore on %s', (engine, url) => {
     const h = await historyOf('sys_dataSheet', sheet);
     expect(h.revisions[0]).toMatchObject({ action: 'masterSlave' });
     expect(h.revisions[0]!.changes).toEqual(expect.arrayContaining([{ column: 'tableName', before: null, after: 'halls' }]));
+  });
+
+  it('starts an imported row’s history with its import, and an update by import is a revision that can be undone', async () => {
+    const sheet = await defineTable(t, 'exams', [
+      { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1 },
+      { columnName: 'code', type: 'nvarchar', length: 20 },
+      { columnName: 'hall', type: 'nvarchar', length: 40 },
+    ]);
+    expect((await t.post('/api/action/createSqlTable/', { id: sheet })).statusCode).toBe(200);
+    const importRows = async (rows: string[][], extra: Record<string, unknown> = {}) => {
+      const fileUrl = await upload(t, 'exams.xlsx', bookBytes([['code', 'hall'], ...rows]));
+      const r = await t.post('/api/action/importTable/', { _flag: 'exams', fileUrl, ...extra });
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    await importRows([
+      ['E-1', '东楼'],
+      ['E-2', '西楼'],
+    ]);
+    const row = await t.ctx.conn.db.selectFrom('exams').selectAll().where('code', '=', 'E-1').executeTakeFirstOrThrow();
+    let h = await historyOf('exams', Number(row.id));
+    expect(h.revisions).toHaveLength(1);
+    expect(h.revisions[0]).toMatchObject({ action: 'import', current: true });
+    expect(h.revisions[0]!.changes).toEqual(expect.arrayContaining([{ column: 'hall', before: null, after: '东楼' }]));
+    // a second file updates the row on its code
+    await importRows([['E-1', '南楼']], { mode: 'update', keyColumn: 'code' });
+    h = await historyOf('exams', Number(row.id));
+    expect(h.revisions.map((r) => r.action)).toEqual(['import', 'import']);
+    const r = await t.post('/api/history/restore/', { _flag: 'exams', id: row.id, revision: h.revisions[1]!.id });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await t.ctx.conn.db.selectFrom('exams').select('hall').where('id', '=', row.id).executeTakeFirstOrThrow()).hall).toBe('东楼');
   });
 
   it('asks for view to read, save to restore, save and delete to undelete', async () => {
