@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { call, type CallData } from '../api/client.ts';
 import type { ApiError } from '../api/index.ts';
 import { useToast } from '../app/toast.ts';
-import { RowActionButton } from '../crud/RowActionButton.tsx';
 import { HISTORY_NS } from './texts.ts';
 import './history.css';
 
@@ -105,9 +104,10 @@ export function DeletedRowsDrawer({ flag, title, onClose, onRestored, onHistory 
               width: 130,
               render: (_, r) => (
                 <span className="qb-row-actions">
-                  <RowActionButton onClick={() => onHistory(r)} data-testid="deleted-history">
+                  {/* the table pages' link-style action buttons (crud.css), without importing the table page */}
+                  <button type="button" className="qb-row-action" onClick={() => onHistory(r)} data-testid="deleted-history">
                     {t('action')}
-                  </RowActionButton>
+                  </button>
                   <Popconfirm title={t('undeleteConfirm')} okText={t('undelete')} onConfirm={() => undelete(r)}>
                     <button type="button" className="qb-row-action" disabled={restoring === String(r.id)} data-testid="deleted-undelete">
                       {t('undelete')}
