@@ -111,10 +111,20 @@ export default function DataManaPage() {
                   );
               },
             },
-            { key: 'ddl-history', labelKey: 'datasources.history.button', onClick: (row) => setHistory({ id: Number(row.id), tableName: String(row.tableName) }) },
+            {
+              key: 'ddl-history',
+              labelKey: 'datasources.history.button',
+              onClick: (row) => setHistory({ id: Number(row.id), tableName: String(row.tableName) }),
+            },
             ...(canMenu ? [{ key: 'page', labelKey: 'datasources.page.button', onClick: (row: Row, p: PageContextApi) => void generatePage(row, p) }] : []),
           ]
-        : [{ key: 'ddl-history', labelKey: 'datasources.history.button', onClick: (row) => setHistory({ id: Number(row.id), tableName: String(row.tableName) }) }],
+        : [
+            {
+              key: 'ddl-history',
+              labelKey: 'datasources.history.button',
+              onClick: (row) => setHistory({ id: Number(row.id), tableName: String(row.tableName) }),
+            },
+          ],
       toolbarButtons: [
         {
           key: 'readBack',
