@@ -308,6 +308,8 @@ describe.each(engines)('row history and restore on %s', (engine, url) => {
     await save('questionBank', { id, name: '权限题（改）' });
     const h = await historyOf('questionBank', id, 'viewer');
     expect(h.revisions).toHaveLength(2);
+    // the subject's name, as the page shows it to this role
+    expect((h.fields.parentId as { labels?: Record<string, string> }).labels).toEqual({ [String(subject)]: '科目一' });
     const first = h.revisions[1]!.id;
     expect((await as('viewer').post('/api/history/restore/', { _flag: 'questionBank', id, revision: first })).statusCode).toBe(403);
     expect((await as('editor').post('/api/history/restore/', { _flag: 'questionBank', id, revision: first })).statusCode).toBe(200);

@@ -91,16 +91,23 @@ export class HistoryService {
           ? { title: column.title ?? { zh: c.column, en: c.column }, ...(column.enum ? { enum: column.enum } : {}) }
           : { title: { zh: c.column, en: c.column }, removed: true };
       }
-    await this.labelReferences(table, revisions, fields);
+    await this.labelReferences(table, revisions, fields, caller);
     return { revisions: answered, deleted, fields };
   }
 
   /** The label of each row a revision's reference column names (a subject's name for its id), deleted rows included. */
-  private async labelReferences(table: RegisteredTable, revisions: Revision[], fields: Record<string, { labels?: Record<string, string> }>) {
+  private async labelReferences(
+    table: RegisteredTable,
+    revisions: Revision[],
+    fields: Record<string, { labels?: Record<string, string> }>,
+    caller: Caller | undefined,
+  ) {
     for (const [name, field] of Object.entries(fields)) {
       const column = table.columns.get(name);
       if (!column?.references || !this.registry.has(column.references)) continue;
       const referenced = this.registry.get(column.references);
+      // only the labels of a table the caller may list (a reference to the accounts gives no view of their names)
+      if (!mayView(caller, referenced.flag)) continue;
       const labelColumn = column.labelColumn ?? 'name';
       if (!referenced.columns.has(labelColumn) || referenced.columns.get(labelColumn)!.secret) continue;
       const ids = new Set<string>();
@@ -260,6 +267,15 @@ export class HistoryService {
       };
     });
     return { rows: shown, total: still.length };
+  }
+}
+
+function mayView(caller: Caller | undefined, flag: string): boolean {
+  try {
+    assertAllowed(caller, flag, 'view');
+    return true;
+  } catch {
+    return false;
   }
 }
 
