@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, createContext } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type AnyDb, openConnection } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrations/index.ts';
 import { seed } from '../src/seed/seed.ts';
 import { SYSTEM } from '../src/access/index.ts';
-import { ScanGate } from '../src/crud/search.ts';
+import { ScanGate, ScanWorkers } from '../src/crud/search.ts';
 import { ADMIN_PASSWORD, engines, freshDatabase, sha, startTestApp, type TestApp } from './helpers.ts';
 
 // Keyword search (issue 21): the same answers as a plain `like` on every engine, through the index where there is one.
@@ -156,6 +156,18 @@ describe.each(engines)('keyword search on %s', (engine, url) => {
       expect(Number(idx.rows[0]!.n)).toBe(1);
       expect([...(await t.ctx.crud.searchIndexes.columns('questionBank'))]).toEqual(['name']);
       expect([...(await t.ctx.crud.searchIndexes.sideColumns('questionBank'))]).toEqual(['name']);
+    }
+  });
+
+  it('reads an indexed search off the event loop on SQLite (its candidates may be many: a common search)', async () => {
+    const run = vi.spyOn(ScanWorkers.prototype, 'run');
+    try {
+      expect(await namesOf('信号传')).toEqual(contains('信号传'));
+      // the page and the total, each in a worker thread; elsewhere the database server does the reading
+      const sent = run.mock.calls.map(([query]) => query.sql).filter((q) => q.includes('questionBank__search'));
+      expect(sent.length).toBe(engine === 'sqlite' ? 2 : 0);
+    } finally {
+      run.mockRestore();
     }
   });
 

@@ -172,7 +172,7 @@ export class CrudReads {
         .selectFrom(table.table)
         .select((eb) => eb.fn.countAll().as('total'))
         .where((eb: any) => whereExpression(eb, plan.conditions, table.softDelete, target.engine));
-      const rows = scan ? await this.scanned(table, target, query) : [await query.executeTakeFirstOrThrow()];
+      const rows = scan || this.offMainThread(plan, target) ? await this.scanned(table, target, query) : [await query.executeTakeFirstOrThrow()];
       return Number(rows[0]!.total);
     };
     try {
@@ -242,6 +242,15 @@ export class CrudReads {
   }
 
   /**
+   * Whether an indexed search's reads go to the scan workers too: on the local SQLite file, a search through the FTS5
+   * index reads its candidates synchronously, and a common one (信号传输, one row in eight of a million) has 125,000
+   * of them to test — about 0.3 s that would hold the event loop (every other call, /api/health).
+   */
+  private offMainThread(plan: SelectPlan, target: Target): boolean {
+    return target.local && target.engine === 'sqlite' && plan.conditions.some((c) => c.fts);
+  }
+
+  /**
    * A read that scans the table: it waits for one of the table's few scan slots, and on the local SQLite file runs
    * in a worker thread (a million rows read on the event loop would hold every other call).
    */
@@ -303,7 +312,7 @@ export class CrudReads {
     try {
       const scan = await this.prepareSearch(plan, target);
       const query = this.pageQuery(await this.walkedPlan(plan, target), target);
-      rows = scan ? await this.scanned(plan.table, target, query) : await query.execute();
+      rows = scan || this.offMainThread(plan, target) ? await this.scanned(plan.table, target, query) : await query.execute();
     } catch (err) {
       throw asDataFailure(err, plan.table, touchedBy(plan));
     }
