@@ -4,29 +4,21 @@
 // insert of the same rows with better-sqlite3 into a fresh copy of the same database.
 // Knobs: BENCH_IMPORT_ROWS (default 100000), BENCH_IMPORT_RUNS (default 3; medians are printed),
 // BENCH_SELECT_GAP_MS (pause between two select calls, default 20).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import Database from '../src/db/sqliteDriver.ts';
+import { buildServer, client, copyOfSeed, memoryMb, parseOnly, root, seconds, startServer, stopServer, waitFor } from './importHarness.ts';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const SELECT_GAP_MS = Number(process.env.BENCH_SELECT_GAP_MS ?? 20);
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
-const PASSWORD = 'bench-password';
 const HEADER = ['题型', '题干', '选项A', '选项B', '选项C', '选项D', '选项E', '选项F', '正确答案', '解析'];
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-function memoryMb(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
 
 /** The question sheet: a mix of single choice, multiple choice and true/false, every stem distinct. */
 function generateRows(count: number): string[][] {
@@ -63,55 +55,6 @@ function generateRows(count: number): string[][] {
   return rows;
 }
 
-const children = new Set<ChildProcess>();
-process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
-
-function startServer(dataDir: string, port: number): ChildProcess {
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: PASSWORD, CAPTCHA: 'off', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-async function stopServer(child: ChildProcess) {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-const READ_OPTIONS: XLSX.ParsingOptions = {
-  type: 'buffer',
-  dense: true,
-  sheets: 0,
-  cellFormula: false,
-  cellHTML: false,
-  cellNF: false,
-  cellStyles: false,
-  cellDates: false,
-};
-
-/** Floor 1, run in a fresh process like the server's worker: SheetJS reads the file, and its cells are read out. */
-function parseOnly(file: string): { ms: number; rows: string[][] } {
-  const bytes = fs.readFileSync(file);
-  const t0 = performance.now();
-  const parsed = XLSX.read(bytes, READ_OPTIONS);
-  const data = parsed.Sheets[parsed.SheetNames[0]!]!['!data']!;
-  const rows = data.map((row) => (row ?? []).map((c) => (c?.v === undefined ? '' : String(c.v).trim())));
-  return { ms: performance.now() - t0, rows };
-}
 if (process.argv[2] === '--parse-only') {
   const { ms, rows } = parseOnly(process.argv[3]!);
   process.stdout.write(JSON.stringify({ ms, rows: rows.length }));
@@ -119,7 +62,7 @@ if (process.argv[2] === '--parse-only') {
 }
 
 // the server runs as `npm start` runs it: the esbuild bundle on plain node
-spawnSync(process.execPath, [path.join(root, 'server', 'build.mjs')], { stdio: 'inherit' });
+buildServer();
 
 const generationStart = Date.now();
 const rows = generateRows(ROWS);
@@ -137,14 +80,6 @@ await waitFor(`${base}/api/health`);
 await stopServer(first);
 const sourceFile = path.join(seedDir, 'questions.xlsx');
 fs.writeFileSync(sourceFile, file);
-const copyOfSeed = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  for (const name of ['app.sqlite', 'app.sqlite-wal']) {
-    if (fs.existsSync(path.join(seedDir, name))) fs.copyFileSync(path.join(seedDir, name), path.join(dir, name));
-  }
-  return dir;
-};
-
 interface Run {
   wallMs: number;
   uploadMs: number;
@@ -157,22 +92,10 @@ interface Run {
 
 /** The whole import through the API of a fresh server, while another client keeps listing questions. */
 async function importRun(): Promise<Omit<Run, 'parseMs' | 'insertMs'> & { subjectId: number; typeId: number }> {
-  const dataDir = copyOfSeed('qb-bench-import-');
+  const dataDir = copyOfSeed(seedDir, 'qb-bench-import-');
   const server = startServer(dataDir, port);
   await waitFor(`${base}/api/health`);
-  const pass = crypto.createHash('sha256').update(PASSWORD).digest('hex');
-  const login = (await (
-    await fetch(`${base}/api/user/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ loginid: 'admin', pass }),
-    })
-  ).json()) as { token: string };
-  const auth = { authorization: login.token };
-  const post = async (url: string, body: unknown) => {
-    const r = await fetch(`${base}${url}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: r.status, body: (await r.json()) as any };
-  };
+  const { auth, post } = await client(base);
   const subjectId = (await post('/api/action/save/', { _flag: 'questionsClass', params: { name: '压测科目' } })).body.data.id as number;
   const typeId = (await post('/api/coustomApi/selectAddTypes/', { parentId: subjectId, fileName: '压测分类.xlsx' })).body.data[0].id as number;
   const rssBefore = memoryMb(server.pid!).rss;
@@ -225,7 +148,7 @@ function parseFloor(): number {
 /** Floor 2: the same rows into a fresh copy of the database, prepared batches of 1000, one transaction. */
 const BATCH = 1000;
 function insertFloor(subjectId: number, typeId: number): number {
-  const dir = copyOfSeed('qb-bench-bare-');
+  const dir = copyOfSeed(seedDir, 'qb-bench-bare-');
   const db = new Database(path.join(dir, 'app.sqlite'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

@@ -5,18 +5,17 @@
 // same rows with better-sqlite3 into a fresh copy of the same database; and, apart, what the per-row log adds to that
 // floor (the same rows' log entries inserted bare). Knobs: BENCH_IMPORT_ROWS (default 100000), BENCH_IMPORT_RUNS
 // (default 3; medians are printed).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import Database from '../src/db/sqliteDriver.ts';
+import { buildServer, client, copyOfSeed, memoryMb, parseOnly, root, seconds, startServer, stopServer, waitFor } from './importHarness.ts';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
-const PASSWORD = 'bench-password';
 const TABLE = 'examRoom';
 const HEADER = ['*编号 / Code', '*名称 / Name', '类型 / Kind', '座位数 / Seats', '楼 / Building', '启用日期 / Opened'];
 const FIELDS = [
@@ -39,14 +38,6 @@ const FIELDS = [
   { columnName: 'isdelete', type: 'int', defaults: '0' },
 ];
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-function memoryMb(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
 function generateRows(count: number): string[][] {
   const rows = [HEADER];
   for (let i = 0; i < count; i++) {
@@ -63,74 +54,13 @@ function generateRows(count: number): string[][] {
   return rows;
 }
 
-const children = new Set<ChildProcess>();
-process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
-
-function startServer(dataDir: string, port: number): ChildProcess {
-  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (open it in Chrome's DevTools)
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, 'server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: PASSWORD, CAPTCHA: 'off', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-async function stopServer(child: ChildProcess) {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function client(base: string) {
-  const pass = crypto.createHash('sha256').update(PASSWORD).digest('hex');
-  const login = (await (
-    await fetch(`${base}/api/user/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ loginid: 'admin', pass }),
-    })
-  ).json()) as { token: string };
-  const auth = { authorization: login.token };
-  const post = async (url: string, body: unknown) => {
-    const r = await fetch(`${base}${url}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: r.status, body: (await r.json()) as any };
-  };
-  return { auth, post };
-}
-
 if (process.argv[2] === '--parse-only') {
-  const bytes = fs.readFileSync(process.argv[3]!);
-  const t0 = performance.now();
-  const parsed = XLSX.read(bytes, {
-    type: 'buffer',
-    dense: true,
-    sheets: 0,
-    cellFormula: false,
-    cellHTML: false,
-    cellNF: false,
-    cellStyles: false,
-    cellDates: false,
-  });
-  const data = parsed.Sheets[parsed.SheetNames[0]!]!['!data']!;
-  const rows = data.map((row) => (row ?? []).map((c) => (c?.v === undefined ? '' : String(c.v).trim())));
-  process.stdout.write(JSON.stringify({ ms: performance.now() - t0, rows: rows.length }));
+  const { ms, rows } = parseOnly(process.argv[3]!);
+  process.stdout.write(JSON.stringify({ ms, rows: rows.length }));
   process.exit(0);
 }
 
-spawnSync(process.execPath, [path.join(root, 'server', 'build.mjs')], { stdio: 'inherit' });
+buildServer();
 
 const generationStart = Date.now();
 const rows = generateRows(ROWS);
@@ -160,16 +90,8 @@ const base = `http://127.0.0.1:${port}`;
 }
 const sourceFile = path.join(seedDir, 'rooms.xlsx');
 fs.writeFileSync(sourceFile, file);
-const copyOfSeed = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  for (const name of ['app.sqlite', 'app.sqlite-wal']) {
-    if (fs.existsSync(path.join(seedDir, name))) fs.copyFileSync(path.join(seedDir, name), path.join(dir, name));
-  }
-  return dir;
-};
-
 async function importRun() {
-  const dataDir = copyOfSeed('qb-bench-table-');
+  const dataDir = copyOfSeed(seedDir, 'qb-bench-table-');
   const server = startServer(dataDir, port);
   await waitFor(`${base}/api/health`);
   const { auth, post } = await client(base);
@@ -206,7 +128,7 @@ function parseFloor(): number {
 /** Floor 2: the rows bare into a fresh copy, batches of 1000, one transaction; and apart, their log entries likewise. */
 const BATCH = 1000;
 function insertFloor(): { rowsMs: number; logMs: number } {
-  const dir = copyOfSeed('qb-bench-table-bare-');
+  const dir = copyOfSeed(seedDir, 'qb-bench-table-bare-');
   const db = new Database(path.join(dir, 'app.sqlite'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
