@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, Modal, Radio, Select, Space, Typography } from 'antd';
-import { CheckCircleOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Modal, Radio, Select, Typography } from 'antd';
+import { CheckCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TableMeta } from '@qb/contracts';
 import { useToast } from '../app/toast.ts';
@@ -9,8 +9,8 @@ import { useTableMeta } from '../crud/tableMeta.ts';
 import type { TemplateFormat } from '../api/import.ts';
 import type { ChosenFile, FileOutcome } from './importFlow.ts';
 import { ImportResults } from './ImportResults.tsx';
-import { saveDownloadedFile } from './saveFile.ts';
 import { SpreadsheetUpload } from './SpreadsheetUpload.tsx';
+import { TemplateLinks } from './TemplateLinks.tsx';
 import { downloadTableTemplate, importTableFile, type DedupeMode, type TableImportAnswer, type TableImportParams } from './tableImportCalls.ts';
 import { TABLE_IMPORT_NS } from './tableImportTexts.ts';
 import { IMPORT_NS } from './texts.ts';
@@ -53,7 +53,6 @@ export function TableImportDialog({ flag, open, onClose, afterClose, onImported,
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<(FileOutcome & { mode?: DedupeMode; updated?: number; ignored?: string[] }) | undefined>();
-  const [downloading, setDownloading] = useState<TemplateFormat | null>(null);
   const lang = i18n.language;
   const title = meta ? textIn(meta.title, lang) : flag;
   const columns = useMemo(() => (meta ? matchColumns(meta, lang) : []), [meta, lang]);
@@ -93,17 +92,6 @@ export function TableImportDialog({ flag, open, onClose, afterClose, onImported,
       }
     } finally {
       setBusy(false);
-    }
-  };
-
-  const download = async (format: TemplateFormat) => {
-    setDownloading(format);
-    try {
-      saveDownloadedFile(await downloadTableTemplate(flag, format), `${t('template.file', { table: title })}.${format}`);
-    } catch {
-      // the API client has shown why
-    } finally {
-      setDownloading(null);
     }
   };
 
@@ -177,22 +165,9 @@ export function TableImportDialog({ flag, open, onClose, afterClose, onImported,
             },
           ]}
           extra={
-            <Space size={4} wrap className="qb-import-templates" data-testid="import-templates">
-              <Typography.Text type="secondary">{ti('template.label')}</Typography.Text>
-              {FORMATS.map((format) => (
-                <Button
-                  key={format}
-                  type="link"
-                  size="small"
-                  icon={<DownloadOutlined />}
-                  loading={downloading === format}
-                  onClick={() => void download(format)}
-                  data-testid={`import-template-${format}`}
-                >
-                  {ti(`template.${format}`)}
-                </Button>
-              ))}
-            </Space>
+            <TemplateLinks
+              source={{ fetch: (format) => downloadTableTemplate(flag, format), fileName: t('template.file', { table: title }), formats: FORMATS }}
+            />
           }
         >
           <SpreadsheetUpload disabled={busy} single />
