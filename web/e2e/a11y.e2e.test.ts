@@ -49,6 +49,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       expect(dialogs.length).toBeGreaterThan(5);
       expect(screens.map((s) => s.name)).toContain('/manage/a11ybook (add dialog)');
       expect(screens.map((s) => s.name)).toContain('/manage/questionBank (import dialog)');
+      expect(screens.map((s) => s.name)).toContain('/manage/questionBank (history drawer)');
+      expect(screens.map((s) => s.name)).toContain('/manage/questionBank (deleted rows)');
 
       const blocking = screens
         .map((s) => ({ name: s.name, violations: s.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical') }))

@@ -168,6 +168,26 @@ export async function openImportDialog(page) {
   return true;
 }
 
+/** Opens the history drawer of the first row of the visible table page (issue 23); false when the page has none. */
+export async function openHistoryDrawer(page) {
+  const button = page.locator('.qb-crud:visible [data-testid="row-history"]');
+  if ((await button.count()) === 0) return false;
+  await button.first().click();
+  await page.locator('[data-testid="history-revision"]:visible, .ant-drawer:visible .ant-empty').first().waitFor();
+  await settle(page);
+  return true;
+}
+
+/** Opens the deleted-rows drawer of the visible table page; false when the page has none. */
+export async function openDeletedDrawer(page) {
+  const button = page.locator('.qb-crud:visible [data-testid="toolbar-deleted-rows"]');
+  if ((await button.count()) === 0) return false;
+  await button.first().click();
+  await page.locator('.ant-drawer:visible .ant-table').first().waitFor();
+  await settle(page);
+  return true;
+}
+
 /** Opens a route of the shell with only Home and it in the tabs, and waits until it has settled. */
 export async function openRoute(page, url, path) {
   await page.evaluate(() => localStorage.removeItem('qb.tabs'));
@@ -206,5 +226,10 @@ export async function auditApp(page, url, token, { extraRoutes = [], onScreen = 
       if (await openImportDialog(page)) await audit(`${path} (import dialog)`);
     }
   }
+  // a row's history and the deleted rows: the same drawers on every table page, audited on the question bank's
+  await openRoute(page, url, '/manage/questionBank');
+  if (await openHistoryDrawer(page)) await audit('/manage/questionBank (history drawer)');
+  await openRoute(page, url, '/manage/questionBank');
+  if (await openDeletedDrawer(page)) await audit('/manage/questionBank (deleted rows)');
   return screens;
 }
