@@ -80,6 +80,7 @@ describe('HistoryDrawer', () => {
     expect(newest.getByText('科目四')).toBeTruthy();
     const older = within(revisions[1]!);
     expect(older.getByText('导入')).toBeTruthy();
+    expect(newest.getByText('保存')).toBeTruthy();
     expect(older.getAllByText('（空）')).toHaveLength(2);
     expect(older.getByText('note（字段已删除）')).toBeTruthy();
 
@@ -103,6 +104,16 @@ describe('HistoryDrawer', () => {
     renderWithApp(<HistoryDrawer target={target} canRestore={false} onClose={() => undefined} onRestored={() => undefined} />);
     await screen.findAllByTestId('history-revision');
     expect(screen.queryByTestId('history-restore')).toBeNull();
+  });
+
+  it('names the first revision of a row with no value before it 新增 (the log says save for both)', async () => {
+    const created = history();
+    created.revisions[1] = { ...created.revisions[1]!, action: 'save' };
+    fakeFetch(() => ok(created));
+    renderWithApp(<HistoryDrawer target={target} canRestore onClose={() => undefined} onRestored={() => undefined} />);
+    const revisions = await screen.findAllByTestId('history-revision');
+    expect(within(revisions[1]!).getByText('新增')).toBeTruthy();
+    expect(within(revisions[0]!).getByText('保存')).toBeTruthy();
   });
 
   it('speaks English', async () => {

@@ -98,74 +98,78 @@ export function HistoryDrawer({ target, canRestore, onClose, onRestored }: Props
     return field?.removed ? t('removedColumn', { name: title }) : title;
   };
 
-  const renderRevision = (r: Revision) => (
-    <li key={r.id} className="qb-history-revision" data-testid="history-revision">
-      <div className="qb-history-head">
-        <Tag color={ACTION_COLORS[r.action] ?? 'default'}>{t(`actions.${r.action}`, { defaultValue: r.action })}</Tag>
-        <span className="qb-history-who">{r.loginid === 'system' || !r.loginid ? t('system') : r.loginid}</span>
-        <span className="qb-history-when">{r.createTime}</span>
-        <span className="qb-history-spacer" />
-        {r.current ? (
-          <Tag color="blue">{t('current')}</Tag>
-        ) : (
-          canRestore &&
-          (r.restorable ? (
-            <Popconfirm
-              title={t('restoreConfirm', { time: r.createTime ?? '' })}
-              okText={t('restore')}
-              cancelText={t('crud.cancel', { ns: 'translation' })}
-              onConfirm={() => restore(r)}
-            >
-              <Button size="small" loading={restoring === r.id} data-testid="history-restore">
-                {t('restore')}
-              </Button>
-            </Popconfirm>
+  const renderRevision = (r: Revision, index: number) => {
+    // the log says `save` for a new row and an edit alike: the first revision, with no value before, is the creation
+    const kind = r.action === 'save' && index === history!.revisions.length - 1 && r.changes.every((c) => c.before === null) ? 'create' : r.action;
+    return (
+      <li key={r.id} className="qb-history-revision" data-testid="history-revision">
+        <div className="qb-history-head">
+          <Tag color={ACTION_COLORS[kind] ?? 'default'}>{t(`actions.${kind}`, { defaultValue: r.action })}</Tag>
+          <span className="qb-history-who">{r.loginid === 'system' || !r.loginid ? t('system') : r.loginid}</span>
+          <span className="qb-history-when">{r.createTime}</span>
+          <span className="qb-history-spacer" />
+          {r.current ? (
+            <Tag color="blue">{t('current')}</Tag>
           ) : (
-            <Tooltip title={r.refusal?.message}>
-              <Button size="small" disabled data-testid="history-restore">
-                {t('restore')}
-              </Button>
-            </Tooltip>
-          ))
-        )}
-      </div>
-      {r.changes.length === 0 ? (
-        <Typography.Text type="secondary">{t('noFields')}</Typography.Text>
-      ) : (
-        <table className="qb-history-changes">
-          <thead>
-            <tr>
-              <th scope="col">{t('field')}</th>
-              <th scope="col">{t('before')}</th>
-              <th scope="col">{t('after')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.changes.map((c) => (
-              <tr key={c.column}>
-                <th scope="row">{fieldTitle(c.column)}</th>
-                {(['before', 'after'] as const).map((side) => {
-                  const text = valueText(c[side], history?.fields[c.column], lang);
-                  return (
-                    <td key={side} className={side === 'before' ? 'qb-history-before' : 'qb-history-after'}>
-                      {text === null ? (
-                        <Typography.Text type="secondary">{t('none')}</Typography.Text>
-                      ) : (
-                        <Typography.Paragraph className="qb-history-value" ellipsis={{ rows: 3, expandable: true, symbol: '…' }}>
-                          {text}
-                        </Typography.Paragraph>
-                      )}
-                      {c.cut?.includes(side) && <Tag className="qb-history-cut">{t('cut')}</Tag>}
-                    </td>
-                  );
-                })}
+            canRestore &&
+            (r.restorable ? (
+              <Popconfirm
+                title={t('restoreConfirm', { time: r.createTime ?? '' })}
+                okText={t('restore')}
+                cancelText={t('crud.cancel', { ns: 'translation' })}
+                onConfirm={() => restore(r)}
+              >
+                <Button size="small" loading={restoring === r.id} data-testid="history-restore">
+                  {t('restore')}
+                </Button>
+              </Popconfirm>
+            ) : (
+              <Tooltip title={r.refusal?.message}>
+                <Button size="small" disabled data-testid="history-restore">
+                  {t('restore')}
+                </Button>
+              </Tooltip>
+            ))
+          )}
+        </div>
+        {r.changes.length === 0 ? (
+          <Typography.Text type="secondary">{t('noFields')}</Typography.Text>
+        ) : (
+          <table className="qb-history-changes">
+            <thead>
+              <tr>
+                <th scope="col">{t('field')}</th>
+                <th scope="col">{t('before')}</th>
+                <th scope="col">{t('after')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </li>
-  );
+            </thead>
+            <tbody>
+              {r.changes.map((c) => (
+                <tr key={c.column}>
+                  <th scope="row">{fieldTitle(c.column)}</th>
+                  {(['before', 'after'] as const).map((side) => {
+                    const text = valueText(c[side], history?.fields[c.column], lang);
+                    return (
+                      <td key={side} className={side === 'before' ? 'qb-history-before' : 'qb-history-after'}>
+                        {text === null ? (
+                          <Typography.Text type="secondary">{t('none')}</Typography.Text>
+                        ) : (
+                          <Typography.Paragraph className="qb-history-value" ellipsis={{ rows: 3, expandable: true, symbol: '…' }}>
+                            {text}
+                          </Typography.Paragraph>
+                        )}
+                        {c.cut?.includes(side) && <Tag className="qb-history-cut">{t('cut')}</Tag>}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </li>
+    );
+  };
 
   return (
     <Drawer open={!!target} onClose={onClose} size="large" title={target ? t('title', { name: target.name }) : ''} destroyOnHidden data-testid="history-drawer">

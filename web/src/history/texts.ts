@@ -31,6 +31,7 @@ const zhCN = {
   deletedBy: '删除人',
   deletedAt: '删除时间',
   actions: {
+    create: '新增',
     save: '保存',
     delete: '删除',
     masterSlave: '主从保存',
@@ -68,6 +69,7 @@ const enUS: typeof zhCN = {
   deletedBy: 'Deleted by',
   deletedAt: 'Deleted at',
   actions: {
+    create: 'Created',
     save: 'Saved',
     delete: 'Deleted',
     masterSlave: 'Saved with its rows',

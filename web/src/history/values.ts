@@ -4,6 +4,7 @@ type Field = CallData<'history'>['fields'][string];
 
 /** The tag colour of each kind of revision. */
 export const ACTION_COLORS: Record<string, string> = {
+  create: 'default',
   save: 'default',
   masterSlave: 'default',
   import: 'cyan',
