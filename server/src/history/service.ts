@@ -38,16 +38,16 @@ export class HistoryService {
     return keys[0]!;
   }
 
-  /** The row's revisions, newest first (at most `limit`). */
-  private async revisionsOf(table: RegisteredTable, id: Key, limit = MAX_REVISIONS): Promise<Revision[]> {
-    const rows = (await this.crud.db
+  /** The row's revisions, newest first: the newest MAX_REVISIONS, or (`from`) every one from that entry on. */
+  private async revisionsOf(table: RegisteredTable, id: Key, from?: number): Promise<Revision[]> {
+    let query = this.crud.db
       .selectFrom('sys_operationLog')
       .select(['id', 'action', 'loginid', 'createTime', 'changes'])
       .where('flag', '=', table.flag)
       .where('rowId', '=', String(id))
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute()) as LogRow[];
+      .orderBy('id', 'desc');
+    query = from === undefined ? query.limit(MAX_REVISIONS) : query.where('id', '>=', from);
+    const rows = (await query.execute()) as LogRow[];
     return rows.map((r) => revisionOf(table, r));
   }
 
@@ -163,7 +163,8 @@ export class HistoryService {
     const id = this.keyOf(table, body.id);
     if (typeof body.revision !== 'number' || !Number.isSafeInteger(body.revision)) throw badRequest('badParam', { name: 'revision', reason: 'an entry id' });
     const version = sentVersion(body._version);
-    const revisions = await this.revisionsOf(table, id, 100_000);
+    // the chosen revision and those after it: all a restore reads
+    const revisions = await this.revisionsOf(table, id, body.revision);
     const chosen = revisions.find((r) => r.id === body.revision);
     if (!chosen) throw notFound('revisionNotFound', { flag: table.flag, id, revision: body.revision });
     const now = await this.stateOf(table, id);

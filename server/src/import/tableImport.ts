@@ -40,6 +40,28 @@ const YIELD_EVERY = 5000;
 const LOOKUP_CHUNK = 2000;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * The live rows of a table whose `column` holds one of `values`: each value (as text, trimmed) -> the keys of its
+ * rows, read `LOOKUP_CHUNK` values at a time (a reference column's labels, the match column's values).
+ */
+async function keysByValue(db: AnyDb, table: RegisteredTable, column: string, values: (string | number)[]): Promise<Map<string, Key[]>> {
+  const out = new Map<string, Key[]>();
+  for (let i = 0; i < values.length; i += LOOKUP_CHUNK) {
+    let q = db
+      .selectFrom(table.table)
+      .select([`${table.primaryKey} as k`, `${column} as v`])
+      .where(column, 'in', values.slice(i, i + LOOKUP_CHUNK));
+    if (table.softDelete) q = q.where('isdelete', '=', 0);
+    for (const r of await q.execute()) {
+      const value = String(r.v).trim();
+      const keys = out.get(value);
+      if (keys) keys.push(r.k as Key);
+      else out.set(value, [r.k as Key]);
+    }
+  }
+  return out;
+}
+
 /** One data row of the file: its sheet row number, its values by column name, its match value. */
 interface ParsedRow {
   row: number;
@@ -141,21 +163,8 @@ export class TableImportService {
         const text = sheet.cell(r, index).trim();
         if (text !== '') texts.add(text);
       }
-      const index_: LabelIndex = new Map();
       const { readDb } = await this.crud.target(target);
-      const list = [...texts];
-      for (let i = 0; i < list.length; i += LOOKUP_CHUNK) {
-        let q = readDb
-          .selectFrom(target.table)
-          .select([`${target.primaryKey} as k`, `${labelColumn} as l`])
-          .where(labelColumn, 'in', list.slice(i, i + LOOKUP_CHUNK));
-        if (target.softDelete) q = q.where('isdelete', '=', 0);
-        for (const r of await q.execute()) {
-          const label = String(r.l).trim();
-          index_.set(label, [...(index_.get(label) ?? []), r.k as Key]);
-        }
-      }
-      out.set(index, index_);
+      out.set(index, await keysByValue(readDb, target, labelColumn, [...texts]));
     }
     return out;
   }
@@ -203,21 +212,8 @@ export class TableImportService {
   }
 
   /** The live rows whose match column holds one of the file's values: value -> their keys. */
-  private async existingKeys(db: AnyDb, table: RegisteredTable, match: ImportColumn, values: (string | number)[]): Promise<Map<string, Key[]>> {
-    const out = new Map<string, Key[]>();
-    const name = match.column.name;
-    for (let i = 0; i < values.length; i += LOOKUP_CHUNK) {
-      let q = db
-        .selectFrom(table.table)
-        .select([`${table.primaryKey} as k`, `${name} as m`])
-        .where(name, 'in', values.slice(i, i + LOOKUP_CHUNK));
-      if (table.softDelete) q = q.where('isdelete', '=', 0);
-      for (const r of await q.execute()) {
-        const value = String(r.m);
-        out.set(value, [...(out.get(value) ?? []), r.k as Key]);
-      }
-    }
-    return out;
+  private existingKeys(db: AnyDb, table: RegisteredTable, match: ImportColumn, values: (string | number)[]): Promise<Map<string, Key[]>> {
+    return keysByValue(db, table, match.column.name, values);
   }
 
   /**
