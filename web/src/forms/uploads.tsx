@@ -30,7 +30,21 @@ function useUpload(onDone: (path: string, name: string) => void, send: (file: Fi
       setBusy(false);
     }
   };
-  return { busy, run };
+  /**
+   * What an Upload's beforeUpload answers for a picked file: refused by `check` (its message shown, the file left
+   * out), handed to `onPick`, or sent; never antd's own upload.
+   */
+  const pick = (file: File, { check, onPick }: { check?: UploadCheck; onPick?: (file: File) => void }) => {
+    const refused = check?.(file);
+    if (refused) {
+      toast.error(refused);
+      return Upload.LIST_IGNORE;
+    }
+    if (onPick) onPick(file);
+    else void run(file);
+    return false;
+  };
+  return { busy, run, pick };
 }
 
 /** A further check of a picked file (size, type); its message is shown and the file is not uploaded. */
@@ -66,14 +80,7 @@ export function ImageUpload({
           toast.error(t('crud.imageFormat'));
           return Upload.LIST_IGNORE;
         }
-        const refused = check?.(file);
-        if (refused) {
-          toast.error(refused);
-          return Upload.LIST_IGNORE;
-        }
-        if (onPick) onPick(file);
-        else void upload.run(file);
-        return false;
+        return upload.pick(file, { check, onPick });
       }}
     >
       {content}
@@ -127,7 +134,6 @@ export function FileUpload({
   buttonText?: string;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [name, setName] = useState<string>('');
   const upload = useUpload((path, fileName) => {
     setName(fileName);
@@ -136,20 +142,7 @@ export function FileUpload({
   const path = typeof value === 'string' && value ? value : '';
   return (
     <Space orientation="vertical" id={id} size={4}>
-      <Upload
-        accept={accept}
-        showUploadList={false}
-        beforeUpload={(file) => {
-          const refused = check?.(file);
-          if (refused) {
-            toast.error(refused);
-            return Upload.LIST_IGNORE;
-          }
-          if (onPick) onPick(file);
-          else void upload.run(file);
-          return false;
-        }}
-      >
+      <Upload accept={accept} showUploadList={false} beforeUpload={(file) => upload.pick(file, { check, onPick })}>
         <Button icon={upload.busy ? <LoadingOutlined /> : <UploadOutlined />} disabled={upload.busy}>
           {upload.busy ? t('crud.uploading') : (buttonText ?? t('crud.uploadFile'))}
         </Button>
