@@ -9,9 +9,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as XLSX from '@e965/xlsx';
 import Database from '../src/db/sqliteDriver.ts';
-import { buildServer, client, copyOfSeed, memoryMb, parseOnly, root, seconds, startServer, stopServer, waitFor } from './importHarness.ts';
+import { answerParseOnly, buildServer, client, copyOfSeed, memoryMb, root, seconds, startServer, stopServer, waitFor, xlsxOf } from './importHarness.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const SELECT_GAP_MS = Number(process.env.BENCH_SELECT_GAP_MS ?? 20);
@@ -55,20 +54,14 @@ function generateRows(count: number): string[][] {
   return rows;
 }
 
-if (process.argv[2] === '--parse-only') {
-  const { ms, rows } = parseOnly(process.argv[3]!);
-  process.stdout.write(JSON.stringify({ ms, rows: rows.length }));
-  process.exit(0);
-}
+answerParseOnly();
 
 // the server runs as `npm start` runs it: the esbuild bundle on plain node
 buildServer();
 
 const generationStart = Date.now();
 const rows = generateRows(ROWS);
-const book = XLSX.utils.book_new();
-XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { dense: true }), '题目');
-const file = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+const file = xlsxOf(rows, '题目');
 console.log(`generated ${ROWS} questions as .xlsx, ${(file.length / 1024 / 1024).toFixed(1)} MB, in ${seconds(Date.now() - generationStart)}`);
 
 // first start migrates and seeds: every run starts from a copy of that database

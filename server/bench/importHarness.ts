@@ -103,3 +103,18 @@ export function parseOnly(file: string): { ms: number; rows: string[][] } {
   const rows = data.map((row) => (row ?? []).map((c) => (c?.v === undefined ? '' : String(c.v).trim())));
   return { ms: performance.now() - t0, rows };
 }
+
+/** `<bench> --parse-only <file>`: the parse floor measured in a fresh process (the bench spawns itself so). */
+export function answerParseOnly(): void {
+  if (process.argv[2] !== '--parse-only') return;
+  const { ms, rows } = parseOnly(process.argv[3]!);
+  process.stdout.write(JSON.stringify({ ms, rows: rows.length }));
+  process.exit(0);
+}
+
+/** The rows as a one-sheet .xlsx, as an operator's spreadsheet program writes it (compressed). */
+export function xlsxOf(rows: string[][], sheetName: string): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { dense: true }), sheetName);
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}

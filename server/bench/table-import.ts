@@ -10,9 +10,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as XLSX from '@e965/xlsx';
 import Database from '../src/db/sqliteDriver.ts';
-import { buildServer, client, copyOfSeed, memoryMb, parseOnly, root, seconds, startServer, stopServer, waitFor } from './importHarness.ts';
+import { answerParseOnly, buildServer, client, copyOfSeed, memoryMb, root, seconds, startServer, stopServer, waitFor, xlsxOf } from './importHarness.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
@@ -54,19 +53,13 @@ function generateRows(count: number): string[][] {
   return rows;
 }
 
-if (process.argv[2] === '--parse-only') {
-  const { ms, rows } = parseOnly(process.argv[3]!);
-  process.stdout.write(JSON.stringify({ ms, rows: rows.length }));
-  process.exit(0);
-}
+answerParseOnly();
 
 buildServer();
 
 const generationStart = Date.now();
 const rows = generateRows(ROWS);
-const book = XLSX.utils.book_new();
-XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { dense: true }), '考场');
-const file = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+const file = xlsxOf(rows, '考场');
 console.log(`generated ${ROWS} rows as .xlsx, ${(file.length / 1024 / 1024).toFixed(1)} MB, in ${seconds(Date.now() - generationStart)}`);
 
 // the seed: migrated, seeded, and the table made through the data-table manager's calls; every run starts from a copy
