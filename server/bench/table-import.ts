@@ -102,9 +102,14 @@ async function importRun() {
   if (list.total !== ROWS) throw new Error(`the list total is ${list.total}, not ${ROWS}`);
   await stopServer(server);
   const db = new Database(path.join(dataDir, 'app.sqlite'), { readonly: true });
-  const logged = Number((db.prepare(`select count(*) as n from sys_operationLog where flag = ? and action = 'import'`).get(TABLE) as { n: number }).n);
+  // the rows are logged as runs of their keys (rowId #first-last): together they hold every row once
+  const runs = db.prepare(`select rowId from sys_operationLog where flag = ? and action = 'import'`).all(TABLE) as { rowId: string }[];
   db.close();
-  if (logged !== ROWS) throw new Error(`${logged} log entries, not ${ROWS}`);
+  const logged = runs.reduce((n, r) => {
+    const m = /^#(\d+)-(\d+)$/.exec(r.rowId);
+    return m ? n + Number(m[2]) - Number(m[1]) + 1 : n;
+  }, 0);
+  if (logged !== ROWS) throw new Error(`${logged} rows in the log's ${runs.length} entries, not ${ROWS}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   return { wallMs, uploadMs, rssBefore, peak };
 }

@@ -298,6 +298,20 @@ describe.each(engines)('row history and restore on %s', (engine, url) => {
     await importRows([['E-1', '南楼']], { mode: 'update', keyColumn: 'code' });
     h = await historyOf('exams', Number(row.id));
     expect(h.revisions.map((r) => r.action)).toEqual(['import', 'import']);
+    // the rows' keys were logged as one run (#first-last): the row's first revision shows its values at the import
+    const run = await t.ctx.conn.db.selectFrom('sys_operationLog').select('rowId').where('id', '=', h.revisions[1]!.id).executeTakeFirstOrThrow();
+    expect(run.rowId).toMatch(/^#\d+-\d+$/);
+    expect(h.revisions[1]!.changes).toEqual(
+      expect.arrayContaining([
+        { column: 'code', before: null, after: 'E-1' },
+        { column: 'hall', before: null, after: '东楼' },
+      ]),
+    );
+    // the other row of the run: its own values, its own history
+    const other = await t.ctx.conn.db.selectFrom('exams').select('id').where('code', '=', 'E-2').executeTakeFirstOrThrow();
+    const h2 = await historyOf('exams', Number(other.id));
+    expect(h2.revisions.map((r) => [r.id, r.action])).toEqual([[h.revisions[1]!.id, 'import']]);
+    expect(h2.revisions[0]!.changes).toEqual(expect.arrayContaining([{ column: 'hall', before: null, after: '西楼' }]));
     const r = await t.post('/api/history/restore/', { _flag: 'exams', id: row.id, revision: h.revisions[1]!.id });
     expect(r.statusCode, r.body).toBe(200);
     expect((await t.ctx.conn.db.selectFrom('exams').select('hall').where('id', '=', row.id).executeTakeFirstOrThrow()).hall).toBe('东楼');

@@ -148,16 +148,20 @@ describe.each(engines)('import into any table on %s', (engine, url) => {
       { code: `${prefix}102`, name: 'Lab A', kind: 2, building: buildingIds['二号楼'], seats: 30, opened: '2026-09-02' },
       { code: `${prefix}103`, name: '报告厅', kind: 1, building: null, seats: 200, opened: null },
     ]);
-    const log = await db().selectFrom('sys_operationLog').selectAll().where('flag', '=', room).where('action', '=', 'import').orderBy('id').execute();
-    const mine = log.filter((e) => String(e.changes).includes(prefix));
-    expect(mine).toHaveLength(3);
-    expect(JSON.parse(String(mine[0]!.changes))).toEqual(
+    // the rows' keys are logged as one run (rowId #first-last), and each row's history starts with that import
+    const ids = (await db().selectFrom(room).select('id').where('code', 'like', `${prefix}%`).orderBy('id').execute()).map((r) => Number(r.id));
+    const log = await db().selectFrom('sys_operationLog').selectAll().where('flag', '=', room).where('action', '=', 'import').orderBy('id', 'desc').execute();
+    expect(log[0]).toMatchObject({ rowId: `#${ids[0]}-${ids[2]}`, loginid: 'admin', changes: null, summary: JSON.stringify({ rows: 3 }) });
+    const history = (await t.get(`/api/history/?_flag=${room}&id=${ids[0]}`)).json().data;
+    expect(history.revisions).toHaveLength(1);
+    expect(history.revisions[0]).toMatchObject({ id: Number(log[0]!.id), action: 'import', loginid: 'admin', current: true });
+    expect(history.revisions[0].changes).toEqual(
       expect.arrayContaining([
         { column: 'code', before: null, after: `${prefix}101` },
         { column: 'kind', before: null, after: 1 },
+        { column: 'opened', before: null, after: '2026-09-01 00:00:00' },
       ]),
     );
-    expect(mine.every((e) => e.rowId !== null && e.loginid === 'admin')).toBe(true);
     expect((await t.select(room, { wheres: { code: `${prefix}101` } })).body.total).toBe(1);
   });
 

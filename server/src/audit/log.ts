@@ -79,6 +79,37 @@ export function changedFields(change: RowChange): FieldChange[] {
   return fields;
 }
 
+/**
+ * Rows inserted many at once with integer keys (an import's batches) are logged one entry per run of consecutive keys
+ * rather than one per row: its rowId is `#<first>-<last>` and its summary the count. A row's history finds the run that
+ * holds its key and shows it as the row's first revision with the values it had then (history/revisions.ts).
+ */
+const KEY_RUN = /^#(-?\d{1,16})-(-?\d{1,16})$/;
+/** The rowIds of key runs sort between these two texts on every engine's collation ('#' < digits, '-' and '$'). */
+export const KEY_RUN_RANGE = ['#', '$'] as const;
+export const keyRunRowId = (first: number, last: number) => `#${first}-${last}`;
+
+/** Whether a logged rowId names a run of keys. */
+export const isKeyRun = (rowId: string | null | undefined): boolean => KEY_RUN.test(rowId ?? '');
+
+/** Whether a logged rowId is a run of keys holding `id`. */
+export function runHolds(rowId: string | null | undefined, id: number): boolean {
+  const m = KEY_RUN.exec(rowId ?? '');
+  return m !== null && Number(m[1]) <= id && id <= Number(m[2]);
+}
+
+/** Integer keys as runs of consecutive keys, ascending. */
+export function keyRuns(ids: number[]): [number, number][] {
+  const sorted = [...ids].sort((a, b) => a - b);
+  const runs: [number, number][] = [];
+  for (const id of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && id === last[1] + 1) last[1] = id;
+    else if (!last || id !== last[1]) runs.push([id, id]);
+  }
+  return runs;
+}
+
 function actionOf(change: RowChange): string {
   if (change.action === 'delete') return 'delete';
   if (change.action === 'update' && Number(change.after?.isdelete) === 1 && Number(change.before?.isdelete) === 0) return 'delete';
@@ -93,7 +124,7 @@ export class AuditLog {
   /** entries of the rows a write changed */
   entriesOf(changes: RowChange[], audit: WriteAudit | undefined): AuditEntry[] {
     return changes
-      .filter((c) => !UNLOGGED.has(c.table.flag))
+      .filter((c) => !UNLOGGED.has(c.table.flag) && !c.inKeyRun)
       .map((c) => ({
         flag: c.table.flag,
         action: audit?.operation ?? actionOf(c),

@@ -1,6 +1,6 @@
 import { nowText } from '../db/time.ts';
 import type { FieldChange } from '../audit/log.ts';
-import { wasCut } from '../audit/log.ts';
+import { isKeyRun, wasCut } from '../audit/log.ts';
 import { ApiError } from '../http/errors.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
 
@@ -11,6 +11,8 @@ export interface Revision {
   loginid: string | null;
   createTime: string | null;
   changes: FieldChange[];
+  /** an entry of a run of rows inserted together (an import's batch): its values are the row's own, see runValues */
+  run?: true;
 }
 
 /** A logged row of the operation log, as the database answers it. */
@@ -20,6 +22,7 @@ export interface LogRow {
   loginid: string | null;
   createTime: unknown;
   changes: string | null;
+  rowId?: string | null;
 }
 
 const isoInstant = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
@@ -55,7 +58,40 @@ export function revisionOf(table: RegisteredTable, row: LogRow): Revision {
       const column = table.columns.get(c.column);
       return { ...c, before: apiValue(column, c.before), after: apiValue(column, c.after) };
     });
-  return { id: Number(row.id), action: row.action, loginid: row.loginid, createTime: timeText(row.createTime), changes };
+  const run = isKeyRun(row.rowId);
+  return { id: Number(row.id), action: row.action, loginid: row.loginid, createTime: timeText(row.createTime), changes, ...(run ? { run: true } : {}) };
+}
+
+/** A stored value as the log keeps it: a driver's date as the server's local time text, a big integer as text. */
+function loggedValue(value: unknown): unknown {
+  if (value instanceof Date) return nowText(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (Buffer.isBuffer(value) || value instanceof Uint8Array) return undefined;
+  return value;
+}
+
+/**
+ * The fields of a run's revision for one of its rows (the run's entry logs the keys, not the values): the values the
+ * row had right after it — each column's value before the earliest later revision that changed it, else its value
+ * now (`row`; a row deleted for good has none: its delete logged every value). A write the log does not know (another
+ * program's) shows here as if the run had written it.
+ */
+export function runValues(table: RegisteredTable, newestFirst: Revision[], run: Revision, row: Record<string, unknown> | undefined): FieldChange[] {
+  const values = new Map<string, unknown>();
+  if (row) for (const [name, value] of Object.entries(row)) values.set(name, loggedValue(value));
+  for (const revision of newestFirst) {
+    if (revision.id <= run.id) continue;
+    for (const change of revision.changes) values.set(change.column, change.before);
+  }
+  const changes: FieldChange[] = [];
+  for (const column of table.columns.values()) {
+    const name = column.name;
+    if (column.secret || name === 'pass' || name === table.primaryKey || name === 'isdelete') continue;
+    const value = values.get(name);
+    if (value === null || value === undefined) continue;
+    changes.push({ column: name, before: null, after: apiValue(column, value) });
+  }
+  return changes;
 }
 
 /** Whether a revision is a delete of the row (soft: isdelete 0 → 1, or for good). */

@@ -6,7 +6,8 @@ import { ROW_VERSION_FIELD, sentVersion } from '../crud/versions.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredTable } from '../schema/types.ts';
-import { deletedValues, isDeleteRevision, type LogRow, type Revision, refusalOf, revisionOf, valuesAt } from './revisions.ts';
+import { KEY_RUN_RANGE, runHolds } from '../audit/log.ts';
+import { deletedValues, isDeleteRevision, type LogRow, type Revision, refusalOf, revisionOf, runValues, valuesAt } from './revisions.ts';
 
 type Key = number | string;
 
@@ -47,7 +48,19 @@ export class HistoryService {
       .where('rowId', '=', String(id))
       .orderBy('id', 'desc');
     query = from === undefined ? query.limit(MAX_REVISIONS) : query.where('id', '>=', from);
-    const rows = (await query.execute()) as LogRow[];
+    let rows = (await query.execute()) as LogRow[];
+    if (typeof id === 'number') {
+      // the run of keys (an import's batch, audit/log.ts) that inserted the row, if any: one entry per run of the table
+      let runs = this.crud.db
+        .selectFrom('sys_operationLog')
+        .select(['id', 'action', 'loginid', 'createTime', 'changes', 'rowId'])
+        .where('flag', '=', table.flag)
+        .where('rowId', '>=', KEY_RUN_RANGE[0])
+        .where('rowId', '<', KEY_RUN_RANGE[1]);
+      if (from !== undefined) runs = runs.where('id', '>=', from);
+      const holding = ((await runs.execute()) as LogRow[]).filter((r) => runHolds(r.rowId, id));
+      if (holding.length > 0) rows = [...rows, ...holding].sort((a, b) => Number(b.id) - Number(a.id)).slice(0, from === undefined ? MAX_REVISIONS : undefined);
+    }
     return rows.map((r) => revisionOf(table, r));
   }
 
@@ -66,6 +79,7 @@ export class HistoryService {
     const id = this.keyOf(table, rawId);
     const revisions = await this.revisionsOf(table, id);
     const now = await this.stateOf(table, id);
+    for (const r of revisions) if (r.run) r.changes = runValues(table, revisions, r, now.state === 'absent' ? undefined : now.row);
     const deleted = now.state !== 'live' && revisions.length > 0;
     const writable = !table.readOnly && !table.writtenBy;
     const answered = revisions.map((r, i) => {

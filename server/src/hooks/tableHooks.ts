@@ -9,6 +9,8 @@ export interface RowChange {
   id: number | string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
+  /** logged with its run of keys, not one entry of its own (CrudService.recordInsertRuns) */
+  inKeyRun?: true;
 }
 
 /**
