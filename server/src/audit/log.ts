@@ -100,7 +100,8 @@ export function runHolds(rowId: string | null | undefined, id: number): boolean 
 
 /** Integer keys as runs of consecutive keys, ascending. */
 export function keyRuns(ids: number[]): [number, number][] {
-  const sorted = [...ids].sort((a, b) => a - b);
+  const ascending = ids.every((id, i) => i === 0 || id > ids[i - 1]!);
+  const sorted = ascending ? ids : [...ids].sort((a, b) => a - b);
   const runs: [number, number][] = [];
   for (const id of sorted) {
     const last = runs[runs.length - 1];

@@ -8,7 +8,21 @@ const invalid = (column: RegisteredColumn, expected: string) => badRequest('badV
 
 const dateTimePattern = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
 
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+/** `YYYY-MM-DD HH:mm:ss` exactly (what the save writes, an import's dates): checked by its digits, answered as it is. */
+const canonicalDateTime = /^\d{4}-(\d{2})-(\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+
 function toDateTimeText(column: RegisteredColumn, raw: string): string {
+  const c = canonicalDateTime.exec(raw);
+  if (c) {
+    const month = Number(c[1]);
+    const day = Number(c[2]);
+    // as Date.UTC below reads a year: 0–99 as 1900–1999
+    const year = Number(raw.slice(0, 4)) + (raw.startsWith('00') ? 1900 : 0);
+    if (month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && !isLeap(year) ? 28 : DAYS_IN_MONTH[month - 1]!)) return raw;
+    throw invalid(column, 'YYYY-MM-DD HH:mm:ss');
+  }
   const m = dateTimePattern.exec(raw.trim());
   if (!m) throw invalid(column, 'YYYY-MM-DD HH:mm:ss');
   if (m[7]) {
@@ -80,7 +94,8 @@ function toText(column: RegisteredColumn, raw: unknown): string {
   if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
   if (typeof raw !== 'string') throw invalid(column, 'text');
   const limit = column.type === 'image' ? 500 : column.type === 'nvarchar' ? (column.length ?? 50) : 1_000_000;
-  if ([...raw].length > limit) throw badRequest('tooLong', { column: column.name, length: limit });
+  // characters, not UTF-16 units (an emoji is one): counted only when the units could exceed the limit
+  if (raw.length > limit && [...raw].length > limit) throw badRequest('tooLong', { column: column.name, length: limit });
   return raw;
 }
 
@@ -113,8 +128,10 @@ export function toStoredValue(column: RegisteredColumn, raw: unknown): string | 
 }
 
 /** An enumerated column takes only its listed values (each element of a list column). */
+const allowedOf = new WeakMap<RegisteredColumn, Set<string>>();
 function assertEnumerated(column: RegisteredColumn, value: string | number): void {
-  const allowed = new Set(column.enum!.map((e) => String(e.value)));
+  let allowed = allowedOf.get(column);
+  if (!allowed) allowedOf.set(column, (allowed = new Set(column.enum!.map((e) => String(e.value)))));
   const values = column.list ? String(value).split(',') : [String(value)];
   if (!values.every((v) => allowed.has(v))) {
     throw badRequest('notInEnum', { column: column.name, allowed: column.enum!.map((e) => e.value).join(', ') });

@@ -43,16 +43,21 @@ interface RowSlice {
 /** The first sheet as text: non-empty rows only, each with its row number as the sheet shows it. */
 export class SheetRows {
   sheetName = '';
-  private readonly cells: string[] = [];
-  /** where each row starts in the cells, and one more for the end of the last */
-  private readonly starts: number[] = [0];
+  /** the slices as they came, their cells split once: a row is read where it is, never copied into one big list */
+  private readonly slices: { cells: string[]; starts: Int32Array }[] = [];
+  /** per row: its slice, and its index in that slice */
+  private readonly sliceOf: number[] = [];
+  private readonly indexIn: number[] = [];
   readonly rowNumbers: number[] = [];
 
   add(slice: RowSlice) {
-    const offset = this.cells.length;
-    for (const cell of slice.text.split('\u0000')) this.cells.push(cell);
-    for (let i = 1; i < slice.starts.length; i++) this.starts.push(offset + slice.starts[i]!);
-    for (const n of slice.rowNumbers) this.rowNumbers.push(n);
+    const k = this.slices.length;
+    this.slices.push({ cells: slice.text.split('\u0000'), starts: slice.starts });
+    for (let i = 0; i < slice.rowNumbers.length; i++) {
+      this.sliceOf.push(k);
+      this.indexIn.push(i);
+      this.rowNumbers.push(slice.rowNumbers[i]!);
+    }
   }
 
   get rowCount(): number {
@@ -61,13 +66,17 @@ export class SheetRows {
 
   /** The cells of row i (0-based among the non-empty rows), up to its last non-empty one. */
   row(i: number): string[] {
-    return this.cells.slice(this.starts[i], this.starts[i + 1]);
+    const s = this.slices[this.sliceOf[i]!]!;
+    const j = this.indexIn[i]!;
+    return s.cells.slice(s.starts[j], s.starts[j + 1]);
   }
 
   /** Cell c of row i, '' when empty. */
   cell(i: number, c: number): string {
-    const at = this.starts[i]! + c;
-    return at < this.starts[i + 1]! ? this.cells[at]! : '';
+    const s = this.slices[this.sliceOf[i]!]!;
+    const j = this.indexIn[i]!;
+    const at = s.starts[j]! + c;
+    return at < s.starts[j + 1]! ? s.cells[at]! : '';
   }
 }
 

@@ -69,6 +69,16 @@ interface ParsedRow {
   match: string | number | null;
 }
 
+/** A column of the file the import reads, resolved once. */
+interface FileColumn {
+  index: number;
+  header: string;
+  column: ImportColumn['column'];
+  matchOnly: boolean | undefined;
+  isMatch: boolean;
+  labels: LabelIndex | undefined;
+}
+
 /** The import of a spreadsheet into any importable table (docs/import.md "Import into any table"). */
 export class TableImportService {
   constructor(
@@ -99,17 +109,17 @@ export class TableImportService {
     const target = await this.crud.target(table);
     return this.files.queue.run(async () => {
       const needed = mode === 'update' ? [match] : importColumns(table).filter((c) => c.required);
-      // the sheet's cells are let go once read into rows, before the writes
-      const { mapped, parsed, problems: cellProblems } = await this.readRows(key, ext, table, needed, match);
+      const { sheet, mapped, columns } = await this.readRows(key, ext, table, needed, match);
       const reject = (rows: number, problems: RowProblem[], rejected: number): never => {
         throw new ImportRejected({ rows, inserted: 0, skipped: 0, rejected, problems: problems.slice(0, MAX_PROBLEMS) });
       };
-      if (parsed.length === 0 && cellProblems.size === 0) throw badRequest('importEmpty');
-      const rows = parsed.length + cellProblems.size;
-      // the file's match values, apart: the parsed rows are let go once planned
-      const matchValues = [...new Set(parsed.flatMap((r) => (r.match === null ? [] : [r.match])))];
+      // the file's match values first (one column), then each row is parsed and planned in one pass: no row is held
+      // twice (100,000 rows: what a second list of them costs the garbage collector shows in the import's time)
+      const matchValues = this.matchValuesOf(sheet, mapped, columns);
       const existing = await this.existingKeys(target.db, table, match, matchValues);
-      const plan = this.plan(table, mapped, match, mode, parsed.splice(0), existing, cellProblems);
+      const plan = await this.plan(table, sheet, mapped, columns, match, mode, existing);
+      if (plan.rows === 0) throw badRequest('importEmpty');
+      const rows = plan.rows;
       if (plan.problems.size > 0) reject(rows, [...plan.problems.values()].flat(), plan.problems.size);
 
       const done = await this.crud.writeTransaction(
@@ -147,7 +157,16 @@ export class TableImportService {
     const sheet = await this.files.withLocalFile(key, (file) => readSheet(file, ext, this.files.limits));
     const mapped = mapHeader(sheet, table, needed);
     const labels = await this.referenceLabels(sheet, mapped);
-    return { mapped, ...(await this.parseRows(sheet, mapped, labels, match)) };
+    // per column once, not per cell: 100,000 rows of a dozen columns
+    const columns: FileColumn[] = [...mapped.columns].map(([index, { imported, header }]) => ({
+      index,
+      header,
+      column: imported.column,
+      matchOnly: imported.matchOnly,
+      isMatch: imported.column.name === match.column.name,
+      labels: imported.column.references && !imported.matchOnly ? labels.get(index)! : undefined,
+    }));
+    return { sheet, mapped, columns };
   }
 
   /** Every label the file names in a reference column, with the keys of the live rows that carry it. */
@@ -169,46 +188,51 @@ export class TableImportService {
     return out;
   }
 
-  /** The file's rows as values a save takes; a cell that names no enumeration value or row is a problem of its row. */
-  private async parseRows(sheet: SheetRows, mapped: MappedHeader, labels: Map<number, LabelIndex>, match: ImportColumn) {
-    const parsed: ParsedRow[] = [];
-    const problems = new Map<number, RowProblem[]>();
-    // per column once, not per cell: 100,000 rows of a dozen columns
-    const columns = [...mapped.columns].map(([index, { imported, header }]) => ({
-      index,
-      header,
-      column: imported.column,
-      matchOnly: imported.matchOnly,
-      isMatch: imported.column.name === match.column.name,
-      labels: imported.column.references && !imported.matchOnly ? labels.get(index)! : undefined,
-    }));
+  /** The values of the match column the file gives (a cell that is not one is its row's problem, found by parseRow). */
+  private matchValuesOf(sheet: SheetRows, mapped: MappedHeader, columns: FileColumn[]): (string | number)[] {
+    const c = columns.find((x) => x.isMatch);
+    if (!c) return [];
+    const values = new Set<string | number>();
     for (let r = mapped.headerRow + 1; r < sheet.rowCount; r++) {
-      if (r % YIELD_EVERY === 0) await yieldToEventLoop();
-      const row = sheet.rowNumbers[r]!;
-      const params: Record<string, unknown> = {};
-      let given = 0;
-      let mine: RowProblem[] | undefined;
-      let matchValue: string | number | null = null;
-      for (const c of columns) {
-        const text = sheet.cell(r, c.index);
-        if (text === '') continue; // an empty cell is not given: the default on insert, unchanged on update
-        try {
-          const value = c.labels ? referenceValue(c.labels, text) : cellValue(c.column, text);
-          if (c.isMatch) matchValue = toStoredValue(c.column, value);
-          if (!c.matchOnly) {
-            params[c.column.name] = value;
-            given++;
-          }
-        } catch (err) {
-          if (!(err instanceof CellProblem) && !(err instanceof ApiError)) throw err;
-          (mine ??= []).push(problemOf(row, c.header, err.key, err.params));
-        }
+      const text = sheet.cell(r, c.index);
+      if (text === '') continue;
+      try {
+        values.add(toStoredValue(c.column, c.labels ? referenceValue(c.labels, text) : cellValue(c.column, text)) as string | number);
+      } catch (err) {
+        if (!(err instanceof CellProblem) && !(err instanceof ApiError)) throw err;
       }
-      // a row with text only in columns the import does not read is no row
-      if (mine) problems.set(row, mine);
-      else if (given > 0 || matchValue !== null) parsed.push({ row, params, match: matchValue });
     }
-    return { parsed, problems };
+    values.delete(null as unknown as string);
+    return [...values];
+  }
+
+  /**
+   * One row of the file as values a save takes, or its problems (a cell that names no enumeration value or row); none
+   * when it has text only in columns the import does not read.
+   */
+  private parseRow(sheet: SheetRows, r: number, columns: FileColumn[]): ParsedRow | RowProblem[] | undefined {
+    const row = sheet.rowNumbers[r]!;
+    const params: Record<string, unknown> = {};
+    let given = 0;
+    let mine: RowProblem[] | undefined;
+    let matchValue: string | number | null = null;
+    for (const c of columns) {
+      const text = sheet.cell(r, c.index);
+      if (text === '') continue; // an empty cell is not given: the default on insert, unchanged on update
+      try {
+        const value = c.labels ? referenceValue(c.labels, text) : cellValue(c.column, text);
+        if (c.isMatch) matchValue = toStoredValue(c.column, value);
+        if (!c.matchOnly) {
+          params[c.column.name] = value;
+          given++;
+        }
+      } catch (err) {
+        if (!(err instanceof CellProblem) && !(err instanceof ApiError)) throw err;
+        (mine ??= []).push(problemOf(row, c.header, err.key, err.params));
+      }
+    }
+    if (mine) return mine;
+    return given > 0 || matchValue !== null ? { row, params, match: matchValue } : undefined;
   }
 
   /** The live rows whose match column holds one of the file's values: value -> their keys. */
@@ -221,21 +245,31 @@ export class TableImportService {
    * has it; a value twice in the file, a value several rows have, or a generated key no row has is a problem. Every
    * row is checked by the save's own rules (required, types, lengths, enumerations) before anything is written.
    */
-  private plan(
+  private async plan(
     table: RegisteredTable,
+    sheet: SheetRows,
     mapped: MappedHeader,
+    columns: FileColumn[],
     match: ImportColumn,
     mode: DedupeMode,
-    parsed: ParsedRow[],
     existing: Map<string, Key[]>,
-    problems: Map<number, RowProblem[]>,
   ) {
+    const problems = new Map<number, RowProblem[]>();
+    let rows = 0;
     const header = headerOfColumn(mapped, table, match.column.name) ?? match.column.name;
     const seen = new Map<string, number>();
     const inserts: { row: number; values: Record<string, unknown> }[] = [];
     const updates: { row: number; key: Key; params: Record<string, unknown> }[] = [];
     let skipped = 0;
-    for (const p of parsed) {
+    for (let r = mapped.headerRow + 1; r < sheet.rowCount; r++) {
+      if (r % YIELD_EVERY === 0) await yieldToEventLoop();
+      const p = this.parseRow(sheet, r, columns);
+      if (p === undefined) continue;
+      rows++;
+      if (Array.isArray(p)) {
+        problems.set(sheet.rowNumbers[r]!, p);
+        continue;
+      }
       const add = (key: Parameters<typeof problemOf>[2], params: Record<string, string | number> = {}) =>
         problems.set(p.row, [...(problems.get(p.row) ?? []), problemOf(p.row, header, key, params)]);
       let existingKey: Key | undefined;
@@ -272,7 +306,7 @@ export class TableImportService {
         problems.set(p.row, [...(problems.get(p.row) ?? []), this.problemOfError(p.row, mapped, table, err)]);
       }
     }
-    return { inserts, updates, skipped, problems };
+    return { rows, inserts, updates, skipped, problems };
   }
 
   /** A refusal of the save's checks as a problem of a row, naming the column by the file's header text. */
