@@ -121,6 +121,26 @@ describe('import into a table made in the data-table manager', () => {
     await visible(listed.nth(0).getByText('99.50', { exact: true }));
     expect((await total()).total).toBe(1000);
 
+    // the first book's history: the update by import, then the import itself (its run of keys) with the price of that
+    // time; restored in one click
+    await listed.nth(0).getByTestId('row-history').click();
+    const panel = page
+      .locator('.ant-drawer:visible')
+      .filter({ has: page.getByTestId('history-drawer') })
+      .last();
+    const revisions = panel.getByTestId('history-revision');
+    await expect.poll(() => revisions.count()).toBe(2);
+    expect(await revisions.nth(0).locator('tbody tr').filter({ hasText: '价格' }).first().innerText()).toMatch(/0\.10?\s+99\.50?/);
+    expect(await revisions.nth(1).locator('tbody tr').filter({ hasText: '书名' }).first().innerText()).toContain('导入的书 0001');
+    expect(await revisions.nth(1).locator('tbody tr').filter({ hasText: '价格' }).first().innerText()).toMatch(/0\.10?/);
+    await revisions.nth(1).getByTestId('history-restore').click();
+    await page.getByRole('button', { name: '恢复到此版本' }).last().click();
+    await visible(page.getByText('已恢复到所选版本'));
+    await expect.poll(() => revisions.count()).toBe(3);
+    await page.keyboard.press('Escape');
+    await gone(panel);
+    await visible(listed.nth(0).getByText('0.10', { exact: true }));
+
     // in English the dialog speaks English
     await page.evaluate(() => localStorage.setItem('qb.lang', 'en-US'));
     await page.reload();
