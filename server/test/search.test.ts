@@ -12,6 +12,7 @@ import { migrate } from '../src/db/migrations/index.ts';
 import { seed } from '../src/seed/seed.ts';
 import { SYSTEM } from '../src/access/index.ts';
 import { ScanGate, ScanWorkers } from '../src/crud/search.ts';
+import { isUncased, whereExpression } from '../src/crud/wheres.ts';
 import { ADMIN_PASSWORD, engines, freshDatabase, sha, startTestApp, type TestApp } from './helpers.ts';
 
 // Keyword search (issue 21): the same answers as a plain `like` on every engine, through the index where there is one.
@@ -169,6 +170,51 @@ describe.each(engines)('keyword search on %s', (engine, url) => {
     } finally {
       run.mockRestore();
     }
+  });
+
+  it('counts a scanning search of a large SQLite table in parts, one per scan worker, with the same total', async () => {
+    // a row far along the key: the rowids span 400,000, the count of a search that reads every row is split in two
+    const far = await t.post('/api/action/save/', { _flag: 'questionBank', params: { parentId: 1, typeId: 1, name: '远处的 信号 题目' } });
+    expect(far.json().status).toBe(200);
+    const farId = Number((await t.ctx.conn.db.selectFrom('questionBank').select('id').where('name', '=', '远处的 信号 题目').executeTakeFirstOrThrow()).id);
+    await t.ctx.conn.db.updateTable('questionBank').set({ id: 400_000 }).where('id', '=', farId).execute();
+    const run = vi.spyOn(ScanWorkers.prototype, 'run');
+    try {
+      const everywhere = async (value: string) =>
+        (await t.select('questionBank', { row: '100', wheres: { name: { type: 'like', value } } })).body as { total: number; data: unknown[] };
+      const expected = Number(
+        (await sql<{ n: number }>`select count(*) as n from ${sql.table('questionBank')} where isdelete = 0 and name like ${'%信号%'}`.execute(t.ctx.conn.db))
+          .rows[0]!.n,
+      );
+      const found = await everywhere('信号');
+      expect(found.total).toBe(expected);
+      expect(found.data).toHaveLength(expected);
+      const counts = run.mock.calls.map(([query]) => query.sql).filter((q) => q.includes('count(*)'));
+      expect(counts).toHaveLength(engine === 'sqlite' ? 2 : 0);
+      if (engine === 'sqlite') for (const q of counts) expect(q).toMatch(/rowid >= \? and rowid <= \?/);
+    } finally {
+      run.mockRestore();
+      await t.ctx.conn.db.deleteFrom('questionBank').where('id', '=', 400_000).execute();
+    }
+  });
+
+  it('compares a search without cased letters with like on PostgreSQL (the rows ilike would answer, read faster)', async () => {
+    for (const text of ['信号', '第 999999 题', '100%_', '（一）', 'カタカナ', '１２３', '!?']) expect(isUncased(text), text).toBe(true);
+    for (const text of ['abc', 'ABC', 'ß', 'Ärger', 'ａ', 'Ω', '信号a']) expect(isUncased(text), text).toBe(false);
+    const sqlOf = (value: string) => {
+      const plan = t.ctx.crud.planSelect({ _flag: 'questionBank', wheres: JSON.stringify({ name: { type: 'like', value } }) }, SYSTEM);
+      return t.ctx.conn.db
+        .selectFrom('questionBank')
+        .select('id')
+        .where((eb: any) => whereExpression(eb, plan.conditions, true, t.ctx.conn.engine))
+        .compile().sql;
+    };
+    expect(sqlOf('信号')).toContain(' like ');
+    expect(sqlOf('信号')).not.toContain(' ilike ');
+    expect(sqlOf('abc').includes(' ilike ')).toBe(engine === 'postgres');
+    // the same rows either way
+    expect(await namesOf('信号')).toEqual(contains('信号'));
+    expect(await namesOf('C信号')).toEqual(contains('C信号'));
   });
 
   it('reads a deep page as the same rows, deferred join or not', async () => {
