@@ -13,6 +13,7 @@ import { seed } from '../src/seed/seed.ts';
 import { SYSTEM } from '../src/access/index.ts';
 import { ScanGate, ScanWorkers } from '../src/crud/search.ts';
 import { isUncased, whereExpression } from '../src/crud/wheres.ts';
+import Database from '../src/db/sqliteDriver.ts';
 import { ADMIN_PASSWORD, engines, freshDatabase, sha, startTestApp, type TestApp } from './helpers.ts';
 
 // Keyword search (issue 21): the same answers as a plain `like` on every engine, through the index where there is one.
@@ -195,6 +196,30 @@ describe.each(engines)('keyword search on %s', (engine, url) => {
     } finally {
       run.mockRestore();
       await t.ctx.conn.db.deleteFrom('questionBank').where('id', '=', 400_000).execute();
+    }
+  });
+
+  it('reads no aggregate over the whole table on the event loop while searching (SQLite: those go to the scan workers)', async () => {
+    if (engine !== 'sqlite') return;
+    const prepare = vi.spyOn(Database.prototype, 'prepare');
+    try {
+      for (const value of ['信号', '信', '信号传', 'qzxv', 'C信号']) await namesOf(value, 'like', true);
+      const aggregates = [...new Set(prepare.mock.calls.map(([source]) => String(source)))].filter(
+        (q) => /^select/i.test(q) && q.includes('"questionBank"') && /\b(count|min|max|sum)\(/i.test(q),
+      );
+      expect(aggregates.length).toBeGreaterThan(0);
+      const file = path.join(t.ctx.config.dataDir, 'app.sqlite');
+      const db = new Database(file, { readonly: true });
+      try {
+        for (const q of aggregates) {
+          const plan = db.prepare(`explain query plan ${q}`).all(...Array((q.match(/\?/g) ?? []).length).fill(null)) as { detail: string }[];
+          expect([q, plan.filter((r) => /^SCAN "?questionBank"?( |$)/.test(r.detail))]).toEqual([q, []]);
+        }
+      } finally {
+        db.close();
+      }
+    } finally {
+      prepare.mockRestore();
     }
   });
 

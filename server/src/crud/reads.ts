@@ -288,9 +288,11 @@ export class CrudReads {
    */
   private async rowidParts(table: RegisteredTable, target: Target): Promise<[number | undefined, number | undefined][]> {
     if (!target.local || target.engine !== 'sqlite') return [[undefined, undefined]];
-    const ends = await sql<{ lo: number | null; hi: number | null }>`select min(rowid) as lo, max(rowid) as hi from ${sql.table(table.table)}`.execute(
-      target.readDb,
-    );
+    // one subquery each: SQLite reads min() or max() alone from the key's b-tree, both in one select by a scan
+    const ends = await sql<{
+      lo: number | null;
+      hi: number | null;
+    }>`select (select min(rowid) from ${sql.table(table.table)}) as lo, (select max(rowid) from ${sql.table(table.table)}) as hi`.execute(target.readDb);
     const lo = Number(ends.rows[0]?.lo ?? 0);
     const hi = Number(ends.rows[0]?.hi ?? 0);
     if (hi - lo < SPLIT_COUNT_FROM) return [[undefined, undefined]];
