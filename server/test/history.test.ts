@@ -261,6 +261,12 @@ describe.each(engines)('row history and restore on %s', (engine, url) => {
     expect(again.statusCode, again.body).toBe(200);
     const row = await t.ctx.conn.db.selectFrom('seats').selectAll().where('code', '=', 'A-01').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ hall: '东楼', places: 30 });
+    // a text key that looks like an import's run of keys (#1-5) is a row of its own, with its own revisions
+    expect((await t.post('/api/action/save/', { _flag: 'seats', params: { code: '#1-5', hall: '西楼' } })).statusCode).toBe(200);
+    expect((await t.post('/api/action/save/', { _flag: 'seats', params: { id: '#1-5', hall: '北楼' } })).statusCode).toBe(200);
+    const odd = (await t.get(`/api/history/?_flag=seats&id=${encodeURIComponent('#1-5')}`)).json().data;
+    expect(odd.revisions.map((r: { action: string }) => r.action)).toEqual(['save', 'save']);
+    expect(odd.revisions[0].changes).toEqual([{ column: 'hall', before: '西楼', after: '北楼' }]);
   });
 
   it('keeps the history of a master-slave save and of a restore of a child', async () => {

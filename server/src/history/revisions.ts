@@ -42,7 +42,8 @@ const timeText = (value: unknown): string | null => {
   return String(value).slice(0, 19).replace('T', ' ');
 };
 
-export function revisionOf(table: RegisteredTable, row: LogRow): Revision {
+/** A logged row as a revision; `run`: the entry is a run of keys holding the row (read as such by its rowId). */
+export function revisionOf(table: RegisteredTable, row: LogRow, run = false): Revision {
   let changes: FieldChange[] = [];
   try {
     const parsed: unknown = row.changes ? JSON.parse(row.changes) : [];
@@ -58,8 +59,14 @@ export function revisionOf(table: RegisteredTable, row: LogRow): Revision {
       const column = table.columns.get(c.column);
       return { ...c, before: apiValue(column, c.before), after: apiValue(column, c.after) };
     });
-  const run = isKeyRun(row.rowId);
-  return { id: Number(row.id), action: row.action, loginid: row.loginid, createTime: timeText(row.createTime), changes, ...(run ? { run: true } : {}) };
+  return {
+    id: Number(row.id),
+    action: row.action,
+    loginid: row.loginid,
+    createTime: timeText(row.createTime),
+    changes,
+    ...(run && isKeyRun(row.rowId) ? { run: true } : {}),
+  };
 }
 
 /** A stored value as the log keeps it: a driver's date as the server's local time text, a big integer as text. */

@@ -48,7 +48,7 @@ export class HistoryService {
       .where('rowId', '=', String(id))
       .orderBy('id', 'desc');
     query = from === undefined ? query.limit(MAX_REVISIONS) : query.where('id', '>=', from);
-    let rows = (await query.execute()) as LogRow[];
+    const rows = ((await query.execute()) as LogRow[]).map((r) => revisionOf(table, r));
     if (typeof id === 'number') {
       // the run of keys (an import's batch, audit/log.ts) that inserted the row, if any: one entry per run of the table
       let runs = this.crud.db
@@ -58,10 +58,11 @@ export class HistoryService {
         .where('rowId', '>=', KEY_RUN_RANGE[0])
         .where('rowId', '<', KEY_RUN_RANGE[1]);
       if (from !== undefined) runs = runs.where('id', '>=', from);
-      const holding = ((await runs.execute()) as LogRow[]).filter((r) => runHolds(r.rowId, id));
-      if (holding.length > 0) rows = [...rows, ...holding].sort((a, b) => Number(b.id) - Number(a.id)).slice(0, from === undefined ? MAX_REVISIONS : undefined);
+      // only these are read as runs: a text key that happens to look like one (#1-5) is a row of its own
+      const holding = ((await runs.execute()) as LogRow[]).filter((r) => runHolds(r.rowId, id)).map((r) => revisionOf(table, r, true));
+      if (holding.length > 0) return [...rows, ...holding].sort((a, b) => b.id - a.id).slice(0, from === undefined ? MAX_REVISIONS : undefined);
     }
-    return rows.map((r) => revisionOf(table, r));
+    return rows;
   }
 
   private async stateOf(table: RegisteredTable, id: Key): Promise<RowState> {
