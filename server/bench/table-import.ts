@@ -197,7 +197,7 @@ console.log(`  floor: SheetJS parse only            ${seconds(parseMs)}`);
 console.log(`  floor: bare batched insert           ${seconds(rowsMs)}  (better-sqlite3, ${BATCH} rows per statement, one transaction)`);
 console.log(`  floor: sum                           ${seconds(parseMs + rowsMs)}  -> whole import is ${(wallMs / (parseMs + rowsMs)).toFixed(2)}x the floor`);
 console.log(
-  `  a log entry per row, bare           ${seconds(logMs)}  (not written: the import logs runs of keys; floor with it ${seconds(parseMs + rowsMs + logMs)} -> ${(wallMs / (parseMs + rowsMs + logMs)).toFixed(2)}x)`,
+  `  a log entry per row, bare            ${seconds(logMs)}  (not written: the import logs runs of keys; floor with it ${seconds(parseMs + rowsMs + logMs)} -> ${(wallMs / (parseMs + rowsMs + logMs)).toFixed(2)}x)`,
 );
 console.log(
   `  server RSS                           ${median(runs.map((r) => r.rssBefore)).toFixed(0)} MB before, peak ${Math.max(...runs.map((r) => r.peak)).toFixed(0)} MB (VmHWM, highest run)`,
