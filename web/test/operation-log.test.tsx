@@ -39,6 +39,17 @@ const rows = [
       { column: 'sortNum', before: null, after: 3 },
     ]),
   },
+  // an import's rows logged together as a run of keys: no changes of its own
+  {
+    id: 7,
+    createTime: '2026-11-25 08:00:00',
+    loginid: 'admin',
+    flag: 'questionsClass',
+    action: 'import',
+    rowId: '#1-1000',
+    changes: null,
+    summary: '{"rows":1000}',
+  },
 ];
 
 beforeEach(async () => {
@@ -80,6 +91,8 @@ describe('操作日志: the changes column', () => {
     // next to the row it is about, before the summary
     const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim()).filter(Boolean);
     expect(headers.indexOf('变更内容')).toBe(headers.indexOf('数据编号') + 1);
+    // a run of keys reads as the rows it stands for
+    expect(within(table).getByText('导入的 1000 行（编号 1–1000）')).toBeTruthy();
     await userEvent.hover(cells[0]!);
     const full = await screen.findByTestId('changes-full');
     expect([...full.children].map((c) => c.textContent)).toEqual(['name: 张三 → 李四', 'sex: 1 → 2', 'intro: x → （空）']);
@@ -93,6 +106,9 @@ describe('操作日志: the changes column', () => {
     cells[0]!.parentElement!.focus();
     await userEvent.hover(cells[0]!);
     await waitFor(() => expect(screen.getByTestId('changes-full').textContent).toContain('intro: x → (empty)'));
+    expect(screen.getByText('1000 imported rows (ids 1–1000)')).toBeTruthy();
+    expect(changesText(null, '—', undefined, '#1-1000')).toBe('1000 imported rows (ids 1–1000)');
+    expect(changesText(null, '—', undefined, '1000')).toBe('');
   }, 60_000);
 });
 

@@ -204,6 +204,7 @@ const manageEnUS: ManageTexts = {
       enableOf: 'Enable {{name}}',
     },
     operationLog: {
+      run: '{{count}} imported rows (ids {{first}}–{{last}})',
       changes: '{{count}} changes',
       all: 'All changes',
       empty: '(empty)',

@@ -205,6 +205,7 @@ const manageZhCN = {
       enableOf: '启用 {{name}}',
     },
     operationLog: {
+      run: '导入的 {{count}} 行（编号 {{first}}–{{last}}）',
       changes: '共 {{count}} 项变更',
       all: '全部变更',
       empty: '（空）',

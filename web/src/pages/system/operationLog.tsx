@@ -116,8 +116,19 @@ export function changeLines(list: Change[], empty: string, reading?: ChangeReadi
   return list.map((c) => changeLine(c, empty, insert, reading));
 }
 
-export function changesText(value: unknown, empty: string, reading?: ChangeReading): string {
+/**
+ * An import's rows logged together as a run of keys (rowId `#<first>-<last>`, server/src/audit/log.ts): the entry has
+ * no changes of its own (each row's history shows its values), so it is read as the rows it stands for.
+ */
+export function runText(rowId: unknown, t: Translate): string | undefined {
+  const m = /^#(-?\d+)-(-?\d+)$/.exec(String(rowId ?? ''));
+  if (!m) return undefined;
+  return t('pages.operationLog.run', { count: Number(m[2]) - Number(m[1]) + 1, first: m[1], last: m[2] });
+}
+
+export function changesText(value: unknown, empty: string, reading?: ChangeReading, rowId?: unknown): string {
   const list = parseChanges(value);
+  if (list?.length === 0) return runText(rowId, (key, options) => i18n.t(key, options)) ?? '';
   return list ? changeLines(list, empty, reading).join('\n') : String(value ?? '');
 }
 
@@ -190,7 +201,10 @@ function ChangesCell({ value, row }: { value: unknown; row: Row }) {
   const empty = t('pages.operationLog.empty');
   const list = parseChanges(value);
   if (!list) return <span className="qb-cell-text">{String(value)}</span>;
-  if (list.length === 0) return <span className="qb-cell-none">—</span>;
+  if (list.length === 0) {
+    const run = runText(row.rowId, t);
+    return run ? <span className="qb-cell-text">{run}</span> : <span className="qb-cell-none">—</span>;
+  }
   const lines = changeLines(list, empty, reading);
   const shown = lines.slice(0, CELL_LINES);
   const cell = (
@@ -243,7 +257,7 @@ export const operationLogPage: Pick<PageOverrides, 'fields' | 'order'> = {
     changes: {
       column: {
         render: (value, row) => <ChangesCell value={value} row={row} />,
-        text: (value, row) => changesText(value, '—', cachedReading(row.flag).reading),
+        text: (value, row) => changesText(value, '—', cachedReading(row.flag).reading, row.rowId),
       },
     },
   },
