@@ -177,8 +177,9 @@ export class CrudReads {
         .select((eb) => eb.fn.countAll().as('total'))
         .where((eb: any) => whereExpression(eb, plan.conditions, table.softDelete, target.engine));
       if (!scan && !this.offMainThread(plan, target)) return Number((await query.executeTakeFirstOrThrow()).total);
-      // a count that reads every row (or every candidate) of a large SQLite table: in parts, one per scan worker
-      const parts = await this.rowidParts(table, target);
+      // a count that reads every row of a large SQLite table: in parts, one per scan worker. Not a count of an index's
+      // candidates: each part would gather every candidate again (measured: two halves 85-95 ms, one count 80 ms)
+      const parts = scan ? await this.rowidParts(table, target) : [[undefined, undefined] as const];
       const totals = await Promise.all(
         parts.map(([from, to]) =>
           this.scanned(table, target, from === undefined ? query : query.where(sql.raw('rowid'), '>=', from).where(sql.raw('rowid'), '<=', to!)),
