@@ -33,6 +33,7 @@ export default tseslint.config(
     files: [
       'server/src/crud/wheres.ts',
       'server/src/crud/reads.ts',
+      'server/src/crud/searchReads.ts',
       'server/src/crud/service.ts',
       'server/src/datasources/sources.ts',
       'server/src/datasources/dialects.ts',

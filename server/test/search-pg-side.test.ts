@@ -166,7 +166,7 @@ describe.skipIf(!url)('PostgreSQL search through the side table (migration 0010)
       ).toBe(0);
       const again = await t.select('questionBank', { row: '1', wheres: { name: { type: 'like', value: '批量导入 burstq 1' } } });
       expect(again.body.total).toBe(1 + 10 + 100 + 1000 + 2000); // 1, 10-19, 100-199, 1000-1999, 10000-11999
-      // a common search, its total known: its page walks the key order (crud/reads.ts walkedPlan), the same rows
+      // a common search, its total known: its page walks the key order (crud/searchReads.ts walkedPlan), the same rows
       await sql`analyze "questionBank"`.execute(t.ctx.conn.db);
       const common = { row: '20', wheres: { name: { type: 'like', value: '批量导入 burstq' } } };
       const firstPage = await t.select('questionBank', common);

@@ -1,0 +1,166 @@
+import { type CompiledQuery, sql } from 'kysely';
+import { sideTable } from '../db/migrations/0010_search_side.ts';
+import type { RegisteredTable } from '../schema/types.ts';
+import type { CountCache } from './countCache.ts';
+import type { SelectPlan, Target } from './reads.ts';
+import { charCount, isTextSearch, SCANS_PER_TABLE, type ScanGate, ScanWorkers, SearchIndexes, type SearchUpkeep, TRIGRAM } from './search.ts';
+import { type Condition, conditionsKey, whereExpression } from './wheres.ts';
+
+/** A common search's page walks the key order when it should reach its rows within about this many rows (crud/search.ts). */
+const WALK_ROWS = 20_000;
+/** SQLite: a scanning count of a table whose rowids span this many or more is read in parts, one per scan worker. */
+const SPLIT_COUNT_FROM = 200_000;
+/** PostgreSQL: a search with at least this many hits (and one row in a hundred) reads the table rather than its hits. */
+const COMMON_HITS = 5_000;
+
+/** What the reads of searches need of the generic reads (crud/reads.ts). */
+export interface SearchReadsOf {
+  readonly searchIndexes: SearchIndexes;
+  readonly searchUpkeep: SearchUpkeep;
+  readonly counts: CountCache;
+  readonly scans: ScanGate;
+  readonly reading: { indexedSearch: boolean };
+  databaseFile(): Promise<string | undefined>;
+}
+
+/**
+ * How a list read's text searches are read (issue 21, docs/search.md): which go through an index (SQLite's FTS5 table,
+ * PostgreSQL's side table) and which read every row; where those reads run (a scan slot of the table, SQLite's scan
+ * workers) and in how many parts a count is read; PostgreSQL's common searches read as scans or walked in key order.
+ */
+export class SearchReads {
+  constructor(private readonly reads: SearchReadsOf) {}
+
+  /**
+   * Marks the plan's text searches an index can answer (SQLite: the FTS5 table, set on the condition; PostgreSQL:
+   * the side table of migration 0010, set on the condition, or a trigram index of the table itself, which the planner
+   * picks by itself), once per plan. True when some search reads every row instead.
+   */
+  prepare(plan: SelectPlan, target: Target): Promise<boolean> {
+    let prepared = this.preparedSearches.get(plan);
+    if (!prepared) {
+      prepared = this.searchesScan(plan, target);
+      this.preparedSearches.set(plan, prepared);
+    }
+    return prepared;
+  }
+
+  private readonly preparedSearches = new WeakMap<SelectPlan, Promise<boolean>>();
+  private scanWorkers?: ScanWorkers;
+
+  private async searchesScan(plan: SelectPlan, target: Target): Promise<boolean> {
+    const searches = plan.conditions.filter(isTextSearch);
+    // off: every search is today's plain `like`, read like any other (the benchmark's "before")
+    if (searches.length === 0 || !this.reads.reading.indexedSearch) return false;
+    const engine = target.engine;
+    const indexed =
+      target.local && (engine === 'sqlite' || engine === 'postgres') ? await this.reads.searchIndexes.columns(plan.table.table) : new Set<string>();
+    let scan = false;
+    for (const c of searches) {
+      const text = String(c.value);
+      if (!indexed.has(c.column.name)) scan = true;
+      else if (engine === 'sqlite') {
+        // every character is part of a trigram in FTS5; shorter searches read the rows
+        if (charCount(text) >= TRIGRAM) c.fts = SearchIndexes.ftsTable(plan.table.table);
+        else scan = true;
+      } else if (!/[\p{L}\p{N}]{3}/u.test(text)) {
+        // pg_trgm makes trigrams of the letters and digits of words only: a search without three in a row gets none
+        scan = true;
+      } else if ((await this.reads.searchIndexes.sideColumns(plan.table.table)).has(c.column.name)) {
+        // the trigram index is on the side table (migration 0010): its hits plus the ids written since it caught up
+        c.side = sideTable(plan.table.table);
+        this.reads.searchUpkeep.noticed(plan.table.table);
+        if (await this.commonOnSide(plan, c, target)) {
+          // so many hits that reading them one by one costs more than reading every row (in parallel, bounded)
+          c.side = undefined;
+          scan = true;
+        }
+      }
+    }
+    return scan;
+  }
+
+  /**
+   * PostgreSQL, a search through a side table: whether it is common (one row in a hundred or more, at least
+   * COMMON_HITS). Its candidates are looked up one by one by key (~1.5 µs each, with the heap's recheck), a scan of
+   * the table compares every row (~0.1 µs each, with parallel workers): 125,000 hits of 1,000,000 rows are 190 ms one
+   * way and 90 ms the other. Known from the count cache's last total when there is one, else read: the first hits of
+   * the side table's index, up to the threshold (~10 ms for a common search, ~1 ms for a rare one).
+   */
+  private async commonOnSide(plan: SelectPlan, c: Condition, target: Target): Promise<boolean> {
+    const rows = await this.reads.searchIndexes.rowsEstimate(plan.table.table);
+    const threshold = Math.max(COMMON_HITS, Math.round(rows / 100));
+    const known = this.reads.counts.hint(plan.table.table, conditionsKey(plan.conditions));
+    if (known !== undefined) return known >= threshold;
+    const hits = target.readDb
+      .selectFrom(`${c.side!} as qb_s`)
+      .select(sql`1`.as('one'))
+      .where((eb: any) => whereExpression(eb, [{ ...c, side: undefined }], false, target.engine))
+      .limit(threshold);
+    const found = await target.readDb
+      .selectFrom(hits.as('qb_hits'))
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(found.n) >= threshold;
+  }
+
+  /**
+   * The rowid ranges a scanning count of a local SQLite table is read in, one per scan worker (SCANS_PER_TABLE), so
+   * that both cores count: 1,000,000 rows in two halves take 60 ms rather than 115. A small table, or another
+   * engine (PostgreSQL reads a large table with parallel workers of its own), is one part.
+   */
+  async rowidParts(table: RegisteredTable, target: Target): Promise<[number | undefined, number | undefined][]> {
+    if (!target.local || target.engine !== 'sqlite') return [[undefined, undefined]];
+    // one subquery each: SQLite reads min() or max() alone from the key's b-tree, both in one select by a scan
+    const ends = await sql<{
+      lo: number | null;
+      hi: number | null;
+    }>`select (select min(rowid) from ${sql.table(table.table)}) as lo, (select max(rowid) from ${sql.table(table.table)}) as hi`.execute(target.readDb);
+    const lo = Number(ends.rows[0]?.lo ?? 0);
+    const hi = Number(ends.rows[0]?.hi ?? 0);
+    if (hi - lo < SPLIT_COUNT_FROM) return [[undefined, undefined]];
+    const step = Math.ceil((hi - lo + 1) / SCANS_PER_TABLE);
+    return Array.from({ length: SCANS_PER_TABLE }, (_, k) => [lo + k * step, Math.min(hi, lo + (k + 1) * step - 1)]);
+  }
+
+  /**
+   * Whether an indexed search's reads go to the scan workers too: on the local SQLite file, a search through the FTS5
+   * index reads its candidates synchronously, and a common one (信号传输, one row in eight of a million) has 125,000
+   * of them to test — about 0.3 s that would hold the event loop (every other call, /api/health).
+   */
+  offMainThread(plan: SelectPlan, target: Target): boolean {
+    return target.local && target.engine === 'sqlite' && plan.conditions.some((c) => c.fts);
+  }
+
+  /**
+   * A read that scans the table: it waits for one of the table's few scan slots, and on the local SQLite file runs
+   * in a worker thread (a million rows read on the event loop would hold every other call).
+   */
+  async scanned(
+    table: RegisteredTable,
+    target: Target,
+    query: { compile(): CompiledQuery; execute(): Promise<unknown[]> },
+  ): Promise<Record<string, unknown>[]> {
+    return this.reads.scans.run(`${table.source}:${table.table}`, async () => {
+      const file = target.local && target.engine === 'sqlite' ? await this.reads.databaseFile() : undefined;
+      if (file) return (this.scanWorkers ??= new ScanWorkers(file)).run(query.compile());
+      return (await query.execute()) as Record<string, unknown>[];
+    });
+  }
+
+  /**
+   * PostgreSQL, a search through a side table (migration 0010) whose page is in key order: when the search is known
+   * to be common (its last total, a hint only), walking the key order and testing each row's `ilike` reaches the page
+   * after (offset + rows) x table rows / total rows, fewer than reading every candidate of the side table (125,000
+   * for a search matching one row in eight of 1,000,000). Both ways give the same rows: the choice is only speed.
+   */
+  async walkedPlan(plan: SelectPlan, target: Target): Promise<SelectPlan> {
+    if (target.engine !== 'postgres' || !plan.conditions.some((c) => c.side) || plan.sort[0]?.column !== plan.table.primaryKey) return plan;
+    const total = this.reads.counts.hint(plan.table.table, conditionsKey(plan.conditions));
+    if (!total) return plan;
+    const rows = await this.reads.searchIndexes.rowsEstimate(plan.table.table);
+    // never analyzed: no estimate, the candidates
+    if (!rows || (plan.page * plan.row * rows) / total > WALK_ROWS) return plan;
+    return { ...plan, conditions: plan.conditions.map((c) => (c.side ? { ...c, side: undefined } : c)) };
+  }
+}
