@@ -150,3 +150,24 @@ describe.each(engines)('operation log batches on %s', (engine, url) => {
     expect((await c.select('sys_operationLog', { row: 1 })).body.total).toBe(before + 4345);
   });
 });
+
+describe('runs of keys (an import logs its inserted rows so: audit/log.ts)', () => {
+  it('groups integer keys into runs of consecutive keys, whatever their order, and reads a run back', async () => {
+    const { keyRuns, keyRunRowId, runHolds, isKeyRun } = await import('../src/audit/log.ts');
+    expect(keyRuns([5, 3, 4, 10, 11, 20])).toEqual([
+      [3, 5],
+      [10, 11],
+      [20, 20],
+    ]);
+    expect(keyRuns([1, 2, 3])).toEqual([[1, 3]]);
+    expect(keyRuns([7, 7, 8])).toEqual([[7, 8]]);
+    expect(keyRuns([-2, -1, 0, 1])).toEqual([[-2, 1]]);
+    expect(keyRuns([])).toEqual([]);
+    expect(keyRunRowId(1001, 2000)).toBe('#1001-2000');
+    expect(runHolds('#1001-2000', 1001)).toBe(true);
+    expect(runHolds('#1001-2000', 2000)).toBe(true);
+    expect(runHolds('#1001-2000', 2001)).toBe(false);
+    expect(runHolds('#-2-1', 0)).toBe(true);
+    for (const text of ['1001', '#1001', '#a-b', '#1-5x', ' #1-5', '#1-5 ', null, undefined]) expect(isKeyRun(text), String(text)).toBe(false);
+  });
+});
