@@ -5,8 +5,8 @@ import { Route, Routes } from 'react-router';
 import type { MenuRow } from '@qb/contracts';
 import ManageLayout from '../src/shell/ManageLayout.tsx';
 import { useTabsStore } from '../src/app/stores.ts';
-import { setLanguage } from '../src/i18n/index.ts';
-import { changeLine, changesText, parseChanges } from '../src/pages/system/operationLog.tsx';
+import i18n, { setLanguage } from '../src/i18n/index.ts';
+import { changeLine, changesText, parseChanges, summaryText } from '../src/pages/system/operationLog.tsx';
 import { fakeFetch, ok, renderWithApp } from './helpers.tsx';
 import { operationLogMeta } from './systemMeta.ts';
 
@@ -93,6 +93,9 @@ describe('操作日志: the changes column', () => {
     expect(headers.indexOf('变更内容')).toBe(headers.indexOf('数据编号') + 1);
     // a run of keys reads as the rows it stands for
     expect(within(table).getByText('导入的 1000 行（编号 1–1000）')).toBeTruthy();
+    // its summary read as names and values, not as the stored JSON
+    expect(within(table).getByText('行数: 1000')).toBeTruthy();
+    expect(within(table).queryByText('{"rows":1000}')).toBeNull();
     await userEvent.hover(cells[0]!);
     const full = await screen.findByTestId('changes-full');
     expect([...full.children].map((c) => c.textContent)).toEqual(['name: 张三 → 李四', 'sex: 1 → 2', 'intro: x → （空）']);
@@ -109,6 +112,11 @@ describe('操作日志: the changes column', () => {
     expect(screen.getByText('1000 imported rows (ids 1–1000)')).toBeTruthy();
     expect(changesText(null, '—', undefined, '#1-1000')).toBe('1000 imported rows (ids 1–1000)');
     expect(changesText(null, '—', undefined, '1000')).toBe('');
+    const t = (key: string) => i18n.t(key);
+    expect(summaryText('{"rows":3,"inserted":2,"skipped":1,"typeId":5,"other":true}', t)).toBe('Rows: 3, Inserted: 2, Skipped: 1, Category id: 5, other: true');
+    await setLanguage('zh-CN');
+    expect(summaryText('{"files":2,"created":1}', t)).toBe('文件数: 2、新建: 1');
+    for (const raw of ['imported 3 rows', '[1,2]', '"x"', '']) expect(summaryText(raw, t)).toBe(raw);
   }, 60_000);
 });
 

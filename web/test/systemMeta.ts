@@ -92,6 +92,7 @@ export const operationLogMeta: TableMeta = {
     col('loginid', 'nvarchar', '操作账号', 'Account', { search: 'input', ui: { width: 120 } }),
     col('flag', 'nvarchar', '数据表', 'Table', { search: 'input', ui: { width: 150 } }),
     col('rowId', 'nvarchar', '数据编号', 'Row id', { ui: { width: 110 } }),
+    col('summary', 'nvarchar', '摘要', 'Summary', { ui: { width: 220 } }),
     col('changes', 'ntext', '变更内容', 'Changes', { ui: { width: 320 } }),
   ],
 };

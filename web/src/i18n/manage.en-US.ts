@@ -204,6 +204,17 @@ const manageEnUS: ManageTexts = {
       enableOf: 'Enable {{name}}',
     },
     operationLog: {
+      summary: {
+        rows: 'Rows',
+        inserted: 'Inserted',
+        updated: 'Updated',
+        skipped: 'Skipped',
+        rejected: 'Refused',
+        files: 'Files',
+        created: 'Created',
+        subjectId: 'Subject id',
+        typeId: 'Category id',
+      },
       run: '{{count}} imported rows (ids {{first}}–{{last}})',
       changes: '{{count}} changes',
       all: 'All changes',

@@ -205,6 +205,17 @@ const manageZhCN = {
       enableOf: '启用 {{name}}',
     },
     operationLog: {
+      summary: {
+        rows: '行数',
+        inserted: '新增',
+        updated: '更新',
+        skipped: '跳过',
+        rejected: '拒绝',
+        files: '文件数',
+        created: '新建',
+        subjectId: '科目编号',
+        typeId: '分类编号',
+      },
       run: '导入的 {{count}} 行（编号 {{first}}–{{last}}）',
       changes: '共 {{count}} 项变更',
       all: '全部变更',

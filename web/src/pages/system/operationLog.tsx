@@ -237,6 +237,26 @@ function ChangesCell({ value, row }: { value: unknown; row: Row }) {
   );
 }
 
+/** The counts an entry's summary holds (an import's, server/src/import/service.ts and audit/log.ts), by their names. */
+const SUMMARY_KEYS = ['rows', 'inserted', 'updated', 'skipped', 'rejected', 'files', 'created', 'subjectId', 'typeId'];
+
+/** A summary stored as JSON read as `name: value` pairs in the page's language; any other text as it is. */
+export function summaryText(value: unknown, t: Translate): string {
+  const text = String(value ?? '');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return text;
+  return Object.entries(parsed as Record<string, unknown>)
+    .map(([key, v]) => `${SUMMARY_KEYS.includes(key) ? t(`pages.operationLog.summary.${key}`) : key}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join(t('pages.operationLog.listSeparator'));
+}
+
+const summaryOf = (value: unknown) => summaryText(value, (key, options) => i18n.t(key, options));
+
 /**
  * 操作日志 (generated page of sys_operationLog): the table by its title, the changes column read as
  * `title: before → after` in the page's language, one per line, next to the row it is about (before the summary,
@@ -252,6 +272,12 @@ export const operationLogPage: Pick<PageOverrides, 'fields' | 'order'> = {
           const meta = cachedReading(value).tables.get(String(value ?? ''));
           return meta ? textIn(meta.title, i18n.language) : String(value ?? '');
         },
+      },
+    },
+    summary: {
+      column: {
+        render: (value) => (value === null || value === undefined || value === '' ? <span className="qb-cell-none">—</span> : <span>{summaryOf(value)}</span>),
+        text: (value) => summaryOf(value),
       },
     },
     changes: {
