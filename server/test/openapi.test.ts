@@ -248,6 +248,18 @@ describe('the reference page at /api/docs', () => {
     }
   });
 
+  it('sends the page’s old address to the page without echoing the request, however its path is spelled', async () => {
+    const query = `?_flag=sys_member&wheres=%22${'x'.repeat(15_000)}`;
+    for (const path of ['/api/docs/static/index.html', '/%61pi/docs/static/index.html', '/api/docs/static/%69ndex.html', '/api/%64ocs/static/index.html']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const r = await t.app.inject({ method, url: `${path}${query}` });
+        expect([path, method, r.statusCode, r.headers.location]).toEqual([path, method, 302, '/api/docs/']);
+        const headerBytes = Object.entries(r.headers).reduce((n, [k, v]) => n + k.length + String(v).length, 0);
+        expect(headerBytes).toBeLessThan(4096);
+      }
+    }
+  });
+
   it('the page reads the same document as /api/openapi.json', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const served = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });

@@ -179,9 +179,10 @@ export async function registerApiDocs(app: FastifyInstance) {
   // the document is what @fastify/swagger made of the registered routes: an object the schema describes loosely
   on(app, 'openApi', async () => app.swagger() as unknown as Record<string, unknown>);
   // @fastify/swagger-ui redirects its old page address to the same URL, query and all: a 16 KB query came back as a
-  // 16 KB Location header no client reads. The old address goes to the page, without its query.
+  // 16 KB Location header no client reads. The old address goes to the page, without its query, however its path is
+  // spelled (/%61pi/docs/static/index.html reaches the same route): the route matched decides, not the raw URL.
   app.addHook('onRequest', async (req, reply) => {
-    if (req.url.startsWith(`${DOCS_PREFIX}/static/index.html`)) return reply.redirect(`${DOCS_PREFIX}/`);
+    if (req.routeOptions.url === `${DOCS_PREFIX}/static/index.html`) return reply.redirect(`${DOCS_PREFIX}/`);
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,
