@@ -153,7 +153,7 @@ describe.each(engines)('operation log batches on %s', (engine, url) => {
 
 describe('runs of keys (an import logs its inserted rows so: audit/log.ts)', () => {
   it('groups integer keys into runs of consecutive keys, whatever their order, and reads a run back', async () => {
-    const { keyRuns, keyRunRowId, runHolds, isKeyRun } = await import('../src/audit/log.ts');
+    const { keyRuns, keyRunRowId, runHolds, isKeyRun } = await import('@qb/contracts/keyRuns');
     expect(keyRuns([5, 3, 4, 10, 11, 20])).toEqual([
       [3, 5],
       [10, 11],

@@ -158,35 +158,27 @@ export async function openAddDialog(page) {
   return true;
 }
 
-/** Opens the import dialog of the visible table page (a page with spreadsheet import); false when it has none. */
-export async function openImportDialog(page) {
-  const button = page.locator('.qb-crud:visible [data-testid="toolbar-import"]');
-  if ((await button.count()) === 0) return false;
-  await button.first().click();
-  await page.locator('[data-testid="import-submit"]:visible').first().waitFor();
+/**
+ * Clicks the first `button` (a data-testid) of the visible table page and waits for `ready` (a selector of what it
+ * opens) to settle; false when the page has no such button.
+ */
+async function openFromPage(page, button, ready) {
+  const found = page.locator(`.qb-crud:visible [data-testid="${button}"]`);
+  if ((await found.count()) === 0) return false;
+  await found.first().click();
+  await page.locator(ready).first().waitFor();
   await settle(page);
   return true;
 }
 
-/** Opens the history drawer of the first row of the visible table page (issue 23); false when the page has none. */
-export async function openHistoryDrawer(page) {
-  const button = page.locator('.qb-crud:visible [data-testid="row-history"]');
-  if ((await button.count()) === 0) return false;
-  await button.first().click();
-  await page.locator('[data-testid="history-revision"]:visible, .ant-drawer:visible .ant-empty').first().waitFor();
-  await settle(page);
-  return true;
-}
+/** The import dialog of the visible table page (a page with spreadsheet import). */
+export const openImportDialog = (page) => openFromPage(page, 'toolbar-import', '[data-testid="import-submit"]:visible');
 
-/** Opens the deleted-rows drawer of the visible table page; false when the page has none. */
-export async function openDeletedDrawer(page) {
-  const button = page.locator('.qb-crud:visible [data-testid="toolbar-deleted-rows"]');
-  if ((await button.count()) === 0) return false;
-  await button.first().click();
-  await page.locator('.ant-drawer:visible .ant-table').first().waitFor();
-  await settle(page);
-  return true;
-}
+/** The history drawer of the first row of the visible table page (issue 23). */
+export const openHistoryDrawer = (page) => openFromPage(page, 'row-history', '[data-testid="history-revision"]:visible, .ant-drawer:visible .ant-empty');
+
+/** The deleted-rows drawer of the visible table page. */
+export const openDeletedDrawer = (page) => openFromPage(page, 'toolbar-deleted-rows', '.ant-drawer:visible .ant-table');
 
 /** Opens a route of the shell with only Home and it in the tabs, and waits until it has settled. */
 export async function openRoute(page, url, path) {

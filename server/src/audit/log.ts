@@ -45,7 +45,8 @@ export const MAX_LOGGED_VALUE = 100_000;
 const LEGACY_MAX_VALUE = 1000;
 
 const tooLong = (v: unknown) => typeof v === 'string' && v.length > MAX_LOGGED_VALUE;
-const shown = (v: unknown): unknown => {
+/** A value as the log keeps it: a long text cut (marked apart), a driver's date as an ISO instant. */
+export const loggedValue = (v: unknown): unknown => {
   if (v === undefined) return null;
   if (typeof v === 'string' && v.length > MAX_LOGGED_VALUE) return `${v.slice(0, MAX_LOGGED_VALUE)}…`;
   if (v instanceof Date) return v.toISOString();
@@ -74,41 +75,9 @@ export function changedFields(change: RowChange): FieldChange[] {
     }
     if (change.action === 'insert' && (after === undefined || after === null)) continue;
     const cut = [...(tooLong(before) ? (['before'] as const) : []), ...(tooLong(after) ? (['after'] as const) : [])];
-    fields.push({ column, before: shown(before), after: shown(after), ...(cut.length ? { cut } : {}) });
+    fields.push({ column, before: loggedValue(before), after: loggedValue(after), ...(cut.length ? { cut } : {}) });
   }
   return fields;
-}
-
-/**
- * Rows inserted many at once with integer keys (an import's batches) are logged one entry per run of consecutive keys
- * rather than one per row: its rowId is `#<first>-<last>` and its summary the count. A row's history finds the run that
- * holds its key and shows it as the row's first revision with the values it had then (history/revisions.ts).
- */
-const KEY_RUN = /^#(-?\d{1,16})-(-?\d{1,16})$/;
-/** The rowIds of key runs sort between these two texts on every engine's collation ('#' < digits, '-' and '$'). */
-export const KEY_RUN_RANGE = ['#', '$'] as const;
-export const keyRunRowId = (first: number, last: number) => `#${first}-${last}`;
-
-/** Whether a logged rowId names a run of keys. */
-export const isKeyRun = (rowId: string | null | undefined): boolean => KEY_RUN.test(rowId ?? '');
-
-/** Whether a logged rowId is a run of keys holding `id`. */
-export function runHolds(rowId: string | null | undefined, id: number): boolean {
-  const m = KEY_RUN.exec(rowId ?? '');
-  return m !== null && Number(m[1]) <= id && id <= Number(m[2]);
-}
-
-/** Integer keys as runs of consecutive keys, ascending. */
-export function keyRuns(ids: number[]): [number, number][] {
-  const ascending = ids.every((id, i) => i === 0 || id > ids[i - 1]!);
-  const sorted = ascending ? ids : [...ids].sort((a, b) => a - b);
-  const runs: [number, number][] = [];
-  for (const id of sorted) {
-    const last = runs[runs.length - 1];
-    if (last && id === last[1] + 1) last[1] = id;
-    else if (!last || id !== last[1]) runs.push([id, id]);
-  }
-  return runs;
 }
 
 function actionOf(change: RowChange): string {

@@ -1,6 +1,7 @@
 import { nowText } from '../db/time.ts';
 import type { FieldChange } from '../audit/log.ts';
-import { isKeyRun, wasCut } from '../audit/log.ts';
+import { isKeyRun } from '@qb/contracts/keyRuns';
+import { loggedValue, wasCut } from '../audit/log.ts';
 import { ApiError } from '../http/errors.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
 
@@ -67,14 +68,6 @@ export function revisionOf(table: RegisteredTable, row: LogRow, run = false): Re
     changes,
     ...(run && isKeyRun(row.rowId) ? { run: true } : {}),
   };
-}
-
-/** A stored value as the log keeps it: a driver's date as the server's local time text, a big integer as text. */
-function loggedValue(value: unknown): unknown {
-  if (value instanceof Date) return nowText(value);
-  if (typeof value === 'bigint') return value.toString();
-  if (Buffer.isBuffer(value) || value instanceof Uint8Array) return undefined;
-  return value;
 }
 
 /**

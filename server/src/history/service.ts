@@ -6,7 +6,7 @@ import { ROW_VERSION_FIELD, sentVersion } from '../crud/versions.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredTable } from '../schema/types.ts';
-import { KEY_RUN_RANGE, runHolds } from '../audit/log.ts';
+import { KEY_RUN_RANGE, runHolds } from '@qb/contracts/keyRuns';
 import { deletedValues, isDeleteRevision, type LogRow, type Revision, refusalOf, revisionOf, runValues, valuesAt } from './revisions.ts';
 
 type Key = number | string;

@@ -197,12 +197,12 @@ export class TableImportService {
       const text = sheet.cell(r, c.index);
       if (text === '') continue;
       try {
-        values.add(toStoredValue(c.column, c.labels ? referenceValue(c.labels, text) : cellValue(c.column, text)) as string | number);
+        const value = toStoredValue(c.column, c.labels ? referenceValue(c.labels, text) : cellValue(c.column, text));
+        if (value !== null) values.add(value);
       } catch (err) {
         if (!(err instanceof CellProblem) && !(err instanceof ApiError)) throw err;
       }
     }
-    values.delete(null as unknown as string);
     return [...values];
   }
 

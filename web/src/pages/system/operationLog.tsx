@@ -3,6 +3,7 @@ import { Button, Popover } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MenuRow, TableMeta } from '@qb/contracts';
+import { keyRunOf } from '@qb/contracts/keyRuns';
 import { call } from '../../api/index.ts';
 import i18n from '../../i18n/index.ts';
 import { textIn, type PageOverrides } from '../../crud/configFromMeta.ts';
@@ -117,13 +118,12 @@ export function changeLines(list: Change[], empty: string, reading?: ChangeReadi
 }
 
 /**
- * An import's rows logged together as a run of keys (rowId `#<first>-<last>`, server/src/audit/log.ts): the entry has
+ * An import's rows logged together as a run of keys (rowId `#<first>-<last>`, @qb/contracts/keyRuns): the entry has
  * no changes of its own (each row's history shows its values), so it is read as the rows it stands for.
  */
 export function runText(rowId: unknown, t: Translate): string | undefined {
-  const m = /^#(-?\d+)-(-?\d+)$/.exec(String(rowId ?? ''));
-  if (!m) return undefined;
-  return t('pages.operationLog.run', { count: Number(m[2]) - Number(m[1]) + 1, first: m[1], last: m[2] });
+  const run = keyRunOf(rowId);
+  return run && t('pages.operationLog.run', { count: run.last - run.first + 1, first: run.first, last: run.last });
 }
 
 export function changesText(value: unknown, empty: string, reading?: ChangeReading, rowId?: unknown): string {
