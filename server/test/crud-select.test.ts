@@ -64,6 +64,21 @@ describe.each(engines)('generic select on %s', (engine, url) => {
     for (let i = 1; i < rows.length; i++) expect(rows[i].parentMenu).toBeGreaterThanOrEqual(rows[i - 1].parentMenu);
   });
 
+  it('sorts the menu by one column without a sortType, ascending as /api/select/ does, and by any count of columns', async () => {
+    const sortNums = async (query: string) => {
+      const r = await t.get(`/api/system/menu/?${query}`);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().data.map((m: { sortNum: number }) => m.sortNum) as number[];
+    };
+    const ascending = await sortNums('sort=sortNum');
+    expect(ascending.length).toBeGreaterThan(5);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(await sortNums('sort=sortNum&sortType=desc')).toEqual([...ascending].reverse().sort((a, b) => b - a));
+    expect(await sortNums(`sort=${encodeURIComponent('parentMenu, sortNum, id')}`)).toHaveLength(ascending.length);
+    const mismatch = await t.get(`/api/system/menu/?sort=sortNum&sortType=${encodeURIComponent('asc, desc')}`);
+    expect([mismatch.statusCode, mismatch.json().code]).toEqual([400, 'SORT_MISMATCH']);
+  });
+
   it('keeps totals exact right after writes', async () => {
     const before = await t.select('sys_member', { wheres: { gender: 1 } });
     await t.post('/api/action/save/', { _flag: 'sys_member', params: { name: '新会员', phone: '13900000000', gender: 1 } });

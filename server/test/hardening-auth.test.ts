@@ -143,6 +143,27 @@ describe.each(engines)('password checks are limited atomically on %s', (engine, 
     expect((await loginOn(t.app, 'mixed1', password)).statusCode).toBe(200);
   });
 
+  it('checks the password only of the account spelled exactly as stored: no other case, no spaces around it', async () => {
+    const { password } = await newUser('exact1');
+    // MariaDB's collation matches EXACT1 and 'exact1 ' in SQL: each spelling would also be a lockout key of its own
+    for (const spelling of ['EXACT1', 'Exact1']) {
+      const r = await loginOn(t.app, spelling, password);
+      expect([r.statusCode, r.json().code], spelling).toEqual([400, 'LOGIN_WRONG']);
+    }
+    for (const spelling of [' exact1', 'exact1 ', '\texact1', '   ']) {
+      const r = await loginOn(t.app, spelling, password);
+      expect([r.statusCode, r.json().code], JSON.stringify(spelling)).toEqual([400, 'BAD_PARAM']);
+    }
+    expect((await loginOn(t.app, 'exact1', password)).statusCode).toBe(200);
+  });
+
+  it('refuses captcha fields of another type than text', async () => {
+    for (const extra of [{ captchaId: false }, { captchaId: 7 }, { vcode: 1234 }, { vcode: null }, { vcode: ['ab'] }]) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'admin', pass: sha('whatever'), ...extra } });
+      expect([r.statusCode, r.json().code], JSON.stringify(extra)).toEqual([400, 'BAD_PARAM']);
+    }
+  });
+
   it('counts wrong current passwords of a password change like failed logins', async () => {
     const { password } = await newUser('changer2');
     const token = (await loginOn(t.app, 'changer2', password)).json().token as string;

@@ -1,8 +1,10 @@
 import type { AnyDb } from '../db/connection.ts';
 
 /** The live account a login names, with what the login checks: its password hash and its state. */
-export function loginAccount(db: AnyDb, loginid: string) {
-  return db.selectFrom('sys_user').select(['id', 'pass', 'state']).where('loginid', '=', loginid).where('isdelete', '=', 0).executeTakeFirst();
+export async function loginAccount(db: AnyDb, loginid: string) {
+  const rows = await db.selectFrom('sys_user').select(['id', 'loginid', 'pass', 'state']).where('loginid', '=', loginid).where('isdelete', '=', 0).execute();
+  // the account spelled exactly as stored: MariaDB's collation also matches ADMIN and 'admin ' (another key for the lockout)
+  return rows.find((r) => r.loginid === loginid);
 }
 
 /** An account's roles: every linked role id (clients rely on the list), and the names of its live roles, by role id. */

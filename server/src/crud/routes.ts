@@ -74,7 +74,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: { conn: Connec
     const caller = req.caller!;
     // the navigation of whoever asks: read as the system, answered only with the menus the caller may open
     const read = await ctx.crud.select(
-      { _flag: 'sys_menu', page: 1, row: 100_000, sort: q.sort ?? 'parentMenu, sortNum', sortType: q.sortType ?? 'asc, asc', wheres: q.wheres },
+      { _flag: 'sys_menu', page: 1, row: 100_000, sort: q.sort ?? 'parentMenu, sortNum', sortType: q.sortType ?? 'asc', wheres: q.wheres },
       SYSTEM,
     );
     // the home page is everyone's landing page: listed for all (its figures still need its grant)

@@ -14,10 +14,27 @@ export const captchaRoute = defineRoute({
 });
 
 export const loginBodySchema = jsonBody({
-  loginid: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(50, { error: 'required' }).describe('the account'),
+  // exactly as stored: no case folding, no spaces around it (MariaDB's collation would match ADMIN or 'admin ' otherwise)
+  loginid: z
+    .string({ error: 'required' })
+    .min(1, { error: 'required' })
+    .max(50, { error: 'at most 50 characters' })
+    .regex(/^\S(.*\S)?$/s, { error: 'no spaces around the account' })
+    .describe('the account, exactly as it is stored')
+    .meta({ examples: ['admin'] }),
   pass: clientHash,
-  vcode: checkedByService(z.string()).optional().describe('the captcha text (needed unless the server runs with CAPTCHA=off)'),
-  captchaId: checkedByService(z.string()).optional().describe('the captchaId of GET /api/user/captcha/'),
+  vcode: z
+    .string({ error: 'text expected' })
+    .max(16, { error: 'at most 16 characters' })
+    .optional()
+    .describe('the captcha text (needed unless the server runs with CAPTCHA=off)')
+    .meta({ examples: ['a7k2'] }),
+  captchaId: z
+    .string({ error: 'text expected' })
+    .max(40, { error: 'at most 40 characters' })
+    .optional()
+    .describe('the captchaId of GET /api/user/captcha/')
+    .meta({ examples: ['3f9c2b7a0d1e4f5a6b7c8d9e0f1a2b3c'] }),
 });
 
 export const loginRoute = defineRoute({
