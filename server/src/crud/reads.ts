@@ -11,6 +11,7 @@ import { ScanGate, SearchIndexes, SearchUpkeep } from './search.ts';
 import { SearchReads } from './searchReads.ts';
 import { HookRegistry } from '../hooks/tableHooks.ts';
 import { sortedIdsInWorker } from './sortedIds.ts';
+import { WholeTableReads } from './wholeTableReads.ts';
 import { parseSort, type SortTerm } from './sort.ts';
 import { toAnswerRow } from './values.ts';
 import { addRowVersions } from './versions.ts';
@@ -132,6 +133,7 @@ export class CrudReads {
       searchUpkeep: this.searchUpkeep,
       counts: this.counts,
       scans: this.scans,
+      wholeReads: new WholeTableReads(readDb),
       reading: this.reading,
       databaseFile: () => this.databaseFile(),
     });
@@ -243,7 +245,7 @@ export class CrudReads {
     try {
       const scan = await this.searches.prepare(plan, target);
       const query = this.pageQuery(await this.searches.walkedPlan(plan, target), target);
-      rows = scan || this.searches.offMainThread(plan, target) ? await this.searches.scanned(plan.table, target, query) : await query.execute();
+      rows = scan || (await this.searches.pageOffMainThread(plan, target)) ? await this.searches.scanned(plan.table, target, query) : await query.execute();
     } catch (err) {
       throw asDataFailure(err, plan.table, touchedBy(plan));
     }

@@ -5,6 +5,7 @@ import type { CountCache } from './countCache.ts';
 import type { SelectPlan, Target } from './reads.ts';
 import { charCount, isTextSearch, SCANS_PER_TABLE, type ScanGate, ScanWorkers, SearchIndexes, type SearchUpkeep, TRIGRAM } from './search.ts';
 import { type Condition, conditionsKey, whereExpression } from './wheres.ts';
+import type { WholeTableReads } from './wholeTableReads.ts';
 
 /** A common search's page walks the key order when it should reach its rows within about this many rows (crud/search.ts). */
 const WALK_ROWS = 20_000;
@@ -13,12 +14,15 @@ const SPLIT_COUNT_FROM = 200_000;
 /** PostgreSQL: a search with at least this many hits (and one row in a hundred) reads the table rather than its hits. */
 const COMMON_HITS = 5_000;
 
+const isLocalSqlite = (target: Target) => target.local && target.engine === 'sqlite';
+
 /** What the reads of searches need of the generic reads (crud/reads.ts). */
 export interface SearchReadsOf {
   readonly searchIndexes: SearchIndexes;
   readonly searchUpkeep: SearchUpkeep;
   readonly counts: CountCache;
   readonly scans: ScanGate;
+  readonly wholeReads: WholeTableReads;
   readonly reading: { indexedSearch: boolean };
   databaseFile(): Promise<string | undefined>;
 }
@@ -39,7 +43,8 @@ export class SearchReads {
   prepare(plan: SelectPlan, target: Target): Promise<boolean> {
     let prepared = this.preparedSearches.get(plan);
     if (!prepared) {
-      prepared = this.searchesScan(plan, target);
+      // SQLite: filters that no index narrows read every row too, searches or not
+      prepared = this.searchesScan(plan, target).then(async (scan) => scan || (isLocalSqlite(target) && (await this.reads.wholeReads.filtersReadAll(plan))));
       this.preparedSearches.set(plan, prepared);
     }
     return prepared;
@@ -129,7 +134,12 @@ export class SearchReads {
    * of them to test — about 0.3 s that would hold the event loop (every other call, /api/health).
    */
   offMainThread(plan: SelectPlan, target: Target): boolean {
-    return target.local && target.engine === 'sqlite' && plan.conditions.some((c) => c.fts);
+    return isLocalSqlite(target) && plan.conditions.some((c) => c.fts);
+  }
+
+  /** Whether the page's read goes to the scan workers: offMainThread, or a sort that orders every matching row of a large SQLite table. */
+  async pageOffMainThread(plan: SelectPlan, target: Target): Promise<boolean> {
+    return this.offMainThread(plan, target) || (isLocalSqlite(target) && (await this.reads.wholeReads.sortReadsAll(plan)));
   }
 
   /**
