@@ -77,9 +77,21 @@ function toEngineInt(column: RegisteredColumn, raw: unknown): number | string {
   return Number.isSafeInteger(n) ? n : big.toString();
 }
 
+/**
+ * A date or time of a read-back column as the engine's text: given to the engine as listed (a date, a timestamp
+ * with its microseconds and zone, `infinity`, a BC date), which parses it or refuses it (a 400 naming the column).
+ */
+function toEngineText(column: RegisteredColumn, raw: string): string {
+  if (raw.length > 100) throw invalid(column, 'YYYY-MM-DD HH:mm:ss');
+  return raw;
+}
+
+/** What PostgreSQL lists for a float or numeric that is not a finite number: saved back as that text. */
+const NOT_FINITE = /^(NaN|-?Infinity)$/;
+
 function toNumber(column: RegisteredColumn, raw: unknown): number | string {
   // a decimal of a read-back numeric column is kept as its digits: the engine checks its precision, nothing is rounded here
-  if (column.native && typeof raw === 'string' && /^\s*[-+]?\d+(\.\d+)?\s*$/.test(raw)) return raw.trim();
+  if (column.native && typeof raw === 'string' && (/^\s*[-+]?\d+(\.\d+)?\s*$/.test(raw) || NOT_FINITE.test(raw))) return raw.trim();
   const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
   if (typeof n !== 'number' || !Number.isFinite(n)) throw invalid(column, 'number');
   if (column.native) return n;
@@ -150,7 +162,7 @@ function toColumnType(column: RegisteredColumn, raw: unknown): string | number |
       return toNumber(column, raw);
     case 'datetime':
       if (typeof raw !== 'string') throw invalid(column, 'YYYY-MM-DD HH:mm:ss');
-      return toDateTimeText(column, raw);
+      return column.native ? toEngineText(column, raw) : toDateTimeText(column, raw);
     default:
       return toText(column, raw);
   }
@@ -202,7 +214,8 @@ export function toAnswerRow(table: RegisteredTable, row: Record<string, unknown>
     else if (typeof value === 'string' && (column.type === 'money' || column.type === 'float' || column.type === 'int')) value = exactNumber(value);
     else if (value !== null && (column.type === 'money' || column.type === 'float') && typeof value !== 'object') value = Number(value);
     else if (value instanceof Date) value = nowText(value);
-    else if (column.type === 'datetime' && typeof value === 'string') value = value.slice(0, 19).replace('T', ' ');
+    // a read-back column's date or time is the engine's text as it is (microseconds, zone, BC)
+    else if (column.type === 'datetime' && typeof value === 'string' && !column.native) value = value.slice(0, 19).replace('T', ' ');
     else value = plainValue(value);
     out[name] = value;
   }

@@ -6,6 +6,7 @@ import { baseOfSearchTable, pendingTable } from '../db/migrations/0010_search_si
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
+import { comparedAsText } from '../tables/nativeTypes.ts';
 import { toStoredValue } from './values.ts';
 
 export interface Condition {
@@ -104,10 +105,10 @@ export function whereExpression(eb: ExpressionBuilder<any, any>, conditions: Con
   return eb.and(parts);
 }
 
-/** PostgreSQL has no like on a number, uuid, enum or array, and no = on json: those columns are compared as their text. */
+/** PostgreSQL has no like on a number, uuid, enum or array, and no = on json, xml or a point: those columns are compared as their text. */
 function asText(eb: ExpressionBuilder<any, any>, column: RegisteredColumn | undefined, engine: Engine, forLike: boolean): boolean {
   if (engine !== 'postgres' || !column) return false;
-  if (column.native === 'json') return true;
+  if (comparedAsText(engine, column.native)) return true;
   return (
     forLike &&
     (column.native !== undefined

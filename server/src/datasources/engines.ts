@@ -196,31 +196,47 @@ export interface OpenOptions {
 }
 
 /**
- * pg's parsers for a source's values, where the app's own (db/connection.ts, set globally) would change them: int8
- * beyond 2^53 stays text (9007199254740993 is not rounded), numeric stays its exact text (the answer makes a number
- * of it only when that is exact), money becomes a plain number text ('$1,234.50' was answered as null), and json,
- * jsonb and arrays stay the text the engine wrote (answered and exported as that text; an array saves back as it reads).
+ * pg's parsers for a source's values: every value is the text the engine wrote (a date stays '2024-01-02', not a Date
+ * at midnight; an interval '1 day', a point '(1,2)', bytea '\\x0102', json, arrays, timestamps with their microseconds),
+ * so that a value listed saves back as the same value (docs/datasources.md). Only these are read into JavaScript:
+ * booleans, the integers (int8 beyond 2^53 stays text: 9007199254740993 is not rounded), finite floats, and money as
+ * a plain number text ('$1,234.50' was answered as null). numeric stays its exact text (answered as a number when exact).
  */
-const SOURCE_TEXT_OIDS = new Set([
-  114, 3802, 199, 3807, 1000, 1001, 1005, 1007, 1009, 1014, 1015, 1016, 1021, 1022, 1028, 1040, 1041, 1115, 1182, 1183, 1185, 1231, 1270, 2951, 651, 791,
-]);
+const SOURCE_PARSED_OIDS = new Set([16, 21, 23, 26]);
 function moneyText(text: string): string {
   const digits = text.replace(/[^0-9.]/g, '');
   if (!/^\d+(\.\d+)?$/.test(digits)) return text;
   return /-|\(/.test(text) ? `-${digits}` : digits;
 }
+const asText = (v: string) => v;
 export const sourcePgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (format === 'binary') return pg.types.getTypeParser(oid, format);
     if (oid === 20) return (v: string) => (Number.isSafeInteger(Number(v)) ? Number(v) : v);
-    if (oid === 1700 || SOURCE_TEXT_OIDS.has(oid)) return (v: string) => v;
+    // Infinity and NaN stay text (JSON has no such number: they were answered as null)
+    if (oid === 700 || oid === 701) return (v: string) => (Number.isFinite(Number(v)) ? Number(v) : v);
     if (oid === 790) return moneyText;
-    return pg.types.getTypeParser(oid, 'text');
+    return SOURCE_PARSED_OIDS.has(oid) ? pg.types.getTypeParser(oid, 'text') : asText;
   },
 } as pg.CustomTypesConfig;
 
-/** MySQL's JSON type as the text it stores (mysql2 would parse it into an object). */
-const jsonAsText: mysql.TypeCast = (field, next) => (field.type === 'JSON' ? field.string('utf8') : next());
+/**
+ * A source's MySQL/MariaDB values as text, as they save back: JSON as the text it stores (mysql2 would parse it into
+ * an object), BIT as its number (digits beyond 2^53), binary strings and geometry as 0x… hex (read-only columns:
+ * tables/nativeTypes.ts; a Buffer was answered as {"type":"Buffer",…}, a point as {"x":1,"y":2}).
+ */
+const sourceTypeCast: mysql.TypeCast = (field, next) => {
+  if (field.type === 'JSON') return field.string('utf8');
+  if (field.type === 'BIT') {
+    const bytes = field.buffer();
+    if (bytes === null) return null;
+    const n = BigInt(`0x${bytes.toString('hex') || '0'}`);
+    return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n.toString();
+  }
+  // mysql2 reads a binary string (by its collation, which the hook does not see) as a Buffer and geometry as objects
+  const value: unknown = field.type === 'GEOMETRY' ? field.buffer() : next();
+  return Buffer.isBuffer(value) ? `0x${value.toString('hex').toUpperCase()}` : value;
+};
 
 /**
  * A MySQL/MariaDB session of a source refuses a value it would otherwise store changed (1000 into a tinyint clamped to
@@ -281,7 +297,9 @@ export async function openSourceDb(asked: SourceConfig, options: OpenOptions): P
         dateStrings: true,
         supportBigNumbers: true,
         bigNumberStrings: false,
-        typeCast: jsonAsText,
+        typeCast: sourceTypeCast,
+        // MariaDB's JSON (a longtext marked json) as the text stored, not parsed and written again without its spaces
+        jsonStrings: true,
         timezone: 'Z',
         // the connection speaks utf8mb4 whatever the server's default (4-byte characters: 😀, 𠀀)
         charset: 'UTF8MB4_UNICODE_520_CI',

@@ -141,6 +141,9 @@ const MYSQL_NUMBERS: Record<number, DataRefusal> = {
   1265: 'invalidValue',
   1367: 'invalidValue',
   3140: 'invalidValue',
+  // a geometry from a value that is none, and a comparison the types have none of (`geometry = 'x'`)
+  1416: 'invalidValue',
+  4078: 'invalidValue',
   1264: 'outOfRange',
   1690: 'outOfRange',
   1406: 'tooLong',
@@ -164,6 +167,11 @@ const PG_INTEGRITY: Record<string, DataRefusal> = {
   '23001': 'referenced',
 };
 const PG_RANGE = new Set(['22003', '22008', '22015', '2201E', '22P01']);
+/**
+ * A value or filter of a type the engine has no cast or operator for (a read-back column of a type of an extension):
+ * 42804 "column … is of type … but expression is of type …", 42883 "operator does not exist: … = …".
+ */
+const PG_TYPE_REFUSALS = new Set(['42804', '42883']);
 /** SQL Server error numbers (tedious' `number`) and Oracle's ORA- numbers. */
 const MSSQL_NUMBERS: Record<number, DataRefusal> = {
   245: 'invalidValue',
@@ -225,6 +233,7 @@ function* driverErrors(err: unknown, depth = 0): Generator<DriverError> {
 }
 
 function refusalOf(e: DriverError): DataRefusal | undefined {
+  if (PG_TYPE_REFUSALS.has(e.code)) return 'invalidValue';
   if (/^[0-9A-Z]{5}$/.test(e.code) && /^2[23]/.test(e.code) && !e.code.startsWith('ER')) {
     // 23503 is both a missing parent (insert, update) and a parent still referenced (delete)
     if (e.code === '23503' && /still referenced|update or delete on/i.test(`${e.message} ${e.detail ?? ''}`)) return 'referenced';
@@ -276,8 +285,11 @@ function quotedValues(e: DriverError): string[] {
 
 /** The type the engine names in its words ("for type uuid", "out of range for type smallint", "Incorrect integer value", "enum mood"). */
 function typeNamed(e: DriverError): string | undefined {
-  const m = /for type ([\w ]+?)(?::|$| out)|(\w+) out of range|Incorrect (\w+) value|enum ([\w$]+)/i.exec(e.message);
-  return m ? (m[1] ?? m[2] ?? m[3] ?? (m[4] ? `enum ${m[4]}` : undefined))?.trim() : undefined;
+  // "value "2147483648" is out of range for type integer": the type after "for type", never the word before "out of range" ("is")
+  const forType = /for type ([\w ]+?)(?::|$| out)/i.exec(e.message);
+  if (forType) return forType[1]!.trim();
+  const m = /\b(?!is\b)(\w+) out of range|Incorrect (\w+) value|enum ([\w$]+)/i.exec(e.message);
+  return m ? (m[1] ?? m[2] ?? (m[3] ? `enum ${m[3]}` : undefined))?.trim() : undefined;
 }
 
 /** Whether a value sent could be of the type an engine named (only the types whose text is easy to tell). */

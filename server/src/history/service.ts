@@ -2,6 +2,7 @@ import type { EnumValue, Texts } from '@qb/contracts';
 import { allowedTable, assertAllowed, type Caller } from '../access/index.ts';
 import type { CrudService } from '../crud/service.ts';
 import { parseKeys } from '../crud/keys.ts';
+import { asDataFailure } from '../crud/reads.ts';
 import { ROW_VERSION_FIELD, sentVersion } from '../crud/versions.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
@@ -67,8 +68,15 @@ export class HistoryService {
 
   private async stateOf(table: RegisteredTable, id: Key): Promise<RowState> {
     const target = await this.crud.target(table);
-    const row = (await target.db.selectFrom(table.table).selectAll().where(table.primaryKey, '=', id).executeTakeFirst()) as
-      Record<string, unknown> | undefined;
+    // a key the engine refuses (a read-back table's uuid key given `abc`) is a 400 naming the key, not a 500
+    const row = (await target.db
+      .selectFrom(table.table)
+      .selectAll()
+      .where(table.primaryKey, '=', id)
+      .executeTakeFirst()
+      .catch((err: unknown) => {
+        throw asDataFailure(err, table, [[table.primaryKey, id]]);
+      })) as Record<string, unknown> | undefined;
     if (!row) return { state: 'absent' };
     if (table.softDelete && Number(row.isdelete) === 1) return { state: 'deleted', row };
     return { state: 'live', row };

@@ -19,6 +19,8 @@ interface FieldRow {
   refLabel: string | null;
   /** the engine's own type of a read-back column (from the applied snapshot) */
   native?: string;
+  /** a read-back column no text form saves back (binary data): listed, never written (tables/nativeTypes.ts) */
+  nativeReadOnly?: boolean;
 }
 
 interface SheetRow {
@@ -31,12 +33,14 @@ interface SheetRow {
   applied?: string | null;
 }
 
+type AppliedColumn = { name: string; type: string; length?: number; native?: unknown; readOnly?: unknown };
+
 /** The saved columns the real table has: those of the applied snapshot, with the type and length applied (a change not yet run is not served). */
 function appliedFields(sheet: SheetRow, fields: FieldRow[]): FieldRow[] {
   if (typeof sheet.applied !== 'string' || sheet.applied === '') return fields;
-  let columns: { name: string; type: string; length?: number; native?: unknown }[];
+  let columns: AppliedColumn[];
   try {
-    columns = (JSON.parse(sheet.applied) as { columns: { name: string; type: string; length?: number; native?: unknown }[] }).columns;
+    columns = (JSON.parse(sheet.applied) as { columns: AppliedColumn[] }).columns;
   } catch {
     return fields;
   }
@@ -45,7 +49,8 @@ function appliedFields(sheet: SheetRow, fields: FieldRow[]): FieldRow[] {
   return fields.flatMap((f) => {
     const c = byName.get(f.columnName.toLowerCase());
     if (!c) return [];
-    const native = typeof c.native === 'string' && c.native !== '' ? { native: c.native.slice(0, 60) } : {};
+    const native =
+      typeof c.native === 'string' && c.native !== '' ? { native: c.native.slice(0, 60), ...(c.readOnly === true ? { nativeReadOnly: true } : {}) } : {};
     return [{ ...f, columnName: c.name, type: c.type, length: c.type === 'nvarchar' ? (c.length ?? 50) : f.length, ...native }];
   });
 }
@@ -150,7 +155,7 @@ export function sheetToTableDef(sheet: SheetRow, fields: FieldRow[], ignored: (r
       // a key the database does not number must be given (a save without it was the database's NOT NULL error, a 500)
       ...((Number(f.nonEmpty) === 1 || Number(f.primaryKey) === 1) && !autoIncrement && defaultValue === undefined ? { required: true } : {}),
       ...(defaultValue !== undefined ? { defaultValue } : {}),
-      ...(autoIncrement ? { readOnly: true } : {}),
+      ...(autoIncrement || f.nativeReadOnly ? { readOnly: true } : {}),
       title: { zh: f.intro || f.columnName, en: f.titleEn || f.intro || f.columnName },
       ...(enumeration ? { enum: enumeration } : {}),
       ...(f.refTable ? { references: f.refTable, labelColumn: f.refLabel || 'name' } : {}),

@@ -181,10 +181,11 @@ export function planDdl(engine: SourceEngine, def: SheetDefinition): DdlPlan {
   }
   // the real table keeps the columns the definition no longer lists
   const current = new Set(def.columns.map(lowerName));
-  // a read-back column keeps its engine type (the registry reads it) while its logical type is unchanged
+  // a read-back column keeps its engine type and read-only mark (the registry reads them) while its logical type is unchanged
   const withNative = (c: DdlColumn) => {
-    const old = before.get(lowerName(c)) as (DdlColumn & { native?: string }) | undefined;
-    return old?.native && old.type === c.type && (old.length ?? DEFAULT_LENGTH) === (c.length ?? DEFAULT_LENGTH) ? { ...c, native: old.native } : c;
+    const old = before.get(lowerName(c)) as (DdlColumn & { native?: string; readOnly?: boolean }) | undefined;
+    if (!old?.native || old.type !== c.type || (old.length ?? DEFAULT_LENGTH) !== (c.length ?? DEFAULT_LENGTH)) return c;
+    return { ...c, native: old.native, ...(old.readOnly ? { readOnly: true } : {}) };
   };
   const applied = [...def.columns.map(withNative), ...def.applied.filter((c) => !current.has(lowerName(c)))];
   return { statements, undo, applied };

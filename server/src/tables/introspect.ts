@@ -3,6 +3,7 @@ import type { SourceHandle } from '../datasources/index.ts';
 import { type DdlColumn, DEFAULT_LENGTH, type LogicalType } from '../ddl/generate.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
+import { readBackKind } from './nativeTypes.ts';
 
 /** The app's own tables and the engines' catalogues: never offered as a source's table on the local database. */
 const APP_PREFIX = /^(sys_|kysely_|sqlite_)/i;
@@ -78,6 +79,8 @@ interface RawColumn {
 /** A read-back column: the DDL column with the engine's own type, stored in the applied snapshot (the registry reads it). */
 export interface ReadBackColumn extends DdlColumn {
   native?: string;
+  /** listed as the engine's text and never written (nativeTypes.ts): binary data, MySQL geometry */
+  readOnly?: boolean;
   /** what the page offers and the save accepts: an enum's values, a boolean's 0 and 1 (sys_tableFields.options) */
   options?: { value: string | number; zh: string; en: string }[];
 }
@@ -202,11 +205,14 @@ const BOOLEAN_OPTIONS = [
 /**
  * The real table's columns as DDL columns (logical types) with their engine types; an empty list when the table does
  * not exist. Beyond logicalTypeOf: a uuid is nvarchar(36); a boolean an int offering 0 and 1; an enum (PostgreSQL
- * or MySQL) an nvarchar as long as its longest value, offering its values; json, arrays and sets stay ntext.
+ * or MySQL) an nvarchar as long as its longest value, offering its values; json, arrays and sets stay ntext; the
+ * engine types of nativeTypes.ts as it says (times as text, binary data read-only).
  */
 export async function readColumns(source: SourceHandle, tableName: string): Promise<ReadBackColumn[]> {
   return (await rawColumns(source, tableName)).map((c) => {
     let { type, length } = logicalTypeOf(c.dataType, c.length);
+    const kind = readBackKind(source.engine, c.native);
+    if (kind) [type, length] = [kind.type, kind.length];
     let options: ReadBackColumn['options'];
     if (c.native === 'uuid') [type, length] = ['nvarchar', 36];
     if (/^(boolean|bool)$/.test(c.native)) [type, length, options] = ['int', undefined, BOOLEAN_OPTIONS];
@@ -221,6 +227,7 @@ export async function readColumns(source: SourceHandle, tableName: string): Prom
     if (!c.nullable && !c.primaryKey) col.notNull = true;
     if (c.autoIncrement && type === 'int') col.autoIncrement = true;
     if (options) col.options = options;
+    if (kind?.readOnly) col.readOnly = true;
     return col;
   });
 }
