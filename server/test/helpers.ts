@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { openConnection } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrations/index.ts';
 import { seed } from '../src/seed/seed.ts';
+import { checkAnswers } from './answers.ts';
 
 export const ADMIN_PASSWORD = 'admin-pass-1';
 export const sha = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
@@ -85,6 +86,8 @@ export async function startTestApp(engine = 'sqlite', url?: string, env: Record<
   await seed(conn.db, conn.engine, ADMIN_PASSWORD);
   const ctx = createContext(config, conn);
   const app = await buildApp(ctx, { logger: false });
+  // every answer is checked against the API document (answers.ts): a mismatch fails the test that got it
+  checkAnswers(app);
   const rawLogin = (loginid: string, password: string) => app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid, pass: sha(password) } });
   /**
    * A login as the tests of other things need it: an account made or reset by an administrator must change its password
@@ -131,6 +134,7 @@ export async function startSecondInstance(t: TestApp): Promise<{ app: FastifyIns
   const conn = openConnection(t.ctx.config.databaseUrl, t.ctx.config.dataDir);
   const ctx = createContext(t.ctx.config, conn);
   const app = await buildApp(ctx, { logger: false });
+  checkAnswers(app);
   return {
     app,
     ctx,

@@ -86,16 +86,51 @@ const TAGS = [
 ];
 
 /** Schemas of the reference page's own routes (registered by @fastify/swagger-ui, which hides them). */
-function docsRouteSchema(url: string): { summary: string; tags: string[]; params?: z.ZodType; response: Record<string, unknown> } {
-  const answer = (description: string, type: string) => ({ description, content: { [type]: { schema: z.string() } } });
+function docsRouteSchema(url: string): { summary: string; operationId: string; tags: string[]; params?: z.ZodType; response: Record<string, unknown> } {
+  const answer = (description: string, type: string, schema: z.ZodType = z.string()) => ({ description, content: { [type]: { schema } } });
   const tags = ['docs'];
   if (url === DOCS_PREFIX)
-    return { summary: 'The API reference page (bundled Swagger UI: same-origin scripts only)', tags, response: { 200: answer('The page', 'text/html') } };
+    return {
+      summary: 'The API reference page (bundled Swagger UI: same-origin scripts only)',
+      operationId: 'docsPage',
+      tags,
+      response: { 200: answer('The page', 'text/html') },
+    };
   if (url.endsWith('/json'))
-    return { summary: 'This document, as the reference page reads it', tags, response: { 200: answer('The OpenAPI document', 'application/json') } };
-  if (url.endsWith('/yaml')) return { summary: 'This document in YAML', tags, response: { 200: answer('The OpenAPI document', 'application/x-yaml') } };
+    return {
+      summary: 'This document, as the reference page reads it',
+      operationId: 'docsJson',
+      tags,
+      response: { 200: answer('The OpenAPI document', 'application/json', z.record(z.string(), z.unknown())) },
+    };
+  if (url.endsWith('/yaml'))
+    return { summary: 'This document in YAML', operationId: 'docsYaml', tags, response: { 200: answer('The OpenAPI document', 'application/x-yaml') } };
+  if (url === `${DOCS_PREFIX}/static/index.html`)
+    return {
+      summary: "The reference page's old address",
+      operationId: 'docsOldPage',
+      tags,
+      response: { 302: answer(`Moved to ${DOCS_PREFIX}/ (Location), without a body`, 'text/plain', z.string().max(0)) },
+    };
   const file = { summary: 'A file of the reference page (script, style sheet, image)', tags, response: { 200: answer('The file', '*/*') } };
-  return url.endsWith('*') ? { ...file, params: z.object({ '*': z.string().describe('the file') }) } : file;
+  if (url.endsWith('*')) {
+    const params = z.object({
+      '*': z
+        .string()
+        .min(1)
+        .describe('the file')
+        .meta({ examples: ['swagger-ui.css'] }),
+    });
+    return { ...file, operationId: 'docsFile', params };
+  }
+  return { ...file, operationId: `docs${url.slice(url.lastIndexOf('/') + 1).replace(/(^|[-.])(\w)/g, (_, _sep: string, c: string) => c.toUpperCase())}` };
+}
+
+/** Names the HEAD operation of a route registered for GET and HEAD after its GET: operationIds are unique. */
+function nameHeadOperations(doc: { paths?: Record<string, Record<string, { operationId?: string }>> }) {
+  for (const item of Object.values(doc.paths ?? {})) {
+    if (item.head?.operationId && item.head.operationId === item.get?.operationId) item.head = { ...item.head, operationId: `${item.head.operationId}Head` };
+  }
 }
 
 /** Component schemas the paths do not reference but the document describes (the decoded `wheres`). */
@@ -160,6 +195,7 @@ export async function registerRouteSchemas(app: FastifyInstance, version: string
     transformObject: (input) => {
       const doc = transformObject(input) as ReturnType<typeof transformObject> & { components?: { schemas?: Record<string, Record<string, unknown>> } };
       pruneComponents(doc);
+      nameHeadOperations(doc as Parameters<typeof nameHeadOperations>[0]);
       const envelope = doc.components?.schemas?.ErrorEnvelope as { properties?: { code?: Record<string, unknown> } } | undefined;
       if (envelope?.properties?.code) envelope.properties.code = { ...envelope.properties.code, enum: errorCodes(), examples: ERROR_CODE_EXAMPLES };
       return doc;

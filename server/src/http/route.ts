@@ -33,6 +33,8 @@ export type RouteHandler<K extends EndpointName> = RouteHandlerMethod<
  */
 export function on<K extends EndpointName>(app: ZodApp, name: K, handler: RouteHandler<K>, options: Pick<RouteShorthandOptions, 'config'> = {}): void {
   const { method, url } = endpoints[name];
-  // the handler's types are checked at each call of on(); Fastify's own route options know no single call's schema
-  app.route({ method, url, schema: routeSchemas[name], ...options, handler: handler as RouteHandlerMethod });
+  // the handler's types are checked at each call of on(); Fastify's own route options know no single call's schema.
+  // The call's name is its operationId: client generators name their methods by it (unique: api/endpoints.ts keys)
+  const schema = { ...routeSchemas[name], operationId: name };
+  app.route({ method, url, schema, ...options, handler: handler as RouteHandlerMethod });
 }

@@ -1,6 +1,6 @@
 /** Who may do what: the grants of roles to menus and their actions, accounts' roles, sessions. Administrators only. */
 import { z } from 'zod';
-import { answerOf, defineRoute, emptyAnswer, jsonBody, queryOf } from './common.ts';
+import { answerOf, defineRoute, emptyAnswer, jsonBody, queryOf, rowId } from './common.ts';
 
 const tags = ['access'];
 
@@ -8,18 +8,13 @@ const tags = ['access'];
 export const GRANT_ACTIONS = ['view', 'save', 'delete', 'import', 'export'] as const;
 export const grantActionSchema = z.enum(GRANT_ACTIONS);
 
-const id = z.coerce
-  .number({ error: 'a positive integer is required' })
-  .int({ error: 'a positive integer is required' })
-  .positive({ error: 'a positive integer is required' });
-
 export const menuActionsSchema = z.object({
   menuId: z.number().int(),
   url: z.string(),
   actions: z.array(grantActionSchema).describe("the actions the menu's page offers"),
 });
 
-export const menuGrantSchema = z.object({ menuId: id, actions: z.array(grantActionSchema).max(GRANT_ACTIONS.length) });
+export const menuGrantSchema = z.object({ menuId: rowId('the menu'), actions: z.array(grantActionSchema).max(GRANT_ACTIONS.length) });
 export const roleGrantsSchema = z.object({ roleId: z.number().int(), grants: z.array(menuGrantSchema) });
 
 export const menuActionsRoute = defineRoute({
@@ -29,7 +24,7 @@ export const menuActionsRoute = defineRoute({
   response: { 200: answerOf(z.array(menuActionsSchema)) },
 });
 
-export const roleGrantsQuerySchema = queryOf({ roleId: id });
+export const roleGrantsQuerySchema = queryOf({ roleId: rowId('the role') });
 export const roleGrantsRoute = defineRoute({
   summary: "A role's grants",
   tags,
@@ -37,7 +32,13 @@ export const roleGrantsRoute = defineRoute({
   response: { 200: answerOf(roleGrantsSchema) },
 });
 
-export const saveRoleGrantsBodySchema = jsonBody({ roleId: id, grants: z.array(menuGrantSchema).max(2000) });
+export const saveRoleGrantsBodySchema = jsonBody({
+  roleId: rowId('the role'),
+  grants: z
+    .array(menuGrantSchema)
+    .max(2000)
+    .meta({ examples: [[{ menuId: 1, actions: ['view', 'save'] }]] }),
+});
 export const saveRoleGrantsRoute = defineRoute({
   summary: "Replaces a role's grants",
   description:
@@ -47,7 +48,7 @@ export const saveRoleGrantsRoute = defineRoute({
   response: { 200: emptyAnswer },
 });
 
-export const userRolesQuerySchema = queryOf({ id });
+export const userRolesQuerySchema = queryOf({ id: rowId('the account') });
 export const userRolesRoute = defineRoute({
   summary: "An account's roles",
   tags,
@@ -55,7 +56,13 @@ export const userRolesRoute = defineRoute({
   response: { 200: answerOf(z.object({ roleIds: z.array(z.number().int()) })) },
 });
 
-export const saveUserRolesBodySchema = jsonBody({ id, roleIds: z.array(id).max(200) });
+export const saveUserRolesBodySchema = jsonBody({
+  id: rowId('the account'),
+  roleIds: z
+    .array(rowId('a role'))
+    .max(200)
+    .meta({ examples: [[1]] }),
+});
 export const saveUserRolesRoute = defineRoute({
   summary: "Replaces an account's roles",
   description: 'Refused (409 LAST_ADMIN) when it would leave no enabled account holding an administrator role.',
@@ -64,7 +71,7 @@ export const saveUserRolesRoute = defineRoute({
   response: { 200: emptyAnswer },
 });
 
-export const resetPasswordBodySchema = jsonBody({ id });
+export const resetPasswordBodySchema = jsonBody({ id: rowId('the account') });
 export const resetPasswordRoute = defineRoute({
   summary: "Resets an account's password",
   description: "A new random password is generated on the server and answered once; the account's sessions end.",
@@ -87,7 +94,7 @@ export const sessionsRoute = defineRoute({
   tags,
   response: { 200: answerOf(z.array(sessionRowSchema)) },
 });
-export const endSessionBodySchema = jsonBody({ id });
+export const endSessionBodySchema = jsonBody({ id: rowId('the session') });
 export const endSessionRoute = defineRoute({
   summary: 'Ends a session (force logout)',
   tags,

@@ -1,6 +1,6 @@
 /** Accounts and sessions: captcha, login, logout, the signed-in user, passwords, the account list and save. */
 import { z } from 'zod';
-import { answerOf, checkedByService, clientHash, defineRoute, emptyAnswer, jsonBody, listAnswerOf, queryOf, serviceText } from './common.ts';
+import { answerOf, checkedByService, clientHash, defineRoute, emptyAnswer, jsonBody, listAnswerOf, queryOf, serviceInt, serviceText } from './common.ts';
 import { captchaAnswerSchema, loginAnswerSchema, tableRowSchema, userInfoSchema } from './models.ts';
 import { wheresParam } from './wheres.ts';
 
@@ -76,11 +76,11 @@ export const changePasswordRoute = defineRoute({
 
 /** The list parameters of GET /api/select/ without `_flag`. */
 export const pageQueryShape = {
-  page: serviceText('page number, from 1 (default 1)').optional(),
-  row: serviceText('rows per page, 1 to 100000 (default 20)').optional(),
+  page: serviceInt('page number, from 1 (default 1)', 1_000_000, 1).optional(),
+  row: serviceInt('rows per page, 1 to 100000 (default 20)', 100_000, 20).optional(),
   wheres: wheresParam.optional(),
-  sort: serviceText("comma list of columns, e.g. `parentMenu, sortNum` (default: the table's default sort, then id)").optional(),
-  sortType: serviceText('comma list of asc/desc; one value applies to every column, otherwise one per column').optional(),
+  sort: serviceText("comma list of columns, e.g. `parentMenu, sortNum` (default: the table's default sort, then id)", 'createTime, id').optional(),
+  sortType: serviceText('comma list of asc/desc; one value applies to every column, otherwise one per column', 'desc').optional(),
 };
 
 export const userListRoute = defineRoute({

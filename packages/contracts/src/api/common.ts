@@ -27,7 +27,53 @@ export function queryOf<T extends z.ZodRawShape>(shape: T) {
 }
 
 /** A query parameter or body field whose value the service checks (see checkedByService). */
-export const serviceText = (description: string) => checkedByService(z.string()).describe(description);
+export const serviceText = (description: string, example?: string) =>
+  checkedByService(z.string())
+    .describe(description)
+    .meta(example === undefined ? {} : { examples: [example] });
+
+/**
+ * The largest id of a row: every built-in table and every table made from a definition is keyed by a 32-bit int
+ * (PostgreSQL integer/serial, MariaDB int, SQLite's integer within the same range), and so is every id parameter.
+ */
+export const INT32_MAX = 2_147_483_647;
+/** The reasons of a refused id (messages.ts translates them): not a positive integer, or past the column's type. */
+export const ID_REFUSED = 'a positive integer is required';
+export const ID_OUT_OF_RANGE = 'out of the range of the int type (1 to 2147483647)';
+
+/**
+ * An id naming a row of a table keyed by a 32-bit int, from a number or its text (a query string): 1 to 2^31−1.
+ * The one bound of every id parameter, so that an id past the column's type is the same 400 on every engine
+ * (PostgreSQL's integer refuses it at the query, SQLite would only find no row).
+ */
+export function rowId(description: string, example = 1) {
+  return z.coerce
+    .number({ error: ID_REFUSED })
+    .int({ error: ID_REFUSED })
+    .min(1, { error: ID_REFUSED })
+    .max(INT32_MAX, { error: ID_OUT_OF_RANGE })
+    .describe(description)
+    .meta({ examples: [example] });
+}
+
+/**
+ * The key of a row of any table, as a request names it: a positive int (1 to 2^31−1) or a non-empty text of at most
+ * 200 characters (a table keyed by a code; a read-back table's bigint key beyond the int range as its digits).
+ * Which of the two a table takes, the service checks against the table's key (server/src/crud/keys.ts).
+ */
+export const rowKeyParam = z.union([z.number().int().min(1).max(INT32_MAX), z.string().min(1).max(200)]);
+
+/** An integer parameter the service checks itself (its message names the bound): documented with its bounds. */
+export const serviceInt = (description: string, max: number, example: number) =>
+  checkedByService(z.coerce.number().int().min(1).max(max))
+    .describe(description)
+    .meta({ examples: [example] });
+
+/** A required text the service checks further (a flag, a file path): the schema refuses only what is never valid. */
+export const requiredText = (description: string, example: string) =>
+  checkedByService(z.string().min(1))
+    .describe(description)
+    .meta({ examples: [example] });
 
 /** Lowercase hex SHA-256 of a typed password: a password never leaves the browser in clear. */
 export const clientHash = z

@@ -1,19 +1,33 @@
 /** The generic table API of SPEC.md §7: list, save, delete, master-slave save, menu, export, table metadata. */
 import { z } from 'zod';
 import { pageQueryShape } from './auth.ts';
-import { answerOf, checkedByService, defineRoute, fileAnswer, jsonBody, listAnswerOf, queryOf, serviceText } from './common.ts';
+import {
+  answerOf,
+  checkedByService,
+  defineRoute,
+  fileAnswer,
+  INT32_MAX,
+  jsonBody,
+  listAnswerOf,
+  queryOf,
+  requiredText,
+  rowId,
+  rowKeyParam,
+  serviceText,
+} from './common.ts';
 import { menuRowSchema, tableMetaSchema, tableRowSchema } from './models.ts';
 import { wheresParam } from './wheres.ts';
 
 const tags = ['tables'];
 
-const flagParam = serviceText('the table (a flag of the registry: GET /api/schema/ lists them)');
+const flagParam = requiredText('the table (a flag of the registry: GET /api/schema/ lists them)', 'sys_member');
+/** a key as answered: a read-back table's bigint key may pass the int range (as a number up to 2^53, else as its digits) */
 const rowKey = z.union([z.number().int(), z.string()]);
 
 export const selectQuerySchema = queryOf({
   _flag: flagParam,
   ...pageQueryShape,
-  _hasChildren: serviceText('a parent column of the same table (parentId): each row is answered with `hasChildren`').optional(),
+  _hasChildren: serviceText('a parent column of the same table (parentId): each row is answered with `hasChildren`', 'parentId').optional(),
 });
 
 export const selectRoute = defineRoute({
@@ -29,9 +43,9 @@ export const selectRoute = defineRoute({
 
 export const saveBodySchema = jsonBody({
   _flag: flagParam,
-  params: checkedByService(z.record(z.string(), z.unknown())).describe(
-    'the row: column values by name; with `id` (not 0 or empty) an edit of that row, else a new row',
-  ),
+  params: checkedByService(z.record(z.string(), z.unknown()))
+    .describe('the row: column values by name; with `id` (not 0 or empty) an edit of that row, else a new row')
+    .meta({ examples: [{ name: '张三', phone: '13800000000' }] }),
 });
 
 export const saveAnswerSchema = z.object({
@@ -53,7 +67,9 @@ export const saveRoute = defineRoute({
 
 export const deleteBodySchema = jsonBody({
   _flag: flagParam,
-  id: checkedByService(z.union([rowKey, z.array(rowKey)])).describe('a key, a list of keys, or (integer keys) a comma-joined text'),
+  id: checkedByService(z.union([rowKeyParam, z.array(rowKeyParam).min(1).max(1000)]))
+    .describe(`a key, a list of 1 to 1000 keys, or (integer keys, 1 to ${INT32_MAX}) a comma-joined text`)
+    .meta({ examples: [[3, 5]] }),
   _version: checkedByService(z.string())
     .optional()
     .describe('with one id: the `_version` of the row as it was listed; a row changed since is a 409 CONFLICT with the current row, and nothing is deleted'),
@@ -70,10 +86,12 @@ export const deleteRoute = defineRoute({
 });
 
 export const masterSlaveBodySchema = jsonBody({
-  _flag: flagParam.describe('the main table'),
-  _flagChidren: serviceText('the child table (the spelling is the contract)'),
-  bindField: serviceText('the column of the child table that points at the main table'),
-  mainData: checkedByService(z.record(z.string(), z.unknown())).describe('the main row (with `id`: an edit)'),
+  _flag: requiredText('the main table', 'questionsClass'),
+  _flagChidren: requiredText('the child table (the spelling is the contract)', 'questionsSmallClass'),
+  bindField: requiredText('the column of the child table that points at the main table', 'subjectId'),
+  mainData: checkedByService(z.record(z.string(), z.unknown()))
+    .describe('the main row (with `id`: an edit)')
+    .meta({ examples: [{ name: '科目一' }] }),
   chidrenData: checkedByService(z.array(z.record(z.string(), z.unknown())))
     .optional()
     .describe('the child rows, at most 1000; a child with `id` is updated (with isdelete 1: deleted)'),
@@ -104,10 +122,7 @@ export const menuLayoutRoute = defineRoute({
     "The menu's sys_layList record (数据设计: which columns a generated page lists, searches and edits), for whoever may open the menu — a role granted a generated page reads its layout without a grant on the menu page. 403 for a menu the caller may not open; `data` null when the menu has no layout.",
   tags: ['system'],
   querystring: queryOf({
-    menuId: z.coerce
-      .number({ error: 'a positive integer is required' })
-      .int({ error: 'a positive integer is required' })
-      .positive({ error: 'a positive integer is required' }),
+    menuId: rowId('the menu'),
   }),
   response: { 200: answerOf(z.object({ id: z.number().int(), menuId: z.number().int(), layout: z.string().nullable() }).nullable()) },
 });
@@ -121,11 +136,12 @@ export const exportTableRoute = defineRoute({
     wheres: wheresParam.optional(),
     sort: pageQueryShape.sort,
     sortType: pageQueryShape.sortType,
-    columns: serviceText('JSON list of {name, title, labels?, ref?: {flag, labelField?}}: the columns and titles of the file, 1 to 100').meta({
-      examples: ['[{"name":"name","title":"姓名"},{"name":"gender","title":"性别","labels":{"1":"男","2":"女"}}]'],
-    }),
-    fileName: serviceText("the download's name without extension (default: the flag)").optional(),
-    format: serviceText('xlsx (default) or csv').optional(),
+    columns: requiredText(
+      'JSON list of {name, title, labels?, ref?: {flag, labelField?}}: the columns and titles of the file, 1 to 100',
+      '[{"name":"name","title":"姓名"},{"name":"gender","title":"性别","labels":{"1":"男","2":"女"}}]',
+    ),
+    fileName: serviceText("the download's name without extension (default: the flag)", '会员').optional(),
+    format: serviceText('xlsx (default) or csv', 'csv').optional(),
   }),
   response: {
     200: fileAnswer('The file (Content-Disposition: attachment)', ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv']),
@@ -141,6 +157,12 @@ export const schemaListRoute = defineRoute({
 export const schemaRoute = defineRoute({
   summary: "One table's columns: types, required, filterable, sortable, references",
   tags,
-  params: z.object({ flag: z.string().describe('the table') }),
+  params: z.object({
+    flag: z
+      .string()
+      .min(1)
+      .describe('the table')
+      .meta({ examples: ['sys_member'] }),
+  }),
   response: { 200: answerOf(tableMetaSchema) },
 });

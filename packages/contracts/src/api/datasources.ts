@@ -4,17 +4,12 @@
  * created table's generated page. Saving a connection stays POST /api/action/save/ with `_flag: sys_connsql`.
  */
 import { z } from 'zod';
-import { answerOf, defineRoute, jsonBody, queryOf } from './common.ts';
+import { answerOf, defineRoute, jsonBody, queryOf, rowId } from './common.ts';
 
 const tags = ['datasources'];
 
-const id = z.coerce
-  .number({ error: 'a positive integer is required' })
-  .int({ error: 'a positive integer is required' })
-  .positive({ error: 'a positive integer is required' });
-
 export const testConnectionBodySchema = jsonBody({
-  id: id.optional().describe('a saved source: its stored password is used when databasePsd is empty'),
+  id: rowId('a saved source: its stored password is used when databasePsd is empty', 10000).optional(),
   sqlType: z.coerce.number().int().min(1).max(5).describe('1 SQL Server, 2 MySQL/MariaDB, 3 Oracle, 4 PostgreSQL, 5 SQLite file'),
   mainAddr: z.string().max(200),
   port: z.coerce.number().int().min(1).max(65535).nullable().optional(),
@@ -38,7 +33,7 @@ export const testConnectionRoute = defineRoute({
 });
 
 export const createSqlTableBodySchema = jsonBody({
-  id: id.describe('the sys_dataSheet row'),
+  id: rowId('the sys_dataSheet row'),
   preview: z.boolean().optional().describe('true: answer the statements, run nothing'),
 });
 export const createSqlTableAnswerSchema = z.object({
@@ -61,7 +56,7 @@ export const createSqlTableRoute = defineRoute({
   response: { 200: answerOf(createSqlTableAnswerSchema) },
 });
 
-export const sourceTablesQuerySchema = queryOf({ sourceId: id });
+export const sourceTablesQuerySchema = queryOf({ sourceId: rowId('the data source (10000: this server’s database)', 10000) });
 export const sourceTableSchema = z.object({
   tableName: z.string(),
   defined: z.boolean().describe('a live sys_dataSheet of that name on that source exists'),
@@ -74,7 +69,15 @@ export const sourceTablesRoute = defineRoute({
   response: { 200: answerOf(z.array(sourceTableSchema)) },
 });
 
-export const readBackBodySchema = jsonBody({ sourceId: id, tableName: z.string().min(1).max(128) });
+export const readBackBodySchema = jsonBody({
+  sourceId: rowId('the data source (10000: this server’s database)', 10000),
+  tableName: z
+    .string()
+    .min(1)
+    .max(128)
+    .describe('a table of the source')
+    .meta({ examples: ['orders'] }),
+});
 export const readBackRoute = defineRoute({
   summary: 'Reads an existing table back into a definition',
   description:
@@ -86,8 +89,8 @@ export const readBackRoute = defineRoute({
 });
 
 export const generateMenuBodySchema = jsonBody({
-  sheetId: id,
-  parentMenu: id.optional().describe('default: the menu group 数据页面 / Data pages, created on demand'),
+  sheetId: rowId('the sys_dataSheet row of a created table'),
+  parentMenu: rowId('default: the menu group 数据页面 / Data pages, created on demand').optional(),
 });
 export const generateMenuRoute = defineRoute({
   summary: "Adds the menu entry of a created table's generated page",

@@ -3,14 +3,9 @@
  * and auto-create: a table made from a form definition's value fields, previewed before its DDL runs.
  */
 import { z } from 'zod';
-import { answerOf, defineRoute, jsonBody } from './common.ts';
+import { answerOf, defineRoute, jsonBody, rowId } from './common.ts';
 
 const tags = ['forms'];
-
-const id = z.coerce
-  .number({ error: 'a positive integer is required' })
-  .int({ error: 'a positive integer is required' })
-  .positive({ error: 'a positive integer is required' });
 
 /** A form schema of version 2 as the server checked it (packages/contracts/src/forms; the full grammar is docs/forms.md). */
 export const boundFormSchema = z
@@ -21,7 +16,7 @@ export const boundFormSchema = z
   .meta({ id: 'FormSchema', description: 'a form schema, version 2 (docs/forms.md): the add/edit form of a table bound to it' });
 
 export const formTableBodySchema = jsonBody({
-  id: id.describe('the sys_layTable row (a form definition with isCreateTable 1)'),
+  id: rowId('the sys_layTable row (a form definition with isCreateTable 1)'),
   preview: z.boolean().optional().describe('true: answer the derived columns and the SQL, write nothing'),
 });
 

@@ -1,13 +1,16 @@
 /** Every row's history, restore and undelete (issue 23, docs/history.md): read from the operation log. */
 import { z } from 'zod';
-import { answerOf, checkedByService, defineRoute, jsonBody, listAnswerOf, queryOf, serviceText } from './common.ts';
+import { answerOf, checkedByService, defineRoute, jsonBody, listAnswerOf, queryOf, requiredText, rowId, rowKeyParam, serviceInt } from './common.ts';
 import { enumValueSchema, textsSchema } from './models.ts';
 
 const tags = ['history'];
 
-const flagParam = serviceText('the table (a flag of the registry)');
+const flagParam = requiredText('the table (a flag of the registry)', 'sys_member');
+/** a key as answered (a read-back table's bigint key may pass the int range) */
 const rowKey = z.union([z.number().int(), z.string()]);
-const keyParam = checkedByService(z.union([rowKey, z.string()])).describe("the row's key");
+const keyParam = checkedByService(rowKeyParam)
+  .describe("the row's key: an integer for a table keyed by int, else its text")
+  .meta({ examples: [1] });
 
 export const fieldChangeSchema = z.object({
   column: z.string(),
@@ -46,7 +49,7 @@ export const historyAnswerSchema = z.object({
   fields: z.record(z.string(), historyFieldSchema).describe('title and enumeration labels of every column the revisions name'),
 });
 
-export const historyQuerySchema = queryOf({ _flag: flagParam, id: serviceText("the row's key") });
+export const historyQuerySchema = queryOf({ _flag: flagParam, id: keyParam });
 
 export const historyRoute = defineRoute({
   summary: "A row's revisions, newest first",
@@ -68,8 +71,8 @@ export const deletedRowSchema = z.object({
 
 export const deletedRowsQuerySchema = queryOf({
   _flag: flagParam,
-  page: serviceText('page number, from 1 (default 1)').optional(),
-  row: serviceText('rows per page, 1 to 100 (default 20)').optional(),
+  page: serviceInt('page number, from 1 (default 1)', 1_000_000, 1).optional(),
+  row: serviceInt('rows per page, 1 to 100 (default 20)', 100, 20).optional(),
 });
 
 export const deletedRowsRoute = defineRoute({
@@ -83,7 +86,7 @@ export const deletedRowsRoute = defineRoute({
 export const restoreBodySchema = jsonBody({
   _flag: flagParam,
   id: keyParam,
-  revision: checkedByService(z.number().int()).describe('the operation-log entry whose state the row goes back to'),
+  revision: rowId('the operation-log entry whose state the row goes back to'),
   _version: checkedByService(z.string())
     .optional()
     .describe("the row's `_version` as the client read it: a row changed since is a 409 CONFLICT and nothing is written"),

@@ -1,13 +1,31 @@
 /** Spreadsheet import (SPEC.md §7: selectAddTypes, import, typesImport), templates and question export (docs/import.md). */
 import { z } from 'zod';
-import { answerOf, checkedByService, defineRoute, errorEnvelope, fileAnswer, jsonBody, queryOf, serviceText } from './common.ts';
+import { answerOf, checkedByService, defineRoute, errorEnvelope, fileAnswer, INT32_MAX, jsonBody, queryOf, requiredText, serviceText } from './common.ts';
 
 const tags = ['import'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const UPLOADED = '/api/file/2024/05/3f9c2b7a0d1e.xlsx';
+const templateFormat = z
+  .enum(['xls', 'xlsx'], { error: 'xls or xlsx' })
+  .optional()
+  .describe('the file format (default xlsx)')
+  .meta({ examples: ['xlsx'] });
 
-/** An id sent by a form: a number, its text, or a cascader path (list or JSON text) whose last element counts. */
-const formId = (description: string) =>
-  checkedByService(z.union([z.number().int(), z.string(), z.array(z.union([z.number().int(), z.string()]))])).describe(description);
+/**
+ * An id sent by a form: a number (1 to 2^31−1), its text, or a cascader path (list or JSON text) whose last element counts.
+ * An optional one may be 0 or empty for none.
+ */
+const formId = (description: string, optional = false) => {
+  const id = z
+    .number()
+    .int()
+    .min(optional ? 0 : 1)
+    .max(INT32_MAX);
+  const text = z.string().min(optional ? 0 : 1);
+  return checkedByService(z.union([id, text, z.array(z.union([id, text])).max(20)]))
+    .describe(description)
+    .meta({ examples: [3] });
+};
 
 export const rowProblemSchema = z.object({
   row: z.number().int().describe('the row number Excel shows'),
@@ -27,10 +45,10 @@ export const importCategorySchema = z.object({ id: z.number().int(), name: z.str
 
 export const selectAddTypesBodySchema = jsonBody({
   parentId: formId('the subject (questionsClass id)'),
-  typeId: formId("the category chosen in the dialog; the files' categories are created below it (none: top level)").optional(),
-  fileName: checkedByService(z.union([z.string(), z.array(z.string())])).describe(
-    'file names, comma-joined or as a list (at most 100); extensions and folders are dropped',
-  ),
+  typeId: formId("the category chosen in the dialog; the files' categories are created below it (none: top level)", true).optional(),
+  fileName: checkedByService(z.union([z.string().min(1), z.array(z.string().min(1)).min(1).max(100)]))
+    .describe('file names, comma-joined or as a list (at most 100); extensions and folders are dropped')
+    .meta({ examples: ['科目一题库.xlsx'] }),
 });
 
 export const selectAddTypesRoute = defineRoute({
@@ -47,10 +65,10 @@ const refusedImport = errorEnvelope
   .describe('Refused: invalid rows (IMPORT_ROWS_INVALID, with the counts and problems) or bad parameters; nothing was written');
 
 export const importQuestionsBodySchema = jsonBody({
-  fileUrl: serviceText('the path POST /api/action/upload/ answered (/api/file/…)'),
+  fileUrl: requiredText('the path POST /api/action/upload/ answered (/api/file/…)', UPLOADED),
   parentId: formId('the subject'),
   typeId: formId('the category'),
-  tableName: serviceText('questionBank (may be left out)').optional(),
+  tableName: serviceText('questionBank (may be left out)', 'questionBank').optional(),
 });
 
 export const importQuestionsRoute = defineRoute({
@@ -62,9 +80,9 @@ export const importQuestionsRoute = defineRoute({
 });
 
 export const importCategoriesBodySchema = jsonBody({
-  fileUrl: serviceText('the path POST /api/action/upload/ answered (/api/file/…)'),
+  fileUrl: requiredText('the path POST /api/action/upload/ answered (/api/file/…)', UPLOADED),
   subjectId: formId('the subject'),
-  tableName: serviceText('questionsSmallClass (may be left out)').optional(),
+  tableName: serviceText('questionsSmallClass (may be left out)', 'questionsSmallClass').optional(),
 });
 
 export const importCategoriesRoute = defineRoute({
@@ -76,8 +94,12 @@ export const importCategoriesRoute = defineRoute({
 });
 
 export const templateQuerySchema = queryOf({
-  kind: z.enum(['question', 'category'], { error: 'question or category' }).optional().describe('which template (default question)'),
-  format: z.enum(['xls', 'xlsx'], { error: 'xls or xlsx' }).optional().describe('the file format (default xlsx)'),
+  kind: z
+    .enum(['question', 'category'], { error: 'question or category' })
+    .optional()
+    .describe('which template (default question)')
+    .meta({ examples: ['question'] }),
+  format: templateFormat,
 });
 
 export const templateRoute = defineRoute({
@@ -90,19 +112,20 @@ export const templateRoute = defineRoute({
 export const exportQuestionsRoute = defineRoute({
   summary: "The questions of a subject and/or category as .xlsx, in the template's layout",
   tags,
-  querystring: queryOf({ parentId: formId('the subject').optional(), typeId: formId('the category').optional() }),
+  querystring: queryOf({ parentId: formId('the subject', true).optional(), typeId: formId('the category', true).optional() }),
   response: { 200: fileAnswer('The file (Content-Disposition: attachment)', [XLSX]) },
 });
 
 /** The generic import into any table that offers it (docs/import.md "Import into any table"). */
 export const importTableBodySchema = jsonBody({
-  _flag: serviceText('the table (an operator table, or sys_member)'),
-  fileUrl: serviceText('the path POST /api/action/upload/ answered (/api/file/…)'),
+  _flag: requiredText('the table (an operator table, or sys_member)', 'sys_member'),
+  fileUrl: requiredText('the path POST /api/action/upload/ answered (/api/file/…)', UPLOADED),
   mode: z
     .enum(['insert', 'update'], { error: 'insert or update' })
     .optional()
-    .describe('a row whose key (or keyColumn) value a live row already has: insert = skipped, update = updated through the save (default insert)'),
-  keyColumn: serviceText('the column rows are matched on: the table key (default) or another plain column').optional(),
+    .describe('a row whose key (or keyColumn) value a live row already has: insert = skipped, update = updated through the save (default insert)')
+    .meta({ examples: ['update'] }),
+  keyColumn: serviceText('the column rows are matched on: the table key (default) or another plain column', 'phone').optional(),
 });
 
 export const tableImportCountsSchema = importCountsSchema.extend({
@@ -121,8 +144,8 @@ export const importTableRoute = defineRoute({
 });
 
 export const tableTemplateQuerySchema = queryOf({
-  _flag: serviceText('the table'),
-  format: z.enum(['xls', 'xlsx'], { error: 'xls or xlsx' }).optional().describe('the file format (default xlsx)'),
+  _flag: requiredText('the table', 'sys_member'),
+  format: templateFormat,
 });
 
 export const tableTemplateRoute = defineRoute({

@@ -27,6 +27,13 @@ export const fileRoute = defineRoute({
   summary: 'An uploaded file',
   description: 'Public (the names are random). Served with nosniff and a CSP that runs nothing.',
   tags,
-  params: z.object({ '*': z.string().describe('the path below /api/file/ that an upload answered') }),
+  operationId: 'file',
+  params: z.object({
+    '*': z
+      .string()
+      .min(1)
+      .describe('the path below /api/file/ that an upload answered')
+      .meta({ examples: ['2024/05/3f9c2b7a0d1e.png'] }),
+  }),
   response: { 200: fileAnswer('The file', ['application/octet-stream']) },
 });
