@@ -34,7 +34,7 @@ export function sheetNames(bytes: Buffer): string[] {
   return XLSX.read(bytes, { type: 'buffer', bookSheets: true }).SheetNames;
 }
 
-interface ZipEntry {
+export interface ZipEntry {
   name: string;
   /** raw deflate data and the size it unpacks to */
   deflated: Buffer;
@@ -43,7 +43,7 @@ interface ZipEntry {
 }
 
 /** A zip of the entries (all deflated), as an xlsx is. */
-function zipOf(entries: ZipEntry[]): Buffer {
+export function zipOf(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

@@ -16,6 +16,14 @@ export interface SheetLimits {
   maxCells: number;
   /** columns read per row; cells further right are ignored */
   maxColumns: number;
+  /** characters of one cell (Excel's own limit) */
+  maxCellChars: number;
+  /** characters of all cells read: what the rows may weigh on the main thread (one long shared string in every cell) */
+  maxTextChars: number;
+  /** bytes of an XML part's longest text, tag, cell or shared string, checked before SheetJS parses the part */
+  maxXmlRunBytes: number;
+  /** nesting of an XML part's elements (a sheet needs 7) */
+  maxXmlDepth: number;
   /** the worker is terminated after this long */
   timeoutMs: number;
   /** V8 heap of the worker; beyond it the worker dies and the file is refused */
@@ -28,6 +36,11 @@ export const SHEET_LIMITS: SheetLimits = {
   maxRows: 200_000,
   maxCells: 4_000_000,
   maxColumns: 64,
+  maxCellChars: 32_767,
+  maxTextChars: 50_000_000,
+  // a cell of 32,767 characters each written as a character reference (&#x10FFFF;)
+  maxXmlRunBytes: 327_680,
+  maxXmlDepth: 100,
   // under the web client's 30 s request timeout, so that the operator reads why
   timeoutMs: 25_000,
   heapMb: 512,
@@ -117,6 +130,7 @@ function runWorker<T>(task: object, limits: SheetLimits, onSlice?: (slice: RowSl
     };
     const timer = setTimeout(() => finish(badRequest('importTimeout', { seconds: Math.round(limits.timeoutMs / 1000) })), limits.timeoutMs);
     worker.on('message', (answer: WorkerAnswer) => {
+      if (settled) return;
       if (answer.ok === undefined) onSlice?.(answer.slice);
       else if (answer.ok) finish(undefined, answer.result as T);
       else finish(answer.detail ? Object.assign(badRequest(answer.key, answer.params), { detail: answer.detail }) : badRequest(answer.key, answer.params));

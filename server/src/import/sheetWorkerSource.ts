@@ -1,3 +1,5 @@
+import { PART_SCAN_SOURCE } from './sheetPartScan.ts';
+
 /**
  * The code of the spreadsheet worker thread, run with `new Worker(source, { eval: true })`.
  *
@@ -12,7 +14,10 @@
  * - write: a workbook (xlsx or biff8 .xls) from rows of text, answered as bytes.
  *
  * Limits (workerData.limits): file size, bytes unpacked from a zip (a zip bomb stops there, before it is
- * in memory), non-empty rows, cells, columns read; the caller adds a heap limit and a time limit.
+ * in memory); each XML part checked on its bytes before SheetJS parses it (sheetPartScan.ts: runs, cells and
+ * shared strings, depth); rows within Excel's grid; non-empty rows, cells, columns read, characters per cell
+ * and in all. Rows cross to the main thread only within these bounds, in slices of bounded size; the caller
+ * adds a heap limit and a time limit.
  */
 export const SHEET_WORKER_SOURCE = String.raw`
 'use strict';
@@ -46,6 +51,33 @@ class BoundedInflateRaw extends zlib.InflateRaw {
   }
 }
 XLSX.CFB.utils.use_zlib({ InflateRaw: BoundedInflateRaw, deflateRawSync: zlib.deflateRawSync });
+${PART_SCAN_SOURCE}
+// SheetJS unpacks a whole xlsx through CFB.read before it parses any part: the parts are checked there
+const readContainer = XLSX.CFB.read;
+XLSX.CFB.read = function (data, options) {
+  const container = readContainer.call(this, data, options);
+  const isZip = container.FullPaths.some(function (p) { return /\/\[Content_Types\]\.xml$/i.test(p); });
+  if (isZip) {
+    container.FullPaths.forEach(function (path, i) {
+      const entry = container.FileIndex[i];
+      if (entry.type === 2 && entry.content && /\.(xml|rels|vml)$/i.test(path)) scanXmlPart(path.replace(/^[^/]*\//, ''), Buffer.isBuffer(entry.content) ? entry.content : Buffer.from(entry.content), limits);
+    });
+  }
+  return container;
+};
+
+/** the last row of Excel's grid */
+const EXCEL_ROWS = 1048576;
+/** a slice crosses to the main thread at this many rows or characters (at most one row of cells more) */
+const SLICE_ROWS = 10000;
+const SLICE_CHARS = 1 << 20;
+
+/** A column's letters as Excel shows them: 0 -> A, 26 -> AA. */
+function columnName(c) {
+  let name = '';
+  for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
 
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
@@ -98,8 +130,10 @@ function read(task) {
   if (unzipExceeded) throw new Refusal('importUnzippedTooLarge', { max: Math.round(limits.maxUnzippedBytes / 1048576) + ' MB' });
   const name = book.SheetNames[0];
   const sheet = name === undefined ? undefined : book.Sheets[name];
-  // the rows that exist, not the sheet's declared range: a range of A1:Z1048576 costs nothing
+  // the rows that exist, not the sheet's declared range: a range of A1:XFD1048576 costs nothing; a row past
+  // Excel's last one (a sparse array of a billion) would cost a loop over every number below it
   const data = (sheet && sheet['!data']) || [];
+  if (data.length > EXCEL_ROWS) throw new Refusal('importOutsideGrid', { max: EXCEL_ROWS });
   // sent in slices of rows, each as one text of cells joined by NUL (control characters are removed
   // from cells) with the offset of each row: one string crosses threads far cheaper than thousands,
   // and no copy of the whole sheet is ever held beside the workbook
@@ -108,12 +142,15 @@ function read(task) {
   let rowNumbers = [];
   let rowCount = 0;
   let cellCount = 0;
+  let textChars = 0;
+  let sliceChars = 0;
   const flush = () => {
     if (rowNumbers.length === 0) return;
     parentPort.postMessage({ slice: { text: cells.join('\u0000'), starts: Int32Array.from(starts), rowNumbers: Int32Array.from(rowNumbers) } });
     cells = [];
     starts = [0];
     rowNumbers = [];
+    sliceChars = 0;
   };
   for (let r = 0; r < data.length; r++) {
     const row = data[r];
@@ -124,6 +161,10 @@ function read(task) {
     for (let c = 0; c < width; c++) {
       const text = cellText(row[c]);
       if (text === '') continue;
+      if (text.length > limits.maxCellChars) throw new Refusal('importCellTooLong', { row: r + 1, column: columnName(c), max: limits.maxCellChars });
+      textChars += text.length;
+      sliceChars += text.length;
+      if (textChars > limits.maxTextChars) throw new Refusal('importTooMuchText', { max: limits.maxTextChars });
       while (cells.length < first + c) cells.push('');
       cells.push(text);
       end = cells.length;
@@ -134,7 +175,7 @@ function read(task) {
     cellCount += end - first;
     if (++rowCount > limits.maxRows) throw new Refusal('importTooManyRows', { max: limits.maxRows - 1 });
     if (cellCount > limits.maxCells) throw new Refusal('importTooManyCells', { max: limits.maxCells });
-    if (rowNumbers.length === 10000) flush();
+    if (rowNumbers.length === SLICE_ROWS || sliceChars >= SLICE_CHARS) flush();
   }
   flush();
   return { sheetName: name === undefined ? '' : name };
