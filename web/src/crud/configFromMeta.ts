@@ -154,6 +154,24 @@ function ordered<T>(items: T[], nameOf: (item: T) => string, order: string[] | u
     .map((x) => x.item);
 }
 
+/**
+ * The columns of an operator's table the server lists but never writes (a read-back column of binary data or
+ * geometry, an identity numbered by the database: `serverFilled`, docs/datasources.md) are shown in the dialog
+ * read-only, with a note saying so; the save leaves them as they are.
+ */
+function readOnlyTypeFields(meta: TableMeta, key: string, lang: string, t?: (key: string) => string): FormValueField[] {
+  if (!meta.dynamic) return [];
+  const note = t?.('crud.readOnlyColumn');
+  const english = formLanguageOf(lang) === 'en';
+  return meta.columns
+    .filter((c) => c.serverFilled && c.name !== key && c.ui?.form !== false)
+    .map((c) => {
+      const title = textIn(c.title, lang);
+      const label = !note ? title : english ? `${title} (${note})` : `${title}（${note}）`;
+      return { kind: 'textarea', name: c.name, label: { zh: label, en: label }, readonly: true } as FormValueField;
+    });
+}
+
 export function pageConfigFromMeta(meta: TableMeta, page: PageOverrides, { lang, t }: ConfigContext): CrudPageConfig {
   const overrides = page.fields ?? {};
   const fields: FieldDef[] = [];
@@ -194,7 +212,7 @@ export function pageConfigFromMeta(meta: TableMeta, page: PageOverrides, { lang,
   const schema = schemaFromTableMeta(key === 'id' ? metaInOrder : { ...metaInOrder, primaryKey: 'id' }, { omit });
   const form: FormSchema = {
     ...schema,
-    fields: schema.fields.map((field) => {
+    fields: [...schema.fields, ...readOnlyTypeFields(meta, key, lang, t)].map((field) => {
       if (!isFormValueField(field)) return field;
       const over = ownValue(overrides, field.name);
       let out = field;

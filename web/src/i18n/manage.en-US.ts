@@ -93,6 +93,7 @@ const manageEnUS: ManageTexts = {
     chartLoading: 'Loading chart...',
   },
   crud: {
+    readOnlyColumn: 'read-only: values of this type cannot be edited on this page',
     add: 'Add',
     resizeColumn: 'Resize column: {{title}}',
     columnWidth: '{{width}} pixels',

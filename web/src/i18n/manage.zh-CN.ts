@@ -94,6 +94,7 @@ const manageZhCN = {
     chartLoading: '图表加载中...',
   },
   crud: {
+    readOnlyColumn: '只读：此类型的值不能在此页面编辑',
     add: '新增',
     resizeColumn: '调整列宽：{{title}}',
     columnWidth: '{{width}} 像素',
