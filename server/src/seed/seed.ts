@@ -22,161 +22,185 @@ function capitalQuestion(i: number): { name: string; options: string[]; correct:
 /**
  * Fills a new database: the admin account, roles, the menu tree, the config row and demo content.
  * Runs only when there is no account yet; answers the admin password when it was generated.
+ *
+ * Instances started together on an empty database run it at the same moment: it seeds once. The account check is
+ * repeated inside the transaction (SQLite's transactions begin IMMEDIATE: one at a time, the later one sees the rows)
+ * and the admin account is its first write: on PostgreSQL and MySQL the later transaction's insert waits on the
+ * live-loginid unique index (migration 0011) and fails once the first commits, which rolls back everything it wrote.
  */
 export async function seed(db: AnyDb, engine: Engine, adminPassword?: string): Promise<{ seeded: boolean; generatedAdminPassword?: string }> {
-  const existing = await db.selectFrom('sys_user').select('id').limit(1).execute();
-  if (existing.length > 0) return { seeded: false };
+  if (await hasAccount(db)) return { seeded: false };
   const password = adminPassword ?? generatePassword(12);
   const pass = await hashClientPassword(sha256Hex(password));
+  try {
+    const seeded = await db.transaction().execute(async (trx) => {
+      if (await hasAccount(trx)) return false;
+      await fill(trx, engine, pass);
+      return true;
+    });
+    if (!seeded) return { seeded: false };
+  } catch (err) {
+    if (isDuplicateKey(err)) return { seeded: false };
+    throw err;
+  }
+  return { seeded: true, generatedAdminPassword: adminPassword ? undefined : password };
+}
+
+const hasAccount = async (db: AnyDb) => (await db.selectFrom('sys_user').select('id').limit(1).execute()).length > 0;
+
+/** A unique index refused the row: PostgreSQL 23505, MySQL/MariaDB 1062, SQLite SQLITE_CONSTRAINT_UNIQUE. */
+function isDuplicateKey(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown };
+  return e.code === '23505' || e.code === 'ER_DUP_ENTRY' || e.errno === 1062 || e.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+async function fill(trx: AnyDb, engine: Engine, pass: string): Promise<void> {
   const now = new Date();
   const createTime = nowText(now);
 
-  await db.transaction().execute(async (trx) => {
-    const adminId = await insertId(trx, engine, 'sys_user', {
-      loginid: 'admin',
-      name: '超级管理员',
-      sex: 1,
-      state: 1,
-      intro: '系统内置账号',
-      pass,
-      createTime,
-      isdelete: 0,
-    });
-    const roleIds: number[] = [];
-    for (const r of seedRoles) {
-      const parentId = r.parent === null ? 0 : roleIds[r.parent]!;
-      roleIds.push(
-        await insertId(trx, engine, 'sys_role', {
-          name: r.name,
-          department: r.department,
-          parentId,
-          enable: 1,
-          isAdmin: r.parent === null ? 1 : 0,
-          memberid: adminId,
-          createTime,
-          isdelete: 0,
-        }),
-      );
-    }
-    await trx.insertInto('sys_userRole').values({ userId: adminId, roleId: roleIds[0]! }).execute();
-
-    const addMenus = async (menus: SeedMenu[], parentMenu: number, parentDisplay: number) => {
-      for (const [i, m] of menus.entries()) {
-        const display = m.display ?? parentDisplay;
-        const id = await insertId(trx, engine, 'sys_menu', {
-          name: m.name,
-          menuType: m.menuType ?? 1,
-          icon: m.icon ?? null,
-          menuMark: m.menuMark,
-          url: m.url ?? '',
-          // the menu call of SPEC.md §7 sorts sortNum descending within a parent: the first item has the highest
-          sortNum: (menus.length - i) * 10,
-          display,
-          intro: null,
-          parentMenu,
-          createTime,
-          isdelete: 0,
-        });
-        if (m.children) await addMenus(m.children, id, display);
-      }
-    };
-    await addMenus(seedMenus, 0, 1);
-
-    await trx.insertInto('sys_config').values({ completedItems: 3, numberQuestions: 10, taskRewards: 0.5, singleAmount: 10, isdelete: 0 }).execute();
-
-    const categoryIds = new Map<string, { subject: number; category: number }>();
-    for (const [i, s] of seedSubjects.entries()) {
-      const top = await insertId(trx, engine, 'questionsClass', { name: s.name, parentId: 0, isUp: 1, sortNum: i + 1, createTime, isdelete: 0 });
-      for (const [j, child] of s.children.entries()) {
-        const sub = await insertId(trx, engine, 'questionsClass', {
-          name: child.name,
-          parentId: top,
-          isUp: j === 0 || i === 0 ? 1 : 0,
-          sortNum: j + 1,
-          createTime,
-          isdelete: 0,
-        });
-        for (const [k, name] of child.categories.entries()) {
-          const id = await insertId(trx, engine, 'questionsSmallClass', {
-            name,
-            parentId: 0,
-            subjectId: sub,
-            typeId: null,
-            isUp: 1,
-            sortNum: k + 1,
-            createTime,
-            isdelete: 0,
-          });
-          categoryIds.set(name, { subject: sub, category: id });
-        }
-      }
-    }
-    const questions = [
-      ...seedQuestions,
-      ...provinceCapitals.map((_, i) => ({ category: '常识判断', ...capitalQuestion(i), subject: '我国省级行政区的省会（首府）城市。' })),
-      ...[12, 15, 18, 24, 27, 36, 45, 48].map((n, i) => {
-        const answer = n * (i + 3);
-        const options = [answer - 6, answer, answer + 6, answer + 12].map(String);
-        return { category: '数量关系', name: `${n} × ${i + 3} 等于多少？`, options, correct: 'B', subject: `${n} × ${i + 3} = ${answer}。` };
+  const adminId = await insertId(trx, engine, 'sys_user', {
+    loginid: 'admin',
+    name: '超级管理员',
+    sex: 1,
+    state: 1,
+    intro: '系统内置账号',
+    pass,
+    createTime,
+    isdelete: 0,
+  });
+  const roleIds: number[] = [];
+  for (const r of seedRoles) {
+    const parentId = r.parent === null ? 0 : roleIds[r.parent]!;
+    roleIds.push(
+      await insertId(trx, engine, 'sys_role', {
+        name: r.name,
+        department: r.department,
+        parentId,
+        enable: 1,
+        isAdmin: r.parent === null ? 1 : 0,
+        memberid: adminId,
+        createTime,
+        isdelete: 0,
       }),
-    ];
-    for (const q of questions) {
-      const target = categoryIds.get(q.category)!;
+    );
+  }
+  await trx.insertInto('sys_userRole').values({ userId: adminId, roleId: roleIds[0]! }).execute();
+
+  const addMenus = async (menus: SeedMenu[], parentMenu: number, parentDisplay: number) => {
+    for (const [i, m] of menus.entries()) {
+      const display = m.display ?? parentDisplay;
+      const id = await insertId(trx, engine, 'sys_menu', {
+        name: m.name,
+        menuType: m.menuType ?? 1,
+        icon: m.icon ?? null,
+        menuMark: m.menuMark,
+        url: m.url ?? '',
+        // the menu call of SPEC.md §7 sorts sortNum descending within a parent: the first item has the highest
+        sortNum: (menus.length - i) * 10,
+        display,
+        intro: null,
+        parentMenu,
+        createTime,
+        isdelete: 0,
+      });
+      if (m.children) await addMenus(m.children, id, display);
+    }
+  };
+  await addMenus(seedMenus, 0, 1);
+
+  await trx.insertInto('sys_config').values({ completedItems: 3, numberQuestions: 10, taskRewards: 0.5, singleAmount: 10, isdelete: 0 }).execute();
+
+  const categoryIds = new Map<string, { subject: number; category: number }>();
+  for (const [i, s] of seedSubjects.entries()) {
+    const top = await insertId(trx, engine, 'questionsClass', { name: s.name, parentId: 0, isUp: 1, sortNum: i + 1, createTime, isdelete: 0 });
+    for (const [j, child] of s.children.entries()) {
+      const sub = await insertId(trx, engine, 'questionsClass', {
+        name: child.name,
+        parentId: top,
+        isUp: j === 0 || i === 0 ? 1 : 0,
+        sortNum: j + 1,
+        createTime,
+        isdelete: 0,
+      });
+      for (const [k, name] of child.categories.entries()) {
+        const id = await insertId(trx, engine, 'questionsSmallClass', {
+          name,
+          parentId: 0,
+          subjectId: sub,
+          typeId: null,
+          isUp: 1,
+          sortNum: k + 1,
+          createTime,
+          isdelete: 0,
+        });
+        categoryIds.set(name, { subject: sub, category: id });
+      }
+    }
+  }
+  const questions = [
+    ...seedQuestions,
+    ...provinceCapitals.map((_, i) => ({ category: '常识判断', ...capitalQuestion(i), subject: '我国省级行政区的省会（首府）城市。' })),
+    ...[12, 15, 18, 24, 27, 36, 45, 48].map((n, i) => {
+      const answer = n * (i + 3);
+      const options = [answer - 6, answer, answer + 6, answer + 12].map(String);
+      return { category: '数量关系', name: `${n} × ${i + 3} 等于多少？`, options, correct: 'B', subject: `${n} × ${i + 3} = ${answer}。` };
+    }),
+  ];
+  for (const q of questions) {
+    const target = categoryIds.get(q.category)!;
+    await trx
+      .insertInto('questionBank')
+      .values({
+        parentId: target.subject,
+        typeId: target.category,
+        name: q.name,
+        options: JSON.stringify(q.options),
+        correctOptions: q.correct,
+        subject: q.subject,
+        createTime,
+        isdelete: 0,
+      })
+      .execute();
+  }
+
+  const memberIds: number[] = [];
+  for (const [i, [name, phone, gender]] of seedMembers.entries()) {
+    memberIds.push(
+      await insertId(trx, engine, 'sys_member', {
+        name,
+        phone,
+        gender,
+        balance: Math.round(((i * 37) % 100) * 1.5 * 100) / 100,
+        openid: `oX8s${(1000003 * (i + 7)).toString(36)}demo`,
+        createTime,
+        isdelete: 0,
+      }),
+    );
+  }
+  for (let d = 0; d < 30; d++) {
+    const day = new Date(now.getTime() - d * 86_400_000);
+    // a few task rewards every day, a withdrawal every few days
+    const rewards = 1 + ((d * 7) % 5);
+    for (let k = 0; k <= rewards; k++) {
+      const withdrawal = k === rewards;
+      if (withdrawal && d % 4 !== 1) continue;
       await trx
-        .insertInto('questionBank')
+        .insertInto('userBillFlow')
         .values({
-          parentId: target.subject,
-          typeId: target.category,
-          name: q.name,
-          options: JSON.stringify(q.options),
-          correctOptions: q.correct,
-          subject: q.subject,
+          memberid: pick(memberIds, d * 3 + k),
+          type: withdrawal ? 2 : 1,
+          title: withdrawal ? '余额提现' : '每日任务奖励',
+          money: withdrawal ? 10 : 0.5 * (1 + ((d + k) % 4)),
+          answerDate: nowText(new Date(day.getTime() - k * 3_600_000)),
           createTime,
           isdelete: 0,
         })
         .execute();
     }
-
-    const memberIds: number[] = [];
-    for (const [i, [name, phone, gender]] of seedMembers.entries()) {
-      memberIds.push(
-        await insertId(trx, engine, 'sys_member', {
-          name,
-          phone,
-          gender,
-          balance: Math.round(((i * 37) % 100) * 1.5 * 100) / 100,
-          openid: `oX8s${(1000003 * (i + 7)).toString(36)}demo`,
-          createTime,
-          isdelete: 0,
-        }),
-      );
-    }
-    for (let d = 0; d < 30; d++) {
-      const day = new Date(now.getTime() - d * 86_400_000);
-      // a few task rewards every day, a withdrawal every few days
-      const rewards = 1 + ((d * 7) % 5);
-      for (let k = 0; k <= rewards; k++) {
-        const withdrawal = k === rewards;
-        if (withdrawal && d % 4 !== 1) continue;
-        await trx
-          .insertInto('userBillFlow')
-          .values({
-            memberid: pick(memberIds, d * 3 + k),
-            type: withdrawal ? 2 : 1,
-            title: withdrawal ? '余额提现' : '每日任务奖励',
-            money: withdrawal ? 10 : 0.5 * (1 + ((d + k) % 4)),
-            answerDate: nowText(new Date(day.getTime() - k * 3_600_000)),
-            createTime,
-            isdelete: 0,
-          })
-          .execute();
-      }
-    }
-    for (const t of seedTestList)
-      await trx
-        .insertInto('testList')
-        .values({ ...t, createTime, isdelete: 0 })
-        .execute();
-  });
-  return { seeded: true, generatedAdminPassword: adminPassword ? undefined : password };
+  }
+  for (const t of seedTestList)
+    await trx
+      .insertInto('testList')
+      .values({ ...t, createTime, isdelete: 0 })
+      .execute();
 }

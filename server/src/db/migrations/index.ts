@@ -11,6 +11,7 @@ import * as search from './0007_search.ts';
 import * as searchUpkeep from './0008_search_upkeep.ts';
 import * as rateLimits from './0009_rate_limits.ts';
 import * as searchSide from './0010_search_side.ts';
+import * as loginidUnique from './0011_loginid_unique.ts';
 
 /**
  * Every schema change, in order. A migration that has run on a released database never changes:
@@ -27,6 +28,7 @@ const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] 
   ['0008_search_upkeep', searchUpkeep.up],
   ['0009_rate_limits', rateLimits.up],
   ['0010_search_side', searchSide.up],
+  ['0011_loginid_unique', loginidUnique.up],
 ];
 
 export const migrationNames = steps.map(([name]) => name);
@@ -74,6 +76,33 @@ async function utf8mb4ForNewDatabase(db: AnyDb): Promise<void> {
   if (Number(rows[0]?.n ?? 0) === 0) await sql.raw(`alter database character set ${MYSQL_CHARSET} collate ${MYSQL_COLLATION}`).execute(db);
 }
 
+/**
+ * Kysely's migration lock is a no-op on SQLite (it counts on one connection), but several processes may start on one
+ * file at once (issue 29): each would run 0001 and fail on kysely_migration's key. The steps run in one IMMEDIATE
+ * transaction instead, which takes the file's write lock: the next process waits for it, then finds every step done.
+ * Its wait is the busy timeout (5 s) at a time, renewed for as long as a first start may migrate a large database.
+ */
+async function oneProcessAtATime(db: AnyDb, run: () => Promise<void>): Promise<void> {
+  const end = Date.now() + SQLITE_MIGRATION_WAIT_MS;
+  for (;;) {
+    try {
+      await sql`begin immediate`.execute(db);
+      break;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > end) throw err;
+    }
+  }
+  try {
+    await run();
+    await sql`commit`.execute(db);
+  } catch (err) {
+    await sql`rollback`.execute(db).catch(() => undefined);
+    throw err;
+  }
+}
+
+const SQLITE_MIGRATION_WAIT_MS = 10 * 60_000;
+
 /** Runs the migrations that have not run yet (up to `upTo` when given, for upgrade tests); safe on every start. */
 export async function migrate(db: AnyDb, engine: Engine, upTo?: string): Promise<void> {
   // on PostgreSQL the migrator looks for its tables in every schema: name ours, the one search_path points to
@@ -84,9 +113,12 @@ export async function migrate(db: AnyDb, engine: Engine, upTo?: string): Promise
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   if (engine === 'mysql' && upTo === undefined) await utf8mb4ForNewDatabase(db);
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error');
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message}`);
-  }
+  const run = async () => {
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((r) => r.status === 'Error');
+      throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message}`);
+    }
+  };
+  await (engine === 'sqlite' ? oneProcessAtATime(db, run) : run());
 }
