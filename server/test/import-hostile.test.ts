@@ -7,7 +7,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_LIMITS, readSheet } from '../src/import/sheetReader.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
-import { QUESTION_HEADER, bookBytes, emptyRowsXlsx, q, upload, zipBombXlsx } from './import-fixtures.ts';
+import { QUESTION_HEADER, bookBytes, emptyRowsXlsx, patchedXlsx, q, upload, zipBombXlsx } from './import-fixtures.ts';
 
 describe('hostile spreadsheets', () => {
   let t: TestApp;
@@ -104,6 +104,36 @@ describe('hostile spreadsheets', () => {
     expect(await countAll()).toBe(before);
     expect((await t.get('/api/health')).statusCode).toBe(200);
   }, 60_000);
+
+  it('refuses a row numbered past the last row of a sheet before reading up to it', async () => {
+    const typeId = await newCategory('far row');
+    const xlsx = patchedXlsx([QUESTION_HEADER, q('很远的行', ['a', 'b'], 'A')], (xml) =>
+      xml.replace('</sheetData>', '<row r="2147483647"><c r="B2147483647" t="inlineStr"><is><t>x</t></is></c></row></sheetData>'),
+    );
+    const r = await importFile('far.xlsx', xlsx, typeId);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe('文件的行号超出了表格的范围（最多 1048576 行）');
+    expect(await stemsOf(typeId)).toEqual([]);
+  });
+
+  it('refuses a cell longer than Excel allows (32,767 characters), naming its row and column', async () => {
+    const typeId = await newCategory('long cell');
+    const csv = `${QUESTION_HEADER.join(',')}\n,短题,a,b,,,,,A,\n,${'长'.repeat(40_000)},a,b,,,,,A,\n`;
+    const r = await importFile('long.csv', Buffer.from(csv), typeId);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe('第 3 行 B 列的内容超过 32767 个字符');
+    expect(await stemsOf(typeId)).toEqual([]);
+  });
+
+  it('reads what the part check must let through: > in attribute values, comments, CDATA', async () => {
+    const typeId = await newCategory('odd xml');
+    // 200 self-closing elements with a > in an attribute: a check that ended a tag there would count 200 levels
+    const odd = '<ignorable a="1>0" b=\'x>y\'/><!-- <c> <si> unclosed --><![CDATA[<c><c>]]>'.repeat(200);
+    const xlsx = patchedXlsx([QUESTION_HEADER, q('奇怪的 XML', ['a', 'b'], 'A')], (xml) => xml.replace('<sheetData>', `${odd}<sheetData>`));
+    const r = await importFile('odd.xlsx', xlsx, typeId);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(await stemsOf(typeId)).toEqual([['奇怪的 XML', ['a', 'b'], 'A']]);
+  });
 
   it.each([
     ['garbage after a zip signature', 'broken.xlsx', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(2000, 0x41)])],
