@@ -18,6 +18,7 @@ import { databaseFailureAnswer } from '../src/http/failures.ts';
 import { migrate } from '../src/db/migrations/index.ts';
 import { Readiness } from '../src/db/readiness.ts';
 import { seed } from '../src/seed/seed.ts';
+import { checkAnswers } from './answers.ts';
 import { ADMIN_PASSWORD, freshDatabase, sha } from './helpers.ts';
 import { freePort } from './private-db.ts';
 
@@ -132,6 +133,7 @@ describe('SQLite locked past its busy timeout, and readiness', () => {
     await migrate(conn.db, conn.engine);
     await seed(conn.db, conn.engine, ADMIN_PASSWORD);
     const app = await buildApp(createContext(config, conn), { logger: false });
+    checkAnswers(app);
     try {
       const token = (await app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'admin', pass: sha(ADMIN_PASSWORD) } })).json()
         .token as string;

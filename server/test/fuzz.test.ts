@@ -13,6 +13,8 @@ import { WHERE_OPERATORS } from '@qb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createContext } from '../src/app.ts';
 import { defineTable } from './tables-helpers.ts';
+import { checkAnswers } from './answers.ts';
+import { integerSlots } from './contract-params.ts';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -133,7 +135,30 @@ const TEXTS = [
   ...SQLISH,
   ...ENGINE_HOSTILE,
 ];
-const NUMBERS = [0, -1, 1, 2, 20, 100, 1000, 100_000, 2 ** 31, 2 ** 32, 2 ** 53 + 1, -(2 ** 63), 1.5, -0.000001, 1e308, -1e308, 5e-324];
+const NUMBERS = [
+  0,
+  -1,
+  1,
+  2,
+  20,
+  100,
+  1000,
+  100_000,
+  2 ** 31 - 1,
+  2 ** 31,
+  2 ** 32,
+  2 ** 53 - 1,
+  2 ** 53,
+  2 ** 53 + 1,
+  -(2 ** 63),
+  1.5,
+  -0.000001,
+  1e308,
+  -1e308,
+  5e-324,
+];
+/** an id around the bounds of its column's type (issue 28 #3: 2^31 was PostgreSQL's 500), for the integer parameters of the contracts */
+const IDS = [0, -1, 1, 2 ** 31 - 1, 2 ** 31, 2 ** 53 - 1, 2 ** 53, 1.5, 'abc', '2147483648', '9007199254740992'];
 /** numbers JSON.stringify cannot write: sent as raw JSON text */
 const RAW_NUMBERS = ['123456789012345678901234567890', '1e999', '-1e999', '0.0000000000000000000000001', '1E+400', '00012', '-0'];
 
@@ -205,6 +230,8 @@ interface Surface {
   flags: string[];
   columnsOf: Map<string, string[]>;
   allColumns: string[];
+  /** the integer parameters of the route contracts (walked from the API document), by the path they belong to */
+  idParams: Map<string, string[]>;
 }
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -291,7 +318,8 @@ function jsonBody(g: Gen, s: Surface, url: string): Buffer {
   for (let i = g.int(6); i >= 0; i--) params[g.chance(0.85) ? g.pick(columns) : g.pick(TEXTS)] = value(g, columns, 2);
   const body: Record<string, unknown> = { _flag: flag };
   if (g.chance(0.8)) body.params = g.chance(0.8) ? params : g.chance(0.5) ? [params, params] : value(g, columns);
-  if (g.chance(0.4)) body.id = g.pick([1, 2, -1, 0, '1,2,3', [1, 2], [], 'x', null, { id: 1 }, 2 ** 53 + 2, '1 or 1=1']);
+  if (g.chance(0.4)) body.id = g.pick([1, 2, -1, 0, '1,2,3', [1, 2], [], 'x', null, { id: 1 }, 2 ** 31, 2 ** 53, 2 ** 53 + 2, '1 or 1=1']);
+  for (const name of s.idParams.get(url) ?? []) if (g.chance(0.5)) body[name] = g.pick(IDS);
   if (g.chance(0.3)) body.wheres = wheres(g, columns);
   if (url.includes('login')) {
     // never the admin's loginid: the lockout must not lock the fuzzer's own account
@@ -322,7 +350,7 @@ function jsonBody(g: Gen, s: Surface, url: string): Buffer {
 /** %-encoding; a lone surrogate cannot be encoded (the raw bytes of one are sent in some query strings instead) */
 const encode = (v: string) => encodeURIComponent(v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
 
-function queryString(g: Gen, s: Surface): string {
+function queryString(g: Gen, s: Surface, url: string): string {
   if (g.chance(0.15)) return '';
   const flag = g.chance(0.85) ? g.pick(s.flags) : g.pick(TEXTS);
   const columns = s.columnsOf.get(flag) ?? s.allColumns;
@@ -337,6 +365,7 @@ function queryString(g: Gen, s: Surface): string {
   if (g.chance(0.2))
     pairs.push([g.pick(['kind', 'format', 'fileName', 'subjectId', 'categoryId', 'ids', 'columns', 'type', 'format']), encoded(value(g, columns, 1))]);
   if (g.chance(0.15)) pairs.push([g.pick(PROTO_KEYS), encoded(value(g, columns, 1))]);
+  for (const name of s.idParams.get(url) ?? []) if (g.chance(0.6)) pairs.push([name, String(g.pick(IDS))]);
   // a key given twice arrives as a list
   if (g.chance(0.15)) pairs.push([g.pick(['_flag', 'wheres', 'sort', 'sortType', 'page', 'row']), encoded(value(g, columns, 1))]);
   let q = pairs.map(([k, v]) => `${encode(k)}=${g.chance(0.05) ? v.replace(/[^\x21-\x7e]/g, '') : encode(v)}`).join('&');
@@ -428,7 +457,7 @@ function plan(index: number, s: Surface): Plan {
   // an import template takes a CPU for over half a second: a few of them keep the run short
   if (route.url.startsWith('/api/import/template/') && g.chance(0.97)) route = g.pick(apiRoutes);
   const method = g.chance(0.7) ? route.method : g.pick(METHODS);
-  const path = pathOf(g, s, route.url) + (g.chance(0.8) ? queryString(g, s) : '');
+  const path = pathOf(g, s, route.url) + (g.chance(0.8) ? queryString(g, s, route.url) : '');
   const headers: Record<string, string> = {};
   const tokenKind = g.chance(0.75) ? 'valid' : g.chance(0.5) ? 'none' : 'junk';
   if (tokenKind === 'junk') headers.authorization = g.pick(['x', 'Bearer ', 'Bearer x', 'a'.repeat(300), '\u00e9', 'null', '0'.repeat(64)]);
@@ -574,13 +603,19 @@ describe('fuzz: generated requests never get a 5xx, and /api answers are always 
     // a second app on the same database that logs its errors, so that a 5xx shows its cause
     const ctx = createContext({ ...t.ctx.config, logLevel: 'error' }, t.ctx.conn);
     app = await buildApp(ctx, { logger: true });
+    checkAnswers(app);
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as net.AddressInfo).port;
     token = t.token;
     adminId = Number((await t.get('/api/user/userInfo/')).json().data[0].id);
     const unique = new Map(app.registeredRoutes.map((r) => [`${r.method} ${r.url}`, r]));
     const columnsOf = new Map(t.ctx.registry.flags().map((f) => [f, t.ctx.registry.meta(f).columns.map((c) => c.name)]));
-    surface = { routes: [...unique.values()], flags: t.ctx.registry.flags(), columnsOf, allColumns: [...new Set([...columnsOf.values()].flat())] };
+    const idParams = new Map<string, string[]>();
+    for (const slot of integerSlots((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json())) {
+      const url = slot.path.replace(/\{(\w+)\}/g, ':$1');
+      idParams.set(url, [...(idParams.get(url) ?? []), slot.name.split('.')[0]!]);
+    }
+    surface = { routes: [...unique.values()], flags: t.ctx.registry.flags(), columnsOf, allColumns: [...new Set([...columnsOf.values()].flat())], idParams };
     console.log(`fuzz: seed ${SEED} (FUZZ_SEED=${SEED} replays it), ${COUNT} requests over ${surface.routes.length} routes, ${IN_FLIGHT} in flight`);
   });
   afterAll(async () => {

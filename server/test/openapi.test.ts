@@ -3,11 +3,13 @@
  * every registered route is in it with its method, it has the shape of OpenAPI 3.1, and the answers the
  * server really gives fit the schemas it documents. The reference page at /api/docs runs same-origin files only.
  */
+import fs from 'node:fs';
 import { WHERE_OPERATORS } from '@qb/contracts';
-import { WHERES_EXAMPLES } from '@qb/contracts/schemas';
+import { endpoints, WHERES_EXAMPLES } from '@qb/contracts/schemas';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '../src/http/publicRoutes.ts';
+import { answerProblem, codeTableOf, documentPathOf, type ApiDocument } from './answers.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './helpers.ts';
 
 type Operation = {
@@ -267,5 +269,95 @@ describe('the reference page at /api/docs', () => {
     expect(page.json()).toEqual(served.json());
     const init = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     expect(init.body).toContain("resolveUrl('./json')");
+  });
+});
+
+describe('the document names, exemplifies and answers as the server does (issue 28 #6)', () => {
+  let t: TestApp;
+  let doc: ApiDocument;
+  beforeAll(async () => {
+    t = await startTestApp();
+    doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  });
+  afterAll(async () => t?.close());
+
+  const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+
+  it('gives every operation a unique operationId: the name of its call in the contracts', () => {
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(ids.filter((id) => typeof id !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    for (const [name, endpoint] of Object.entries(endpoints)) {
+      expect(doc.paths[documentPathOf(endpoint.url)]?.[endpoint.method.toLowerCase()]?.operationId, endpoint.url).toBe(name);
+    }
+  });
+
+  it('gives every parameter an example that fits its schema', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const missing: string[] = [];
+    for (const { path, method, op } of operations()) {
+      for (const p of (op as { parameters?: { name: string; example?: unknown; schema?: object }[] }).parameters ?? []) {
+        if (p.example === undefined) missing.push(`${method} ${path} ${p.name}`);
+        else if (p.schema && !ajv.validate(p.schema, p.example)) missing.push(`${method} ${path} ${p.name}: ${JSON.stringify(p.example)} does not fit`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(operations().flatMap(({ op }) => (op as { parameters?: unknown[] }).parameters ?? []).length).toBeGreaterThan(40);
+  });
+
+  it('documents /api/docs/json as the object it answers', () => {
+    expect(doc.paths['/api/docs/json']!.get!.responses['200']!.content!['application/json']!.schema).toMatchObject({ type: 'object' });
+  });
+
+  it("writes the server's static refusals into the schemas: no empty flag, no id below 1, no empty required text", () => {
+    const select = doc.paths['/api/select/']!.get!.parameters!;
+    expect(select.find((p) => p.name === '_flag')!.schema).toMatchObject({ minLength: 1 });
+    expect(doc.paths['/api/system/layout/']!.get!.parameters![0]!.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 2147483647 });
+    const body = (path: string) =>
+      (doc.paths[path]!.post!.requestBody!.content['application/json']!.schema as { properties: Record<string, Record<string, unknown>> }).properties;
+    expect(body('/api/action/save/')._flag).toMatchObject({ minLength: 1 });
+    expect(body('/api/action/import/').fileUrl).toMatchObject({ minLength: 1 });
+    expect(body('/api/user/roles/').roleIds).toMatchObject({ items: { minimum: 1, maximum: 2147483647 } });
+  });
+
+  it('lists every code of the document in docs/api.md with the status it is answered with (LAST_ADMIN is a 409)', async () => {
+    const table = codeTableOf(fs.readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8'));
+    const codes = (doc.components.schemas.ErrorEnvelope as { properties: { code: { enum: string[] } } }).properties.code.enum;
+    const listed = (code: string) => table.has(code) || [...table.keys()].some((k) => k.endsWith('*') && code.startsWith(k.slice(0, -1)));
+    expect(codes.filter((c) => !listed(c))).toEqual([]);
+    const last = await t.post('/api/user/roles/', { id: 1, roleIds: [] });
+    expect([last.statusCode, last.json().code]).toEqual([409, 'LAST_ADMIN']);
+    expect(table.get('LAST_ADMIN')).toEqual(['409']);
+  });
+
+  it('the check of every answer refuses an undeclared status, a media type and a body the document does not declare', () => {
+    const answer = { method: 'GET', route: '/api/system/layout/', url: '/api/system/layout/?menuId=1', contentType: 'application/json; charset=utf-8' };
+    const ok = JSON.stringify({ status: 200, success: true, message: 'ok', data: null });
+    expect(answerProblem(doc, { ...answer, status: 200, body: ok })).toBeUndefined();
+    expect(answerProblem(doc, { ...answer, status: 200, body: JSON.stringify({ status: 200, success: true, message: 'ok', data: null, extra: 1 }) })).toMatch(
+      /does not fit/,
+    );
+    expect(answerProblem(doc, { ...answer, status: 302, body: '' })).toMatch(/does not declare/);
+    expect(answerProblem(doc, { ...answer, status: 200, contentType: 'text/html', body: '<p>' })).toMatch(/media type/);
+    const error = JSON.stringify({ status: false, success: false, message: 'x', code: 'LAST_ADMIN' });
+    expect(answerProblem(doc, { ...answer, status: 409, body: error })).toBeUndefined();
+    expect(answerProblem(doc, { ...answer, status: 400, body: error })).toMatch(/docs\/api\.md says 409/);
+    expect(answerProblem(doc, { ...answer, status: 400, body: JSON.stringify({ status: false, success: false, message: 'x', code: 'NO_SUCH_CODE' }) })).toMatch(
+      /does not fit/,
+    );
+  });
+
+  it('is checked against every answer of every test app: a test file that builds its own app checks it too', () => {
+    const dir = new URL('./', import.meta.url);
+    const unchecked = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && f !== 'helpers.ts')
+      .filter((f) => {
+        const text = fs.readFileSync(new URL(f, dir), 'utf8');
+        return /\bbuildApp\(/.test(text) && !/\bcheckAnswers\(/.test(text);
+      });
+    expect(unchecked).toEqual([]);
+    const helpers = fs.readFileSync(new URL('helpers.ts', dir), 'utf8');
+    expect(helpers.match(/checkAnswers\(app\)/g)?.length).toBe(helpers.match(/await buildApp\(/g)?.length);
   });
 });

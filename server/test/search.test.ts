@@ -14,6 +14,7 @@ import { SYSTEM } from '../src/access/index.ts';
 import { ScanGate, ScanWorkers } from '../src/crud/search.ts';
 import { isUncased, whereExpression } from '../src/crud/wheres.ts';
 import Database from '../src/db/sqliteDriver.ts';
+import { checkAnswers } from './answers.ts';
 import { ADMIN_PASSWORD, engines, freshDatabase, sha, startTestApp, type TestApp } from './helpers.ts';
 
 // Keyword search (issue 21): the same answers as a plain `like` on every engine, through the index where there is one.
@@ -395,6 +396,7 @@ describe.skipIf(!process.env.TEST_PG_URL)('PostgreSQL without the right to creat
       expect(Number(ext.rows[0]!.n)).toBe(0);
       const ctx = createContext(loadConfig({ DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'silent', DATABASE_URL: u.toString() }), conn);
       const app = await buildApp(ctx, { logger: false });
+      checkAnswers(app);
       ctx.crud.searchIndexes.log = { warn: (_o: unknown, msg?: string) => void warnings.push(String(msg)) };
       try {
         await conn.db.insertInto('questionBank').values({ parentId: 1, typeId: 1, name: '没有索引也能找到 Found', isdelete: 0 }).execute();

@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import { type Connection, openConnection } from '../src/db/connection.ts';
 import { migrate, migrationNames } from '../src/db/migrations/index.ts';
 import { seed } from '../src/seed/seed.ts';
+import { checkAnswers } from './answers.ts';
 import { engines, freshDatabase, sha } from './helpers.ts';
 
 /** Rows of every table of a database the first release made (test/fixtures/release-1.sqlite, the same rows as JSON). */
@@ -53,6 +54,7 @@ describe.each(engines)('a database made by the first release starts on this one 
     await migrate(conn.db, conn.engine);
     expect((await seed(conn.db, conn.engine, 'another-password')).seeded).toBe(false);
     app = await buildApp(createContext(config, conn), { logger: false });
+    checkAnswers(app);
   });
   afterAll(async () => {
     await app?.close();

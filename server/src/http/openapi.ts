@@ -54,9 +54,12 @@ const NOT_FAILURES = new Set<MessageKey>([
   'importDone',
   'connectOk',
   'importRowProblem',
+  'importTableDone',
+  'restored',
+  'undeleted',
 ]);
 const ROW_PROBLEM =
-  /^import(StemMissing|TooLong|OptionGap|TooFewOptions|Answer\w+|TypeInvalid|SingleOneAnswer|MultipleAnswers|JudgeOptions|NameMissing|SortInvalid|IsUpInvalid|Parent\w+)$/;
+  /^import(StemMissing|TooLong|OptionGap|TooFewOptions|Answer\w+|TypeInvalid|SingleOneAnswer|MultipleAnswers|JudgeOptions|NameMissing|SortInvalid|IsUpInvalid|Parent\w+|DuplicateInFile|MatchAmbiguous|KeyNotFound|EnumUnknown|Reference(Missing|Ambiguous))$/;
 
 /** Every `code` an error answer may carry. */
 export function errorCodes(): string[] {

@@ -41,7 +41,7 @@ export const wheresSchema = z
 
 /** The `wheres` query parameter: the JSON text of a Wheres object (#/components/schemas/Wheres). */
 export const wheresParam = serviceText('filters: a JSON object, see the Wheres schema (#/components/schemas/Wheres)\n\n' + WHERES_GRAMMAR).meta({
-  example: JSON.stringify(WHERES_EXAMPLES[2]),
+  examples: [JSON.stringify(WHERES_EXAMPLES[2])],
   contentMediaType: 'application/json',
 });
 
