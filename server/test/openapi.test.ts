@@ -9,11 +9,12 @@ import { endpoints, WHERES_EXAMPLES } from '@qb/contracts/schemas';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '../src/http/publicRoutes.ts';
-import { answerProblem, codeTableOf, documentPathOf, type ApiDocument } from './answers.ts';
+import { answerProblem, codeTableOf, documentPathOf } from './answers.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './helpers.ts';
 
 type Operation = {
   summary?: string;
+  operationId?: string;
   parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: Record<string, unknown> }[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
@@ -274,7 +275,7 @@ describe('the reference page at /api/docs', () => {
 
 describe('the document names, exemplifies and answers as the server does (issue 28 #6)', () => {
   let t: TestApp;
-  let doc: ApiDocument;
+  let doc: Document;
   beforeAll(async () => {
     t = await startTestApp();
     doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
