@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { act, getConfig, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../src/shell/AppProviders.tsx';
@@ -44,4 +44,30 @@ export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } =
       </AppProviders>,
     ),
   };
+}
+
+/** The timers as the worker started them: holdTimers fakes the global ones. */
+const realSetTimeout = globalThis.setTimeout;
+
+/**
+ * The app's setTimeout runs on a clock the test moves (vi.advanceTimersByTime), for a delay the test checks (a redirect
+ * 1.5 s after a message): on a loaded machine rendering the message alone can take longer than the delay. Testing
+ * Library's findBy/waitFor and user-event wait on setTimeout themselves, and vi.waitFor moves the held clock as it
+ * polls: use waitWithHeldTimers and fireEvent meanwhile.
+ */
+export function holdTimers() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+}
+
+/** waitFor while holdTimers is on: polls on the real clock, gives up after the suite's waiting time (test/setup.ts). */
+export async function waitWithHeldTimers<T>(check: () => T): Promise<T> {
+  const deadline = performance.now() + getConfig().asyncUtilTimeout;
+  for (;;) {
+    try {
+      return check();
+    } catch (error) {
+      if (performance.now() > deadline) throw error;
+    }
+    await act(() => new Promise((resolve) => realSetTimeout(resolve, 50)));
+  }
 }

@@ -3,12 +3,12 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { sha256 } from 'js-sha256';
-import LoginPage from '../src/shell/LoginPage.tsx';
+import LoginPage, { LOGIN_SUCCESS_DELAY_MS } from '../src/shell/LoginPage.tsx';
 import { getToken, setToken } from '../src/api/token.ts';
 import { resetClientState } from '../src/api/client.ts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { TABS_KEY, useTabsStore } from '../src/app/stores.ts';
-import { fakeFetch, ok, renderWithApp, type FakeCall } from './helpers.tsx';
+import { fakeFetch, holdTimers, ok, renderWithApp, waitWithHeldTimers, type FakeCall } from './helpers.tsx';
 
 const captcha = (enabled: boolean, n = 1) => ok({ enabled, captchaId: `c${n}`, image: 'data:image/svg+xml;base64,PHN2Zy8+' });
 
@@ -94,13 +94,14 @@ describe('login page', () => {
     expect(login.body).toEqual({ loginid: 'admin', pass: sha256('secret 1'), vcode: '1234', captchaId: 'c1' });
     expect(login.headers.authorization).toBeUndefined();
 
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    holdTimers();
     await act(async () => release());
-    expect(await screen.findByText('登录成功！')).toBeTruthy();
+    await waitWithHeldTimers(() => expect(screen.getByText('登录成功！')).toBeTruthy());
+    act(() => void vi.advanceTimersByTime(LOGIN_SUCCESS_DELAY_MS - 1));
     expect(getToken()).toBeNull();
-    await act(async () => void vi.advanceTimersByTime(1_500));
+    act(() => void vi.advanceTimersByTime(1));
     expect(getToken()).toBe('tok-9');
-    expect(await screen.findByText('MANAGE PAGE')).toBeTruthy();
+    await waitWithHeldTimers(() => expect(screen.getByText('MANAGE PAGE')).toBeTruthy());
   });
 
   it('a wrong code shows 验证码错误!, fetches a new captcha and gives the button back', async () => {
@@ -157,16 +158,15 @@ describe('login page', () => {
     await waitFor(() => expect(screen.queryByPlaceholderText('验证码')).toBeNull());
     await userEvent.type(screen.getByPlaceholderText('用户名'), 'admin');
     await userEvent.type(screen.getByPlaceholderText('密码'), 'nope');
-    await userEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByText('用户名或密码错误')).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('login-submit').className).not.toContain('ant-btn-loading'));
-
-    // the error toast lasts 3 s: time stands still from here, so it is still up when the second try succeeds
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // the error toast lasts 3 s: time stands still from before it is shown, so it is still up when the second try succeeds
+    holdTimers();
     fireEvent.click(screen.getByTestId('login-submit'));
-    // vi.waitFor polls on the real timers (testing-library's findBy would wait for a faked one)
-    await vi.waitFor(() => expect(screen.getByText('登录成功！')).toBeTruthy(), { timeout: 5000 });
-    await vi.waitFor(() => expect(screen.queryByText('用户名或密码错误')).toBeNull(), { timeout: 5000 });
+    await waitWithHeldTimers(() => expect(screen.getByText('用户名或密码错误')).toBeTruthy());
+    await waitWithHeldTimers(() => expect(screen.getByTestId('login-submit').className).not.toContain('ant-btn-loading'));
+
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitWithHeldTimers(() => expect(screen.getByText('登录成功！')).toBeTruthy());
+    await waitWithHeldTimers(() => expect(screen.queryByText('用户名或密码错误')).toBeNull());
     expect(screen.getByText('登录成功！')).toBeTruthy();
   });
 });
