@@ -6,7 +6,7 @@
  * (afterEach), or the file (afterAll) when it came from a beforeAll: the document cannot drift from the server.
  */
 import fs from 'node:fs';
-import { PassThrough, Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, afterEach } from 'vitest';
@@ -176,17 +176,22 @@ export function checkAnswers(app: FastifyInstance): void {
       return payload;
     }
     if (payload instanceof Readable && String(reply.getHeader('content-type') ?? '').includes('json')) {
-      // a streamed list: passed on as it is, and checked once it has ended
+      // a streamed list: passed on as it is (its pace and its end are the client's: pipeline ends the source with it),
+      // and checked once it has ended
       const chunks: Buffer[] = [];
       let size = 0;
-      const tee = new PassThrough();
-      tee.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size <= STREAM_CHECK_LIMIT) chunks.push(Buffer.from(c));
+      const tee = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (size <= STREAM_CHECK_LIMIT) chunks.push(Buffer.from(chunk));
+          done(null, chunk);
+        },
+        flush(done) {
+          record(app, req, reply, size <= STREAM_CHECK_LIMIT ? Buffer.concat(chunks).toString('utf8') : undefined);
+          done();
+        },
       });
-      tee.on('end', () => record(app, req, reply, size <= STREAM_CHECK_LIMIT ? Buffer.concat(chunks).toString('utf8') : undefined));
-      payload.on('error', (err) => tee.destroy(err));
-      return payload.pipe(tee);
+      return pipeline(payload, tee, () => undefined);
     }
     record(app, req, reply, undefined);
     return payload;
