@@ -1,7 +1,7 @@
 import { allowedTable, type Caller } from '../access/index.ts';
 import type { CrudService } from '../crud/service.ts';
 import { toStoredValue } from '../crud/values.ts';
-import type { AnyDb } from '../db/connection.ts';
+import type { AnyDb, SourceEngine } from '../db/connection.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 import type { RowProblem } from './questions.ts';
@@ -36,30 +36,63 @@ export interface TableImportResult extends ImportResult {
 
 /** rows converted between two turns of the event loop */
 const YIELD_EVERY = 5000;
-/** values per `in (…)` list when existing rows are looked up */
+/** values per `in (…)` list when existing rows are looked up on an indexed column */
 const LOOKUP_CHUNK = 2000;
+/** rows per page when a table is read in key order (an unindexed column) */
+const PAGE_ROWS = 5000;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Whether the database finds a column's values by an index: the key, or the first column of a declared index. */
+function indexedColumn(table: RegisteredTable, column: string): boolean {
+  return column === table.primaryKey || (table.indexes ?? []).some((columns) => columns[0] === column);
+}
+
 /**
- * The live rows of a table whose `column` holds one of `values`: each value (as text, trimmed) -> the keys of its
- * rows, read `LOOKUP_CHUNK` values at a time (a reference column's labels, the match column's values).
+ * The live rows of a table whose `column` holds one of `values`: each value (as text, trimmed) -> the keys of its rows
+ * (a reference column's labels, the match column's values). On an indexed column, `LOOKUP_CHUNK` values per `in (…)`;
+ * on another, each such list would scan the whole table (200,000 values: 100 scans, on SQLite on the event loop, the
+ * server held 14-22 s), so the table is read once in key order, a page at a time, and the values picked here. Either
+ * way each statement is short and the event loop turns between two.
  */
-async function keysByValue(db: AnyDb, table: RegisteredTable, column: string, values: (string | number)[]): Promise<Map<string, Key[]>> {
+async function keysByValue(db: AnyDb, engine: SourceEngine, table: RegisteredTable, column: string, values: (string | number)[]): Promise<Map<string, Key[]>> {
   const out = new Map<string, Key[]>();
-  for (let i = 0; i < values.length; i += LOOKUP_CHUNK) {
+  const add = (k: unknown, v: unknown) => {
+    const value = String(v).trim();
+    const keys = out.get(value);
+    if (keys) keys.push(k as Key);
+    else out.set(value, [k as Key]);
+  };
+  if (values.length === 0) return out;
+  const key = table.primaryKey;
+  // paging by `limit` is kysely's on these three; another source engine keeps the lists
+  if (indexedColumn(table, column) || !(engine === 'sqlite' || engine === 'postgres' || engine === 'mysql')) {
+    for (let i = 0; i < values.length; i += LOOKUP_CHUNK) {
+      let q = db
+        .selectFrom(table.table)
+        .select([`${key} as k`, `${column} as v`])
+        .where(column, 'in', values.slice(i, i + LOOKUP_CHUNK));
+      if (table.softDelete) q = q.where('isdelete', '=', 0);
+      for (const r of await q.execute()) add(r.k, r.v);
+      await yieldToEventLoop();
+    }
+    return out;
+  }
+  // a value matches as the database's `in` would have it for the same text or number: equal as text, untrimmed
+  const wanted = new Set(values.map(String));
+  for (let after: unknown = undefined; ;) {
     let q = db
       .selectFrom(table.table)
-      .select([`${table.primaryKey} as k`, `${column} as v`])
-      .where(column, 'in', values.slice(i, i + LOOKUP_CHUNK));
+      .select([`${key} as k`, `${column} as v`])
+      .orderBy(key)
+      .limit(PAGE_ROWS);
+    if (after !== undefined) q = q.where(key, '>', after);
     if (table.softDelete) q = q.where('isdelete', '=', 0);
-    for (const r of await q.execute()) {
-      const value = String(r.v).trim();
-      const keys = out.get(value);
-      if (keys) keys.push(r.k as Key);
-      else out.set(value, [r.k as Key]);
-    }
+    const page = await q.execute();
+    for (const r of page) if (r.v !== null && wanted.has(String(r.v))) add(r.k, r.v);
+    if (page.length < PAGE_ROWS) return out;
+    after = page[page.length - 1]!.k;
+    await yieldToEventLoop();
   }
-  return out;
 }
 
 /** One data row of the file: its sheet row number, its values by column name, its match value. */
@@ -116,7 +149,7 @@ export class TableImportService {
       // the file's match values first (one column), then each row is parsed and planned in one pass: no row is held
       // twice (100,000 rows: what a second list of them costs the garbage collector shows in the import's time)
       const matchValues = this.matchValuesOf(sheet, mapped, columns);
-      const existing = await this.existingKeys(target.db, table, match, matchValues);
+      const existing = await this.existingKeys(target.db, target.engine, table, match, matchValues);
       const plan = await this.plan(table, sheet, mapped, columns, match, mode, existing);
       if (plan.rows === 0) throw badRequest('importEmpty');
       const rows = plan.rows;
@@ -126,7 +159,7 @@ export class TableImportService {
         [table.table],
         async (trx) => {
           // a row added or removed since the look-up would be inserted twice or updated in vain: the file is refused
-          const now = await this.existingKeys(trx, table, match, matchValues);
+          const now = await this.existingKeys(trx, target.engine, table, match, matchValues);
           if (now.size !== existing.size || [...now].some(([v, k]) => existing.get(v)?.join() !== k.join())) throw badRequest('importChangedMeanwhile');
           for (const u of plan.updates) {
             try {
@@ -182,8 +215,8 @@ export class TableImportService {
         const text = sheet.cell(r, index).trim();
         if (text !== '') texts.add(text);
       }
-      const { readDb } = await this.crud.target(target);
-      out.set(index, await keysByValue(readDb, target, labelColumn, [...texts]));
+      const { readDb, engine } = await this.crud.target(target);
+      out.set(index, await keysByValue(readDb, engine, target, labelColumn, [...texts]));
     }
     return out;
   }
@@ -236,8 +269,8 @@ export class TableImportService {
   }
 
   /** The live rows whose match column holds one of the file's values: value -> their keys. */
-  private existingKeys(db: AnyDb, table: RegisteredTable, match: ImportColumn, values: (string | number)[]): Promise<Map<string, Key[]>> {
-    return keysByValue(db, table, match.column.name, values);
+  private existingKeys(db: AnyDb, engine: SourceEngine, table: RegisteredTable, match: ImportColumn, values: (string | number)[]): Promise<Map<string, Key[]>> {
+    return keysByValue(db, engine, table, match.column.name, values);
   }
 
   /**
