@@ -3,6 +3,7 @@
  * uploads/moveToS3.ts. Idempotent and resumable: an object already in the bucket with the same size is skipped, so a
  * second run copies nothing and an interrupted run goes on where it stopped. The local files are left in place.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from './config.ts';
@@ -16,6 +17,10 @@ async function main(): Promise<number> {
   if (config.uploads.store !== 's3') return 1;
   const store = new S3UploadStore(config.uploads);
   const dir = uploadsDirOf(config);
+  if (!fs.existsSync(dir)) {
+    console.error(`Failed: there is no folder ${dir}: is DATA_DIR (${config.dataDir}) the data folder of the instances?`);
+    return 1;
+  }
   console.log(`Copying ${dir} into the bucket ${config.uploads.bucket}${config.uploads.endpoint ? ` at ${config.uploads.endpoint}` : ''}...`);
   try {
     const r = await moveUploadsToS3(config.dataDir, store, (line) => console.log(line));
@@ -35,6 +40,12 @@ async function main(): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  // npm runs this through a shell: a SIGTERM to npm ends npm and the shell, not this process. Orphaned, it stops as a
+  // SIGTERM would stop it (a run cut short resumes on the next one)
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
+  }, 500).unref();
   main().then(
     (code) => (process.exitCode = code),
     (err: unknown) => {

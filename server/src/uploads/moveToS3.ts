@@ -22,8 +22,9 @@ export interface MoveReport {
 async function localUploads(dir: string): Promise<{ keys: string[]; ignored: string[] }> {
   const keys: string[] = [];
   const ignored: string[] = [];
+  // no folder is a wrong DATA_DIR far more often than a store without a single upload: said, not "0 copied"
   const entries = await fsp.readdir(dir, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return [];
+    if (err.code === 'ENOENT') throw new Error(`there is no folder ${dir}: is DATA_DIR the data folder of the instances?`);
     throw err;
   });
   for (const e of entries) {
