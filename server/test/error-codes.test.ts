@@ -120,7 +120,9 @@ describe('error codes', () => {
     ['/api/user/changePassword/', { oldPass: 'short', newPass: sha('x') }, '参数 oldPass 不正确：需要 SHA-256 十六进制串'],
     ['/api/user/login/', { pass: sha('x') }, '参数 loginid 不正确：不能为空'],
     ['/api/user/login/', { loginid: '   ', pass: sha('x') }, '参数 loginid 不正确：不能为空'],
-    ['/api/user/login/', { loginid: 'x'.repeat(51), pass: sha('x') }, '参数 loginid 不正确：不能为空'],
+    ['/api/user/login/', { loginid: 'x'.repeat(51), pass: sha('x') }, '参数 loginid 不正确：最多 50 个字符'],
+    ['/api/user/login/', { loginid: ' admin', pass: sha('x') }, '参数 loginid 不正确：账号前后不能有空格'],
+    ['/api/user/login/', { loginid: 'admin', pass: sha('x'), vcode: 1234 }, '参数 vcode 不正确：需要文本'],
     ['/api/user/login/', { loginid: 'admin', pass: 'ABC' }, '参数 pass 不正确：需要 SHA-256 十六进制串'],
     ['/api/coustomApi/typesImport/', { fileUrl: '/api/file/x.xlsx', subjectId: 'abc' }, '参数 subjectId 不正确：需要一个 id'],
   ])('the schema or the service names a bad field of %s: BAD_PARAM', async (url, body, message) => {

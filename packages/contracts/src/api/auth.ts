@@ -17,7 +17,7 @@ export const loginBodySchema = jsonBody({
   // exactly as stored: no case folding, no spaces around it (MariaDB's collation would match ADMIN or 'admin ' otherwise)
   loginid: z
     .string({ error: 'required' })
-    .min(1, { error: 'required' })
+    .regex(/\S/, { error: 'required' })
     .max(50, { error: 'at most 50 characters' })
     .regex(/^\S(.*\S)?$/s, { error: 'no spaces around the account' })
     .describe('the account, exactly as it is stored')
