@@ -204,6 +204,8 @@ function failOnMismatches() {
   throw new Error(`answers that do not fit the API document (server/test/answers.ts):\n${found.slice(0, 10).join('\n')}`);
 }
 
-// registered in every test file that imports the helpers
-afterEach(failOnMismatches);
-afterAll(failOnMismatches);
+// registered in every test file that imports the helpers (not in a benchmark that borrows them, outside vitest)
+if (process.env.VITEST) {
+  afterEach(failOnMismatches);
+  afterAll(failOnMismatches);
+}
