@@ -29,7 +29,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'shared', isolate: false, include: ['test/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...OWN_MODULES, ...LOGIC] },
+        test: {
+          name: 'shared',
+          isolate: false,
+          // after the root's test/setup.ts (setupFiles merge): the app's on-demand code, once per worker
+          setupFiles: ['test/preload-lazy.ts'],
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...OWN_MODULES, ...LOGIC],
+        },
       },
       // not extended from the root: it would add the root's setup file (setupFiles merge)
       { plugins: [react()], test: { name: 'logic', environment: 'node', isolate: false, include: LOGIC, testTimeout: 60000 } },

@@ -1,8 +1,7 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ColumnMeta, TableMeta } from '@qb/contracts';
-import { loadEditDialog } from '../src/crud/CrudPage.tsx';
 import { TablePage } from '../src/crud/TablePage.tsx';
 import type { PageOverrides } from '../src/crud/configFromMeta.ts';
 import { tablePrefsKey } from '../src/crud/tablePrefs.ts';
@@ -79,12 +78,6 @@ const selects = () =>
   calls.filter((c) => c.url.pathname === '/api/select/' && c.url.searchParams.get('_flag') === 'demo' && c.url.searchParams.get('row') !== '99999');
 const lastWheres = () => JSON.parse(selects().at(-1)!.url.searchParams.get('wheres') ?? '{}');
 
-// the add/edit dialog's code (the form renderer and every input) is loaded before the tests, as the page does when
-// idle: the first dialog of the file otherwise waited for its modules' transform, over 5 s on a loaded machine
-beforeAll(async () => {
-  await loadEditDialog();
-}, 120_000);
-
 beforeEach(async () => {
   await setLanguage('zh-CN');
   rows = [
@@ -157,7 +150,7 @@ describe('the generic page', () => {
     };
     const errors = () => [...dialog().querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent).sort();
     // the radio had its default, so it has no message
-    await waitFor(() => expect(errors()).toEqual(Object.values(expected).sort()), { timeout: 5000 });
+    await waitFor(() => expect(errors()).toEqual(Object.values(expected).sort()));
     expect(calls.some((c) => c.url.pathname === '/api/action/save/')).toBe(false);
   });
 

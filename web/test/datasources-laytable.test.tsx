@@ -55,7 +55,7 @@ describe('表单设计', () => {
     await userEvent.click(screen.getByRole('tab', { name: '表单定义' }));
     await screen.findByText('图书登记表');
     await userEvent.click(screen.getByRole('button', { name: '设计' }));
-    const dialog = (await screen.findByText('设计表单 · 图书登记表', {}, { timeout: 10_000 })).closest<HTMLElement>('.ant-modal')!;
+    const dialog = (await screen.findByText('设计表单 · 图书登记表')).closest<HTMLElement>('.ant-modal')!;
     await userEvent.click(within(dialog).getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/action/save/')).toHaveLength(1));
     const body = calls.find((c) => c.url.pathname === '/api/action/save/')!.body as { _flag: string; params: { id: number; formJson: string } };

@@ -122,6 +122,6 @@ describe('toolbar buttons', () => {
     questionExportButton.onClick(page());
     expect(await screen.findByText('导出题目')).toBeTruthy();
     localStorage.clear();
-    await waitFor(() => expect(screen.queryByTestId('export-submit')).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByTestId('export-submit')).toBeNull());
   });
 });

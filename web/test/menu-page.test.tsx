@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TableMeta } from '@qb/contracts';
 import MenuPage from '../src/pages/system/MenuPage.tsx';
+import { loadEditDialog } from '../src/crud/CrudPage.tsx';
 import { useMenuTree } from '../src/app/shellData.ts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { fakeFetch, ok, renderWithApp, type FakeCall } from './helpers.tsx';
@@ -53,6 +54,12 @@ beforeEach(async () => {
   });
 });
 afterEach(() => vi.unstubAllGlobals());
+
+// the add/edit dialog's code, loaded before the tests as the page does when idle (this file has modules of its own,
+// test/preload-lazy.ts is not run for it): the first dialog otherwise waited for its modules' transform, over 5 s loaded
+beforeAll(async () => {
+  await loadEditDialog();
+}, 300_000);
 
 // the designer is another part's (its own tests); here only what the menu page hands it and keeps from it
 vi.mock('../src/designer/FormDesignerDialog.tsx', () => ({

@@ -4,8 +4,13 @@ import { cleanup, configure } from '@testing-library/react';
 import '../src/i18n/manage.ts';
 import { resetSharedState } from './shared-state.ts';
 
-// antd dialogs render slowly in jsdom on a busy two-core CI machine: findBy/waitFor wait up to 5 s, not 1 s
-configure({ asyncUtilTimeout: 5000 });
+/**
+ * How long findBy/waitFor wait: a ceiling for a wait that never ends, not a speed check. What they wait for is antd
+ * rendering in jsdom, CPU-heavy work that stretches with the machine's load: the first 数据源 dialog of a worker took
+ * 3.3 s with the machine at load 5 and 12-17 s at load 20 (two cores), a warm table page 0.7 s and 6-10 s; 5 s was met
+ * under load. Within the 60 s test timeout (vitest.config.ts).
+ */
+configure({ asyncUtilTimeout: 20_000 });
 
 // antd reads matchMedia (responsive grid, Sider breakpoints); jsdom has none
 Object.defineProperty(window, 'matchMedia', {
