@@ -28,7 +28,8 @@ function run(what, command, args) {
   if (done.status !== 0) process.exit(done.status ?? 1);
 }
 
-if (!fs.existsSync(webIndex) && fs.existsSync(path.join(root, 'web', 'index.html'))) {
+// WEB_DIST names a web app built elsewhere: nothing to build here
+if (!process.env.WEB_DIST && !fs.existsSync(webIndex) && fs.existsSync(path.join(root, 'web', 'index.html'))) {
   run('Building the web app (first start)...', 'npm', ['run', 'build', '-w', 'web']);
 }
 // the bundle follows the sources: rebuilt when a server or contracts file changed since (esbuild: under a second)
