@@ -32,4 +32,12 @@ const suites = ['server', 'web'].map((workspace) => {
 });
 
 const codes = await Promise.all(suites);
+// the suites that need a database server skip without it: said once more here, with what to set
+const servers = [
+  ['TEST_PG_URL', 'postgres://postgres@127.0.0.1:5432/test', 'PostgreSQL'],
+  ['TEST_MYSQL_URL', 'mysql://root@127.0.0.1:3306/test', 'MariaDB/MySQL'],
+];
+for (const [name, example, engine] of servers.filter(([name]) => !process.env[name])) {
+  console.log(`The ${engine} storage suites were skipped: set ${name} to run them (e.g. ${name}=${example} npm test).`);
+}
 process.exit(codes.some((c) => c !== 0) ? 1 : 0);
