@@ -10,6 +10,8 @@ import crypto from 'node:crypto';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { LOCAL_SOURCE } from '../src/schema/registry.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 const PG_URL = process.env.TEST_PG_URL;
@@ -233,9 +235,12 @@ function maria(): Engine {
   };
 }
 
-const engines: [string, () => Engine][] = [
-  ...(PG_URL ? ([['PostgreSQL', postgres]] as [string, () => Engine][]) : []),
-  ...(MYSQL_URL ? ([['MariaDB', maria]] as [string, () => Engine][]) : []),
+/** [label, the source's engine, the server's own database of that engine (source 10000) or a data source of its own] */
+const engines: [string, () => Engine, (['postgres', string] | ['mysql', string])?][] = [
+  ...(PG_URL ? ([['a PostgreSQL source', postgres]] as const) : []),
+  ...(MYSQL_URL ? ([['a MariaDB source', maria]] as const) : []),
+  ...(PG_URL ? ([["the server's own PostgreSQL database", postgres, ['postgres', PG_URL]]] as const) : []),
+  ...(MYSQL_URL ? ([["the server's own MariaDB database", maria, ['mysql', MYSQL_URL]]] as const) : []),
 ];
 
 /** One CSV file's rows (RFC 4180: quoted fields, doubled quotes); the export's leading `'` before a formula start kept. */
@@ -262,8 +267,10 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-describe.skipIf(engines.length === 0).each(engines)('every type read back from %s', (_label, make) => {
+describe.skipIf(engines.length === 0).each(engines)('every type read back from %s', (_label, make, own) => {
   const ext = make();
+  /** runs SQL where the table is: the source's database, or the server's own (its test schema or database) */
+  let run = ext.run;
   const cases = ext.cases;
   let t: TestApp;
   let id: number;
@@ -271,7 +278,7 @@ describe.skipIf(engines.length === 0).each(engines)('every type read back from %
   let sourceId: number;
   /** the row as the engine stores it: each column's text */
   const stored = async (rowId = id): Promise<Record<string, string | null>> => {
-    const [row] = await ext.run(
+    const [row] = await run(
       `select ${cases.map((c) => `case when ${c.name} is null then null else ${ext.textOf(c)} end as ${c.name}`).join(', ')} from rt where id = ${rowId}`,
     );
     return Object.fromEntries(cases.map((c) => [c.name, row![c.name] === null ? null : String(row![c.name])]));
@@ -288,14 +295,32 @@ describe.skipIf(engines.length === 0).each(engines)('every type read back from %
   };
 
   beforeAll(async () => {
-    await ext.setup();
-    for (const statement of ext.before) await ext.run(statement);
-    await ext.run(`create table rt (id ${ext.keyType}, ${cases.map((c) => `${c.name} ${c.type}`).join(', ')})`);
-    await ext.run(`insert into rt (${cases.map((c) => c.name).join(', ')}) values (${cases.map((c) => c.value).join(', ')})`);
-    id = Number((await ext.run('select max(id) as id from rt'))[0]!.id);
-    await ext.run(`insert into rt (${Object.keys(ext.edge).join(', ')}) values (${Object.values(ext.edge).join(', ')})`);
-    edgeId = Number((await ext.run('select max(id) as id from rt'))[0]!.id);
-    t = await startTestApp('sqlite');
+    if (own) {
+      t = await startTestApp(own[0], own[1]);
+      const db = t.ctx.conn.db;
+      // the engine's text of each value is asked for in SQL (textOf), so the server's own connection reads it as it is
+      run = async (statement) => (await sql.raw<Record<string, unknown>>(statement).execute(db)).rows;
+    } else await ext.setup();
+    for (const statement of ext.before) await run(statement);
+    await run(`create table rt (id ${ext.keyType}, ${cases.map((c) => `${c.name} ${c.type}`).join(', ')})`);
+    await run(`insert into rt (${cases.map((c) => c.name).join(', ')}) values (${cases.map((c) => c.value).join(', ')})`);
+    id = Number((await run('select max(id) as id from rt'))[0]!.id);
+    await run(`insert into rt (${Object.keys(ext.edge).join(', ')}) values (${Object.values(ext.edge).join(', ')})`);
+    edgeId = Number((await run('select max(id) as id from rt'))[0]!.id);
+    if (own) sourceId = LOCAL_SOURCE;
+    else {
+      t = await startTestApp('sqlite');
+      sourceId = await saveSource();
+    }
+    const read = await t.post('/api/datasources/readBack/', { sourceId, tableName: 'rt' });
+    expect(read.statusCode, read.body).toBe(200);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    if (!own) await ext.teardown();
+  });
+
+  const saveSource = async () => {
     const saved = await t.post('/api/action/save/', {
       _flag: 'sys_connsql',
       params: {
@@ -310,14 +335,8 @@ describe.skipIf(engines.length === 0).each(engines)('every type read back from %
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    sourceId = Number(saved.json().data.id);
-    const read = await t.post('/api/datasources/readBack/', { sourceId, tableName: 'rt' });
-    expect(read.statusCode, read.body).toBe(200);
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await ext.teardown();
-  });
+    return Number(saved.json().data.id);
+  };
 
   it('lists every column as the engine stores it, and marks the read-only types so', async () => {
     const row = await listed();
@@ -415,7 +434,7 @@ describe.skipIf(engines.length === 0).each(engines)('every type read back from %
     expect(ok.statusCode, ok.body).toBe(200);
     // a key the engine refuses (PostgreSQL: `abc` for a uuid) is a 400 naming the key, not a 500
     if (ext.sqlType !== 4) return;
-    await ext.run('create table rtu (id uuid primary key, name text)');
+    await run('create table rtu (id uuid primary key, name text)');
     const read = await t.post('/api/datasources/readBack/', { sourceId, tableName: 'rtu' });
     expect(read.statusCode, read.body).toBe(200);
     for (const bad of ['abc', '1.5', '99999999999999999999']) {

@@ -18,6 +18,7 @@ import pg from 'pg';
 import { MYSQL_COLLATION } from './charset.ts';
 import { acquireTimeoutError } from './failures.ts';
 import { makePrivateDir, makePrivateFile } from './privateFiles.ts';
+import { mysqlTextCast, readAppTypesAsText } from './engineText.ts';
 
 /** The database engines a data source can be (datasources/engines.ts connects to them, datasources/dialects.ts builds their SQL). */
 export type SourceEngine = 'sqlite' | 'postgres' | 'mysql' | 'mssql' | 'oracle';
@@ -41,10 +42,13 @@ export interface Connection {
 }
 
 // numeric/bigint come back from pg as strings by default; our ids and counts fit in a JS number
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
+// (an int8 beyond 2^53, only in a table read back from this database, stays its exact text)
+pg.types.setTypeParser(20, (v) => (Number.isSafeInteger(Number(v)) ? Number(v) : v));
+// numeric as a number (money columns) while it is one exactly: NaN and more than 15 digits (a table read back) stay text
+pg.types.setTypeParser(1700, (v) => (Number.isFinite(Number(v)) && v.replace(/^-?0*|\./g, '').length <= 15 ? Number(v) : v));
 // timestamp without time zone: keep the wall-clock text instead of reading it as local time
 pg.types.setTypeParser(1114, (v) => v);
+readAppTypesAsText();
 
 /**
  * Kysely prepares every query anew; the generic API sends the same few SQL texts over and over, so
@@ -171,6 +175,9 @@ export function openConnection(url: string | undefined, dataDir: string, options
       decimalNumbers: true,
       dateStrings: true,
       supportBigNumbers: true,
+      // JSON, BIT, binary and geometry of tables read back from this database as their text (db/engineText.ts)
+      typeCast: mysqlTextCast,
+      jsonStrings: true,
       timezone: 'Z',
     });
     // mysql2's own listener is a `once`: a second error of one connection would otherwise end the process
