@@ -9,19 +9,30 @@ import { freePort, sleep } from './private-db.ts';
 
 /**
  * deploy/systemd/qb@.service run as systemd would run it (issue 29 #4): its ExecStart, in its WorkingDirectory (the
- * checkout, owned by root here), as its User (a system user made here, who owns nothing of the checkout), with the
+ * checkout, owned by root here), as its User (the system user qb, made by .ci/run, who owns nothing of the checkout), with the
  * environment of its Environment= and EnvironmentFile= lines, the file's winning as in systemd. It serves and stops
  * on SIGTERM, leaving no process. Before, `npm start` rewrote server/dist at each start (EACCES for that user) and a
  * SIGTERM to npm left the server running under PID 1.
  */
 const RUNUSER = ['/usr/sbin/runuser', '/sbin/runuser'].find((p) => fs.existsSync(p));
-const canRun = process.getuid?.() === 0 && RUNUSER !== undefined;
-
-function processesOf(user: string): string {
+const USER = unitDirectives(fs.readFileSync(deployFile('systemd/qb@.service'), 'utf8'), 'Service').find(([k]) => k === 'User')![1];
+/** The uid of the unit's user; undefined when there is no such account (made by .ci/run, never by a test). */
+function uidOf(user: string): number | undefined {
   try {
-    return execFileSync('ps', ['-u', user, '-o', 'pid=,args='], { encoding: 'utf8' }).trim();
+    return Number(execFileSync('id', ['-u', user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
   } catch {
-    return ''; // ps exits 1 when the user has none
+    return undefined;
+  }
+}
+const canRun = process.getuid?.() === 0 && RUNUSER !== undefined && uidOf(USER) !== undefined;
+
+/** The running processes of a user (pid and command line), zombies left out: a container's PID 1 may never reap them. */
+function processesOf(user: string): string[] {
+  try {
+    const lines = execFileSync('ps', ['-u', user, '-o', 'pid=,stat=,args='], { encoding: 'utf8' }).trim().split('\n');
+    return lines.filter((l) => !/^\s*\d+\s+Z/.test(l));
+  } catch {
+    return []; // ps exits 1 when the user has none
   }
 }
 
@@ -32,13 +43,8 @@ describe.skipIf(!canRun)('the systemd unit, run with its own command line as its
   it('serves /api/health on the port of its instance name, writes nothing into the checkout, and stops on SIGTERM', async () => {
     const service = unitDirectives(fs.readFileSync(deployFile('systemd/qb@.service'), 'utf8'), 'Service');
     const directive = (key: string) => service.find(([k]) => k === key)?.[1];
-    const user = directive('User')!;
-    try {
-      execFileSync('id', ['-u', user], { stdio: 'ignore' });
-    } catch {
-      execFileSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', user]);
-    }
-    const uid = Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }));
+    const user = USER;
+    const uid = uidOf(user)!;
     expect(fs.statSync(ROOT).uid).not.toBe(uid);
     // the install step, by the checkout's owner: `npm run build` (here only the server's part: the web app is not needed)
     execFileSync(process.execPath, ['server/build.mjs'], { cwd: ROOT });
@@ -74,13 +80,11 @@ describe.skipIf(!canRun)('the systemd unit, run with its own command line as its
       expect(fs.statSync(bundle).mtimeMs).toBe(built);
 
       // systemd signals the main process, which is node itself (runuser is this test's stand-in for User=)
-      const server = processesOf(user)
-        .split('\n')
-        .find((l) => l.includes('server/dist/main.js'));
-      expect(server, processesOf(user)).toBeDefined();
-      process.kill(Number(server!.trim().split(/\s+/)[0]), 'SIGTERM');
+      const server = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(child.pid)], { encoding: 'utf8' }).trim();
+      expect(server).toMatch(/^\d+ .*server\/dist\/main\.js$/);
+      process.kill(Number(server.split(' ')[0]), 'SIGTERM');
       expect(await Promise.race([exited, sleep(20_000).then(() => 'still running')]), output).toBe(0);
-      expect(processesOf(user)).toBe('');
+      expect(processesOf(user)).toEqual([]);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
@@ -88,5 +92,5 @@ describe.skipIf(!canRun)('the systemd unit, run with its own command line as its
 });
 
 describe.skipIf(canRun)('the systemd unit, run with its own command line as its user', () => {
-  it.skip('needs root and runuser (to make the system user qb and run the service as it)', () => undefined);
+  it.skip(`needs root, runuser and the system user ${USER} (useradd --system ${USER}; .ci/run makes it)`, () => undefined);
 });
