@@ -12,6 +12,7 @@ import { type QuestionData, type RowProblem, questionRow, validateQuestion } fro
 import { SerialQueue } from './queue.ts';
 import { SHEET_LIMITS, type SheetLimits, readSheet, writeWorkbook } from './sheetReader.ts';
 import { QUESTION_COLUMNS, type SheetKind, recordsOf, templateFileName, templateSheets } from './templates.ts';
+import { EventLoopTurns, yieldToEventLoop } from './turns.ts';
 
 export interface ImportResult {
   /** data rows read from the file */
@@ -36,9 +37,8 @@ export const MAX_PROBLEMS = 100;
 /** rows per INSERT: 8 values each, within every engine's limit on bound parameters */
 const INSERT_BATCH = 1000;
 const QUESTION_TEXT_LIMITS = { option: 1000, explanation: 10_000 };
-/** rows checked between two turns of the event loop, so that other requests are answered meanwhile */
-const YIELD_EVERY = 5000;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** stems read per page when a category's questions are looked up */
+const STEM_PAGE = 5000;
 const QUESTION_INSERT_COLUMNS = ['parentId', 'typeId', 'name', 'options', 'correctOptions', 'subject', 'createTime', 'isdelete'];
 const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -237,24 +237,40 @@ export class ImportService {
     await this.category(this.db, categoryId, subjectId);
 
     return this.queue.run(async () => {
-      const records = recordsOf(await this.withLocalFile(key, (file) => readSheet(file, ext, this.limits)), 'question');
+      const turns = new EventLoopTurns();
+      const records = await recordsOf(await this.withLocalFile(key, (file) => readSheet(file, ext, this.limits)), 'question', turns);
       if (records.length === 0) throw badRequest('importEmpty');
       const limits = { stem: this.questions.columns.get('name')!.length ?? 1000, ...QUESTION_TEXT_LIMITS };
       const checked: (QuestionData | RowProblem[])[] = [];
-      for (let i = 0; i < records.length; i++) {
-        checked.push(validateQuestion(records[i]!, limits));
-        if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+      for (const record of records) {
+        if (turns.due()) await turns.turn();
+        checked.push(validateQuestion(record, limits));
       }
       const { valid, problems, rejected } = collectProblems(checked);
       if (rejected > 0) throw new ImportRejected({ rows: records.length, inserted: 0, skipped: 0, rejected, problems });
-      const written = await this.insertQuestions(subjectId, categoryId, valid, caller);
+      const written = await this.insertQuestions(subjectId, categoryId, valid, caller, turns);
       return { rows: records.length, ...written, rejected: 0, problems: [] };
     });
   }
 
+  /** The stems of a category's questions, read by pages of its index (isdelete, typeId, id): 200,000 at once held the event loop. */
   private async stemsOf(db: AnyDb, categoryId: number): Promise<Set<string>> {
-    const rows = await db.selectFrom(this.questions.table).select('name').where('typeId', '=', categoryId).where('isdelete', '=', 0).execute();
-    return new Set(rows.map((r) => r.name as string));
+    const stems = new Set<string>();
+    for (let after = 0; ;) {
+      const page = await db
+        .selectFrom(this.questions.table)
+        .select(['id', 'name'])
+        .where('isdelete', '=', 0)
+        .where('typeId', '=', categoryId)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(STEM_PAGE)
+        .execute();
+      for (const r of page) stems.add(r.name as string);
+      if (page.length < STEM_PAGE) return stems;
+      after = Number(page[page.length - 1]!.id);
+      await yieldToEventLoop();
+    }
   }
 
   /**
@@ -262,7 +278,7 @@ export class ImportService {
    * inserts. The INSERTs are built before the transaction starts, so that it holds the connection (on
    * SQLite, the only one) no longer than the writes take; the stems are checked again inside it.
    */
-  private async insertQuestions(subjectId: number, categoryId: number, questions: QuestionData[], caller: Caller | undefined) {
+  private async insertQuestions(subjectId: number, categoryId: number, questions: QuestionData[], caller: Caller | undefined, turns: EventLoopTurns) {
     const table = this.questions;
     const columns = QUESTION_INSERT_COLUMNS.map((c) => this.crud.registry.column(table, c).name);
     const createTime = nowText();
@@ -289,6 +305,7 @@ export class ImportService {
         rows = 0;
       };
       for (const q of questions) {
+        if (turns.due()) await turns.turn();
         if (seen.has(q.name)) continue;
         seen.add(q.name);
         params.push(subjectId, categoryId, q.name, JSON.stringify(q.options), q.correct, q.explanation, createTime, 0);
@@ -307,6 +324,7 @@ export class ImportService {
         const now = await this.stemsOf(trx, categoryId);
         // a question saved meanwhile with one of these stems: plan again, inside the transaction
         for (const name of now) {
+          if (turns.due()) await turns.turn();
           if (!before.has(name) && planned.seen.has(name)) {
             planned = await plan(now);
             break;
@@ -341,7 +359,7 @@ export class ImportService {
     await this.subject(this.db, subjectId);
 
     return this.queue.run(async () => {
-      const records = recordsOf(await this.withLocalFile(key, (file) => readSheet(file, ext, this.limits)), 'category');
+      const records = await recordsOf(await this.withLocalFile(key, (file) => readSheet(file, ext, this.limits)), 'category');
       if (records.length === 0) throw badRequest('importEmpty');
       const maxName = this.categories.columns.get('name')!.length ?? 100;
       const checked = collectProblems(records.map((r) => validateCategory(r, maxName)));

@@ -23,6 +23,7 @@ import {
   referenceValue,
 } from './tableColumns.ts';
 import { insertRows } from './tableWriter.ts';
+import { EventLoopTurns, yieldToEventLoop } from './turns.ts';
 
 type Key = number | string;
 export type DedupeMode = 'insert' | 'update';
@@ -34,13 +35,10 @@ export interface TableImportResult extends ImportResult {
   ignoredColumns: string[];
 }
 
-/** rows converted between two turns of the event loop */
-const YIELD_EVERY = 5000;
 /** values per `in (…)` list when existing rows are looked up on an indexed column */
 const LOOKUP_CHUNK = 2000;
 /** rows per page when a table is read in key order (an unindexed column) */
 const PAGE_ROWS = 5000;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Whether the database finds a column's values by an index: the key, or the first column of a declared index. */
 function indexedColumn(table: RegisteredTable, column: string): boolean {
@@ -95,6 +93,17 @@ async function keysByValue(db: AnyDb, engine: SourceEngine, table: RegisteredTab
   }
 }
 
+/** Whether two look-ups found the same rows for the same values (200,000 entries: compared in slices of time). */
+async function sameLookups(a: Map<string, Key[]>, b: Map<string, Key[]>, turns: EventLoopTurns): Promise<boolean> {
+  if (a.size !== b.size) return false;
+  for (const [value, keys] of a) {
+    if (turns.due()) await turns.turn();
+    const other = b.get(value);
+    if (!other || other.length !== keys.length || keys.some((k, i) => k !== other[i])) return false;
+  }
+  return true;
+}
+
 /** One data row of the file: its sheet row number, its values by column name, its match value. */
 interface ParsedRow {
   row: number;
@@ -141,16 +150,17 @@ export class TableImportService {
     const { key, ext } = await this.files.uploadedFile(body.fileUrl);
     const target = await this.crud.target(table);
     return this.files.queue.run(async () => {
+      const turns = new EventLoopTurns();
       const needed = mode === 'update' ? [match] : importColumns(table).filter((c) => c.required);
-      const { sheet, mapped, columns } = await this.readRows(key, ext, table, needed, match);
+      const { sheet, mapped, columns } = await this.readRows(key, ext, table, needed, match, turns);
       const reject = (rows: number, problems: RowProblem[], rejected: number): never => {
         throw new ImportRejected({ rows, inserted: 0, skipped: 0, rejected, problems: problems.slice(0, MAX_PROBLEMS) });
       };
       // the file's match values first (one column), then each row is parsed and planned in one pass: no row is held
       // twice (100,000 rows: what a second list of them costs the garbage collector shows in the import's time)
-      const matchValues = this.matchValuesOf(sheet, mapped, columns);
+      const matchValues = await this.matchValuesOf(sheet, mapped, columns, turns);
       const existing = await this.existingKeys(target.db, target.engine, table, match, matchValues);
-      const plan = await this.plan(table, sheet, mapped, columns, match, mode, existing);
+      const plan = await this.plan(table, sheet, mapped, columns, match, mode, existing, turns);
       if (plan.rows === 0) throw badRequest('importEmpty');
       const rows = plan.rows;
       if (plan.problems.size > 0) reject(rows, [...plan.problems.values()].flat(), plan.problems.size);
@@ -160,8 +170,9 @@ export class TableImportService {
         async (trx) => {
           // a row added or removed since the look-up would be inserted twice or updated in vain: the file is refused
           const now = await this.existingKeys(trx, target.engine, table, match, matchValues);
-          if (now.size !== existing.size || [...now].some(([v, k]) => existing.get(v)?.join() !== k.join())) throw badRequest('importChangedMeanwhile');
+          if (!(await sameLookups(now, existing, turns))) throw badRequest('importChangedMeanwhile');
           for (const u of plan.updates) {
+            if (turns.due()) await turns.turn();
             try {
               await this.crud.saveWith(trx, table, { ...u.params, id: u.key }, target.engine);
             } catch (err) {
@@ -186,10 +197,10 @@ export class TableImportService {
     });
   }
 
-  private async readRows(key: string, ext: string, table: RegisteredTable, needed: ImportColumn[], match: ImportColumn) {
+  private async readRows(key: string, ext: string, table: RegisteredTable, needed: ImportColumn[], match: ImportColumn, turns: EventLoopTurns) {
     const sheet = await this.files.withLocalFile(key, (file) => readSheet(file, ext, this.files.limits));
     const mapped = mapHeader(sheet, table, needed);
-    const labels = await this.referenceLabels(sheet, mapped);
+    const labels = await this.referenceLabels(sheet, mapped, turns);
     // per column once, not per cell: 100,000 rows of a dozen columns
     const columns: FileColumn[] = [...mapped.columns].map(([index, { imported, header }]) => ({
       index,
@@ -203,7 +214,7 @@ export class TableImportService {
   }
 
   /** Every label the file names in a reference column, with the keys of the live rows that carry it. */
-  private async referenceLabels(sheet: SheetRows, mapped: MappedHeader): Promise<Map<number, LabelIndex>> {
+  private async referenceLabels(sheet: SheetRows, mapped: MappedHeader, turns: EventLoopTurns): Promise<Map<number, LabelIndex>> {
     const out = new Map<number, LabelIndex>();
     for (const [index, { imported }] of mapped.columns) {
       const column = imported.column;
@@ -212,6 +223,7 @@ export class TableImportService {
       const labelColumn = this.crud.registry.column(target, column.labelColumn ?? 'name').name;
       const texts = new Set<string>();
       for (let r = mapped.headerRow + 1; r < sheet.rowCount; r++) {
+        if (turns.due()) await turns.turn();
         const text = sheet.cell(r, index).trim();
         if (text !== '') texts.add(text);
       }
@@ -222,11 +234,12 @@ export class TableImportService {
   }
 
   /** The values of the match column the file gives (a cell that is not one is its row's problem, found by parseRow). */
-  private matchValuesOf(sheet: SheetRows, mapped: MappedHeader, columns: FileColumn[]): (string | number)[] {
+  private async matchValuesOf(sheet: SheetRows, mapped: MappedHeader, columns: FileColumn[], turns: EventLoopTurns): Promise<(string | number)[]> {
     const c = columns.find((x) => x.isMatch);
     if (!c) return [];
     const values = new Set<string | number>();
     for (let r = mapped.headerRow + 1; r < sheet.rowCount; r++) {
+      if (turns.due()) await turns.turn();
       const text = sheet.cell(r, c.index);
       if (text === '') continue;
       try {
@@ -286,6 +299,7 @@ export class TableImportService {
     match: ImportColumn,
     mode: DedupeMode,
     existing: Map<string, Key[]>,
+    turns: EventLoopTurns,
   ) {
     const problems = new Map<number, RowProblem[]>();
     let rows = 0;
@@ -295,7 +309,7 @@ export class TableImportService {
     const updates: { row: number; key: Key; params: Record<string, unknown> }[] = [];
     let skipped = 0;
     for (let r = mapped.headerRow + 1; r < sheet.rowCount; r++) {
-      if (r % YIELD_EVERY === 0) await yieldToEventLoop();
+      if (turns.due()) await turns.turn();
       const p = this.parseRow(sheet, r, columns);
       if (p === undefined) continue;
       rows++;

@@ -5,13 +5,13 @@ import type { AnyDb } from '../db/connection.ts';
 import type { SourceEngine } from '../datasources/engines.ts';
 import type { RowChange } from '../hooks/tableHooks.ts';
 import type { RegisteredTable } from '../schema/types.ts';
+import { yieldToEventLoop } from './turns.ts';
 
 type Key = number | string;
 
 /** bound values per INSERT: within SQLite's 32,766, PostgreSQL's and MySQL's 65,535 */
 const MAX_BOUND_VALUES = 30_000;
 const MAX_BATCH_ROWS = 1000;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /**

@@ -1,5 +1,6 @@
 import { badRequest } from '../http/errors.ts';
 import type { SheetRows, SheetSpec } from './sheetReader.ts';
+import { EventLoopTurns } from './turns.ts';
 
 /**
  * The two import sheets. The downloadable templates, the parser and the export are all built from
@@ -65,7 +66,7 @@ const HEADER_SEARCH_ROWS = 10;
  * Finds the header row and answers the data rows below it, keyed by column. Header texts are only
  * compared with the known titles (a Map, never an object), so a header such as __proto__ is just unknown.
  */
-export function recordsOf(sheet: SheetRows, kind: SheetKind): SheetRecord[] {
+export async function recordsOf(sheet: SheetRows, kind: SheetKind, turns = new EventLoopTurns()): Promise<SheetRecord[]> {
   const columns = columnsOf(kind);
   const byHeader = new Map<string, SheetColumn>();
   for (const c of columns) for (const name of [c.title, ...c.aliases]) byHeader.set(normalizeHeader(name), c);
@@ -89,6 +90,7 @@ export function recordsOf(sheet: SheetRows, kind: SheetKind): SheetRecord[] {
     const mapped = [...found];
     const records: SheetRecord[] = [];
     for (let r = h + 1; r < sheet.rowCount; r++) {
+      if (turns.due()) await turns.turn();
       const values: string[] = new Array(columns.length).fill('');
       let any = false;
       for (const [index, position] of mapped) {
