@@ -20,6 +20,8 @@ export interface AuditEntry {
   rowId?: string;
   summary?: string;
   changes?: FieldChange[];
+  /** a row's change, whose fields are compared when the entry is written (a batch at a time: an import saves 200,000) */
+  change?: RowChange;
 }
 
 /** One field a write changed. `cut`: which of its values were too long to keep whole (not restorable). */
@@ -99,7 +101,7 @@ export class AuditLog {
         flag: c.table.flag,
         action: audit?.operation ?? actionOf(c),
         rowId: String(c.id),
-        changes: changedFields(c),
+        change: c,
       }));
   }
 
@@ -116,7 +118,7 @@ export class AuditLog {
       e.flag,
       e.action,
       e.rowId === undefined ? null : e.rowId.slice(0, 200),
-      e.changes ? JSON.stringify(e.changes) : null,
+      e.changes ? JSON.stringify(e.changes) : e.change ? JSON.stringify(changedFields(e.change)) : null,
       e.summary === undefined ? null : e.summary.slice(0, 500),
       createTime,
       0,
@@ -128,6 +130,8 @@ export class AuditLog {
       const rows = slice.map(valuesOf);
       // the first batch of each write goes through the query builder, whose plugins see the table written (the count
       // cache's versions: crud/countCache.ts WrittenTables)
+      // the event loop turns between batches: SQLite's driver is synchronous (200 batches: seconds)
+      if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       if (i > 0 && slice.length === LOG_BATCH && this.fullBatchSql) {
         await db.executeQuery(CompiledQuery.raw(this.fullBatchSql, rows.flat()));
         continue;
