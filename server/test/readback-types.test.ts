@@ -236,12 +236,12 @@ function maria(): Engine {
 }
 
 /** [label, the source's engine, the server's own database of that engine (source 10000) or a data source of its own] */
-const engines: [string, () => Engine, (['postgres', string] | ['mysql', string])?][] = [
-  ...(PG_URL ? ([['a PostgreSQL source', postgres]] as const) : []),
-  ...(MYSQL_URL ? ([['a MariaDB source', maria]] as const) : []),
-  ...(PG_URL ? ([["the server's own PostgreSQL database", postgres, ['postgres', PG_URL]]] as const) : []),
-  ...(MYSQL_URL ? ([["the server's own MariaDB database", maria, ['mysql', MYSQL_URL]]] as const) : []),
-];
+type Case = [label: string, make: () => Engine, own?: ['postgres' | 'mysql', string]];
+const engines: Case[] = [];
+if (PG_URL) engines.push(['a PostgreSQL source', postgres]);
+if (MYSQL_URL) engines.push(['a MariaDB source', maria]);
+if (PG_URL) engines.push(["the server's own PostgreSQL database", postgres, ['postgres', PG_URL]]);
+if (MYSQL_URL) engines.push(["the server's own MariaDB database", maria, ['mysql', MYSQL_URL]]);
 
 /** One CSV file's rows (RFC 4180: quoted fields, doubled quotes); the export's leading `'` before a formula start kept. */
 function parseCsv(text: string): string[][] {
