@@ -5,7 +5,8 @@
  * Asserts: never a 5xx, and every answer to an /api path is the JSON envelope (a failure with its `code`).
  *
  * Reproducible: the run prints its seed; FUZZ_SEED=<seed> replays it, FUZZ_ONLY=<n> replays request n,
- * FUZZ_COUNT=<n> changes how many requests are sent, FUZZ_ENGINE=postgres|mysql runs it on that engine.
+ * FUZZ_COUNT=<n> changes how many requests are sent, FUZZ_ENGINE=postgres|mysql runs it on that engine. With TEST_PG_URL /
+ * TEST_MYSQL_URL set, tables of hostile engine types read back from sources of their own are on the surface too.
  */
 import http from 'node:http';
 import net from 'node:net';
@@ -13,6 +14,7 @@ import { WHERE_OPERATORS } from '@qb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createContext } from '../src/app.ts';
 import { defineTable } from './tables-helpers.ts';
+import { addReadBackSources } from './readback-sources.ts';
 import { checkAnswers } from './answers.ts';
 import { integerSlots } from './contract-params.ts';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
@@ -579,6 +581,7 @@ describe('fuzz: generated requests never get a 5xx, and /api answers are always 
   let surface: Surface;
   let token: string;
   let adminId: number;
+  let readBackSources: Awaited<ReturnType<typeof addReadBackSources>> | undefined;
 
   beforeAll(async () => {
     // SQLite by default; FUZZ_ENGINE=postgres or mysql (with TEST_PG_URL / TEST_MYSQL_URL set) runs it on that engine
@@ -600,6 +603,8 @@ describe('fuzz: generated requests never get a 5xx, and /api answers are always 
         200,
       );
     }
+    // issue 28 #4: tables of every hostile engine type read back from a PostgreSQL and a MariaDB source (when their URLs are set)
+    readBackSources = await addReadBackSources(t);
     // a second app on the same database that logs its errors, so that a 5xx shows its cause
     const ctx = createContext({ ...t.ctx.config, logLevel: 'error' }, t.ctx.conn);
     app = await buildApp(ctx, { logger: true });
@@ -623,6 +628,7 @@ describe('fuzz: generated requests never get a 5xx, and /api answers are always 
     app?.server.closeAllConnections();
     await app?.close();
     await t?.close();
+    await readBackSources?.drop();
   });
 
   it(`sends ${COUNT} generated requests`, { timeout: 300_000 }, async () => {
