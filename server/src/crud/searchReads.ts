@@ -3,7 +3,8 @@ import { sideTable } from '../db/migrations/0010_search_side.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 import type { CountCache } from './countCache.ts';
 import type { SelectPlan, Target } from './reads.ts';
-import { charCount, isTextSearch, SCANS_PER_TABLE, type ScanGate, ScanWorkers, SearchIndexes, type SearchUpkeep, TRIGRAM } from './search.ts';
+import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
+import { charCount, isTextSearch, queuedAtLeast, SCANS_PER_TABLE, type ScanGate, ScanWorkers, SearchIndexes, type SearchUpkeep, TRIGRAM } from './search.ts';
 import { type Condition, conditionsKey, whereExpression } from './wheres.ts';
 import type { WholeTableReads } from './wholeTableReads.ts';
 
@@ -66,7 +67,7 @@ export class SearchReads {
       if (!indexed.has(c.column.name)) scan = true;
       else if (engine === 'sqlite') {
         // every character is part of a trigram in FTS5; shorter searches read the rows
-        if (charCount(text) >= TRIGRAM) c.fts = SearchIndexes.ftsTable(plan.table.table);
+        if (charCount(text) >= TRIGRAM && !(await this.manyAboveMark(plan.table.table, target))) c.fts = SearchIndexes.ftsTable(plan.table.table);
         else scan = true;
       } else if (!/[\p{L}\p{N}]{3}/u.test(text)) {
         // pg_trgm makes trigrams of the letters and digits of words only: a search without three in a row gets none
@@ -95,6 +96,8 @@ export class SearchReads {
   private async commonOnSide(plan: SelectPlan, c: Condition, target: Target): Promise<boolean> {
     const rows = await this.reads.searchIndexes.rowsEstimate(plan.table.table);
     const threshold = Math.max(COMMON_HITS, Math.round(rows / 100));
+    // the queued ids are candidates too, read one by one: a queue of a bulk load not yet caught up is a scan's worth
+    if ((await queuedAtLeast(target.readDb, plan.table.table, threshold)) >= threshold) return true;
     const known = this.reads.counts.hint(plan.table.table, conditionsKey(plan.conditions));
     if (known !== undefined) return known >= threshold;
     const hits = target.readDb
@@ -107,6 +110,20 @@ export class SearchReads {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     return Number(found.n) >= threshold;
+  }
+
+  /**
+   * SQLite: whether the rows above the table's mark (inserted since its FTS5 index caught up: a bulk load from outside,
+   * a large import before its catch-up) are so many that testing them one by one as candidates costs more than the
+   * scan (COMMON_HITS and one row in a hundred, as on PostgreSQL). Read from the key's b-tree: max(rowid) less the
+   * mark, an upper bound (deleted rows leave gaps).
+   */
+  private async manyAboveMark(table: string, target: Target): Promise<boolean> {
+    const { rows } = await sql<{ hi: number | null; upto: number | null }>`select (select max(rowid) from ${sql.table(table)}) as hi,
+      (select upto from ${sql.table(MARK_TABLE)} where tbl = ${table}) as upto`.execute(target.readDb);
+    const hi = Number(rows[0]?.hi ?? 0);
+    const above = hi - Number(rows[0]?.upto ?? hi);
+    return above >= Math.max(COMMON_HITS, Math.round(hi / 100));
   }
 
   /**
