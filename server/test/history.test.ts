@@ -129,7 +129,7 @@ describe.each(engines)('row history and restore on %s', (engine, url) => {
     const refused = await t.post('/api/history/restore/', { _flag: 'questionBank', id, revision: h.revisions[1]!.id });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().code).toBe('RESTORE_REFERENCE_GONE');
-    expect(refused.json().message).toContain('parentId');
+    expect(refused.json().message).toContain('所属科目');
     expect(Number((await question(id)).parentId)).toBe(otherSubject);
 
     // a value a rule now refuses (the text is longer than the column allows: logged by an earlier rule)

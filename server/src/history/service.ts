@@ -8,6 +8,7 @@ import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 import { KEY_RUN_RANGE, runHolds } from '@qb/contracts/keyRuns';
+import { goneReference, idsOfValues, keyValue, readReferencedRows } from './references.ts';
 import { deletedValues, isDeleteRevision, type LogRow, type Revision, refusalOf, revisionOf, runValues, valuesAt } from './revisions.ts';
 
 type Key = number | string;
@@ -91,9 +92,31 @@ export class HistoryService {
     for (const r of revisions) if (r.run) r.changes = runValues(table, revisions, r, now.state === 'absent' ? undefined : now.row);
     const deleted = now.state !== 'live' && revisions.length > 0;
     const writable = !table.readOnly && !table.writtenBy;
+    const fields: Record<string, { title: Texts; enum?: EnumValue[]; removed?: boolean; labels?: Record<string, string>; deleted?: string[] }> = {};
+    const ids = new Map<string, Set<string>>();
+    for (const r of revisions)
+      for (const c of r.changes) {
+        for (const v of [c.before, c.after]) idsOfValues(table, { [c.column]: v }, ids);
+        if (fields[c.column]) continue;
+        const column = table.columns.get(c.column);
+        fields[c.column] = column
+          ? { title: column.title ?? { zh: c.column, en: c.column }, ...(column.enum ? { enum: column.enum } : {}) }
+          : { title: { zh: c.column, en: c.column }, removed: true };
+      }
+    // the rows the references name, read once: their labels, which are deleted, and which revisions would name one
+    const referenced = await readReferencedRows(this.crud, this.registry, table, ids, caller);
+    for (const [name, rows] of referenced) {
+      const field = fields[name]!;
+      const labels = [...rows].filter(([, row]) => row.label !== undefined);
+      if (labels.length) field.labels = Object.fromEntries(labels.map(([id, row]) => [id, row.label!]));
+      const gone = [...rows].filter(([, row]) => !row.live).map(([id]) => id);
+      if (gone.length) field.deleted = gone;
+    }
     const answered = revisions.map((r, i) => {
       const current = i === 0;
-      const refused = current ? undefined : !writable ? badRequest('ownedTable', { flag: table.flag }) : refusalOf(table, revisions, r, deleted);
+      let refused = current ? undefined : !writable ? badRequest('ownedTable', { flag: table.flag }) : refusalOf(table, revisions, r, deleted);
+      // the restore's own check of references (assertReferencesLive), on the same rows
+      if (!current && !refused) refused = goneReference(table, valuesAt(table, revisions, r), referenced);
       return {
         id: r.id,
         action: r.action,
@@ -105,49 +128,7 @@ export class HistoryService {
         ...(refused ? { refusal: refusal(refused) } : {}),
       };
     });
-    const fields: Record<string, { title: Texts; enum?: EnumValue[]; removed?: boolean; labels?: Record<string, string> }> = {};
-    for (const r of revisions)
-      for (const c of r.changes) {
-        if (fields[c.column]) continue;
-        const column = table.columns.get(c.column);
-        fields[c.column] = column
-          ? { title: column.title ?? { zh: c.column, en: c.column }, ...(column.enum ? { enum: column.enum } : {}) }
-          : { title: { zh: c.column, en: c.column }, removed: true };
-      }
-    await this.labelReferences(table, revisions, fields, caller);
     return { revisions: answered, deleted, fields };
-  }
-
-  /** The label of each row a revision's reference column names (a subject's name for its id), deleted rows included. */
-  private async labelReferences(
-    table: RegisteredTable,
-    revisions: Revision[],
-    fields: Record<string, { labels?: Record<string, string> }>,
-    caller: Caller | undefined,
-  ) {
-    for (const [name, field] of Object.entries(fields)) {
-      const column = table.columns.get(name);
-      if (!column?.references || !this.registry.has(column.references)) continue;
-      const referenced = this.registry.get(column.references);
-      // only the labels of a table the caller may list (a reference to the accounts gives no view of their names)
-      if (!mayView(caller, referenced.flag)) continue;
-      const labelColumn = column.labelColumn ?? 'name';
-      if (!referenced.columns.has(labelColumn) || referenced.columns.get(labelColumn)!.secret) continue;
-      const ids = new Set<string>();
-      for (const r of revisions)
-        for (const c of r.changes)
-          if (c.column === name)
-            for (const v of [c.before, c.after]) if (v !== null && v !== undefined && v !== '') for (const id of String(v).split(',')) ids.add(id);
-      const keys = [...ids].map((id) => keyValue(referenced, id)).filter((k): k is Key => k !== undefined);
-      if (keys.length === 0) continue;
-      const target = await this.crud.target(referenced);
-      const rows = (await target.db
-        .selectFrom(referenced.table)
-        .select([referenced.primaryKey, labelColumn])
-        .where(referenced.primaryKey, 'in', keys.slice(0, 1000))
-        .execute()) as Record<string, unknown>[];
-      field.labels = Object.fromEntries(rows.map((r) => [String(r[referenced.primaryKey]), String(r[labelColumn] ?? '')]));
-    }
   }
 
   /** The write access a restore or an undelete needs: the grant, and a table the generic writes may change. */
@@ -159,25 +140,10 @@ export class HistoryService {
   }
 
   /** Every value that names another row must still name a live one (a restored category of a deleted subject is refused). */
-  private async assertReferencesLive(table: RegisteredTable, values: Record<string, unknown>): Promise<void> {
-    for (const [name, value] of Object.entries(values)) {
-      const column = table.columns.get(name);
-      if (!column?.references || value === null || value === undefined || value === '' || value === 0 || value === '0') continue;
-      if (!this.registry.has(column.references)) continue;
-      const referenced = this.registry.get(column.references);
-      const ids = column.list ? String(value).split(',').filter(Boolean) : [value];
-      const target = await this.crud.target(referenced);
-      for (const refId of ids) {
-        let query = target.db
-          .selectFrom(referenced.table)
-          .select(referenced.primaryKey)
-          .where(referenced.primaryKey, '=', refId as Key);
-        if (referenced.softDelete) query = query.where('isdelete', '=', 0);
-        if (!(await query.executeTakeFirst())) {
-          throw new ApiError(409, 'restoreReferenceGone', { column: name, flag: referenced.flag, id: String(refId) });
-        }
-      }
-    }
+  private async assertReferencesLive(table: RegisteredTable, values: Record<string, unknown>, caller: Caller | undefined): Promise<void> {
+    const rows = await readReferencedRows(this.crud, this.registry, table, idsOfValues(table, values), caller);
+    const gone = goneReference(table, values, rows);
+    if (gone) throw gone;
   }
 
   /** POST /api/history/restore/: the row back to the state right after `revision`, through the normal save. */
@@ -194,7 +160,7 @@ export class HistoryService {
     if (now.state !== 'live') throw new ApiError(409, 'restoreRowDeleted');
     if (isDeleteRevision(chosen)) throw new ApiError(409, 'restoreDeleteRevision');
     const values = valuesAt(table, revisions, chosen);
-    await this.assertReferencesLive(table, values);
+    await this.assertReferencesLive(table, values, caller);
     // only what differs from the row as it is: the restore's revision lists what it changed back
     const params: Record<string, unknown> = { id, ...(version !== undefined ? { [ROW_VERSION_FIELD]: version } : {}) };
     const columns: string[] = [];
@@ -223,13 +189,13 @@ export class HistoryService {
     if (now.state === 'live') throw new ApiError(409, 'rowNotDeleted', { flag: table.flag, id });
     let again: { values: Record<string, unknown>; kept: Record<string, unknown> } | undefined;
     if (now.state === 'deleted') {
-      await this.assertReferencesLive(table, referenceValues(table, now.row!));
+      await this.assertReferencesLive(table, referenceValues(table, now.row!), caller);
     } else {
       // deleted for good: its values are those its delete logged
       const deletion = (await this.revisionsOf(table, id)).find(isDeleteRevision);
       if (!deletion) throw notFound('rowNotFound', { flag: table.flag, id });
       const values = deletedValues(table, deletion);
-      await this.assertReferencesLive(table, values);
+      await this.assertReferencesLive(table, values, caller);
       const kept: Record<string, unknown> = {};
       for (const change of deletion.changes) {
         const column = table.columns.get(change.column);
@@ -294,15 +260,6 @@ export class HistoryService {
   }
 }
 
-function mayView(caller: Caller | undefined, flag: string): boolean {
-  try {
-    assertAllowed(caller, flag, 'view');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const sameValue = (a: unknown, b: unknown) =>
   (a === null || a === undefined ? null : String(a instanceof Date ? a.toISOString() : a)) === (b === null || b === undefined ? null : String(b));
 
@@ -311,13 +268,6 @@ function positive(raw: unknown, name: string, fallback: number, max: number): nu
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > max) throw badRequest('badParam', { name, reason: `an integer from 1 to ${max}` });
   return n;
-}
-
-/** A logged row id as the table's key (a number for an integer key). */
-function keyValue(table: RegisteredTable, text: string): Key | undefined {
-  const column = table.columns.get(table.primaryKey);
-  if (column?.type === 'int' && !column.native) return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
-  return text;
 }
 
 /** The column that names a row: `name` when there is one, else the first text column. */

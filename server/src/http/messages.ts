@@ -41,8 +41,8 @@ const messages = {
   restoreColumnRemoved: ['无法恢复：字段 {column} 已从数据表中删除', 'Cannot restore: the column {column} has since been removed from the table'],
   restoreValueCut: ['无法恢复：字段 {column} 的内容过长，日志中没有完整保存', 'Cannot restore: the value of {column} was too long to be kept whole in the log'],
   restoreReferenceGone: [
-    '无法恢复：字段 {column} 引用的数据（{flag} #{id}）已不存在或已删除',
-    'Cannot restore: {column} refers to a row that is gone ({flag} #{id})',
+    '无法恢复：{title}“{label}”已删除',
+    'Cannot restore: {titleEn} "{label}" was deleted',
   ],
   restoreRowDeleted: ['该数据已删除，请先恢复删除的数据', 'The row is deleted: bring it back first'],
   restoreDeleteRevision: ['这是删除操作的版本，请使用“恢复删除”', 'This revision is the deletion: use undelete instead'],

@@ -125,9 +125,12 @@ export function HistoryDrawer({ target, canRestore, onClose, onRestored }: Props
               </Popconfirm>
             ) : (
               <Tooltip title={r.refusal?.message}>
-                <Button size="small" disabled data-testid="history-restore">
-                  {t('restore')}
-                </Button>
+                {/* a disabled button gets no pointer or focus events: the span carries the hover and the reason */}
+                <span className="qb-history-refused" tabIndex={0} aria-label={r.refusal ? `${t('restore')}: ${r.refusal.message}` : undefined}>
+                  <Button size="small" disabled data-testid="history-restore">
+                    {t('restore')}
+                  </Button>
+                </span>
               </Tooltip>
             ))
           )}
@@ -148,7 +151,7 @@ export function HistoryDrawer({ target, canRestore, onClose, onRestored }: Props
                 <tr key={c.column}>
                   <th scope="row">{fieldTitle(c.column)}</th>
                   {(['before', 'after'] as const).map((side) => {
-                    const text = valueText(c[side], history?.fields[c.column], lang);
+                    const text = valueText(c[side], history?.fields[c.column], lang, (label) => t('deletedReference', { label }));
                     return (
                       <td key={side} className={side === 'before' ? 'qb-history-before' : 'qb-history-after'}>
                         {text === null ? (

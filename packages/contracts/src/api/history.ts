@@ -41,6 +41,7 @@ export const historyFieldSchema = z.object({
   enum: z.array(enumValueSchema).optional(),
   removed: z.boolean().optional().describe('no longer a column of the table'),
   labels: z.record(z.string(), z.string()).optional().describe("a reference column: the label of each row its values name (deleted rows' too)"),
+  deleted: z.array(z.string()).optional().describe('a reference column: the ids among its values whose rows are deleted or gone'),
 });
 
 export const historyAnswerSchema = z.object({
