@@ -106,7 +106,7 @@ describe.each(engines)('forms bound to tables (%s)', (engine, url) => {
     r = await save({ name: 'Ann7', age: 200 });
     expect(r.json().message).toBe('姓名不能有数字；年龄必须在0到150之间；请输入等级');
     r = await save({ name: 'Ann7', age: 200 }, en);
-    expect(r.json().message).toBe('No digits in a name; Age must be between 0 and 150; Please enter 等级');
+    expect(r.json().message).toBe('No digits in a name; Age must be between 0 and 150; Please enter Level');
     // desc is hidden (sex 1): not required; shown for sex 2: required
     r = await save({ name: 'Bo', sex: 2 });
     expect(r.json().message).toBe('请输入描述');

@@ -1,5 +1,5 @@
 import { hasOwnKey, ownValue } from '@qb/contracts';
-import { FormSchemaError, formValueFields, formValueKind, migrateFormSchema, type FormSchema, type FormValueField } from '@qb/contracts';
+import { FormSchemaError, formValueFields, formValueKind, migrateFormSchema, withColumnTitles, type FormSchema, type FormValueField } from '@qb/contracts';
 import type { AnyDb } from '../db/connection.ts';
 import { badRequest } from '../http/errors.ts';
 import { builtinTables } from '../schema/builtin.ts';
@@ -75,7 +75,11 @@ export async function boundFormOf(db: AnyDb, registry: TableRegistry, flag: stri
     try {
       const schema = formOfJson(row.formJson);
       assertFormFitsTable(schema, table);
-      return schema;
+      // an English label nobody typed reads as the column's English title, as the page shows it (issue 31 #2)
+      return withColumnTitles(
+        schema,
+        [...table.columns.values()].map((c) => ({ name: c.name, title: c.title ?? { zh: c.name } })),
+      );
     } catch {
       // a definition that no longer fits is skipped, not an error of the page
     }

@@ -1,7 +1,7 @@
 import { memo, useEffect, useState, type Dispatch, type ReactNode } from 'react';
 import { Empty, Form, Input, Select, Slider, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FORM_WIDTH_PATTERN, formValueKind, isFormValueField, type FormField, type FormOptionsSource, type FormRules } from '@qb/contracts';
+import { FORM_WIDTH_PATTERN, formValueKind, isFormValueField, typedLabel, type FormField, type FormOptionsSource, type FormRules } from '@qb/contracts';
 import { FieldInput } from '../forms/FieldInput.tsx';
 import { IconPicker } from '../forms/IconPicker.tsx';
 import { kindDesign } from '../forms/kinds/design.ts';
@@ -172,7 +172,13 @@ export const FieldPanel = memo(function FieldPanel({
     item(
       'label',
       t('designer.props.label'),
-      <TextPair value={field.label} onChange={(v) => set({ label: v ?? { zh: '' } }, 'label')} testId="prop-label" label={t('designer.props.label')} />,
+      <TextPair
+        value={field.label}
+        // the Chinese typed over a new item's name: its English palette name is nobody's label (issue 31 #2)
+        onChange={(v) => set({ label: (v && v.zh !== field.label?.zh ? typedLabel(v) : v) ?? { zh: '' } }, 'label')}
+        testId="prop-label"
+        label={t('designer.props.label')}
+      />,
     ),
   );
   if (isFormValueField(field) && PLACEHOLDER_KINDS.includes(field.kind)) rows.push(text('placeholder'));

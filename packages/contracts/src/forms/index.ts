@@ -18,6 +18,7 @@ export {
   type LayoutKindDescriptor,
   type FormColumnType,
 } from './kinds/index.ts';
+export { FORM_KIND_NAMES, isUntypedEnglish, typedLabel, withColumnTitles, type FormLabelColumn } from './labels.ts';
 export { FORM_RULE_MESSAGES, formLanguageOf, formTextIn, formRuleMessage, type FormRuleMessageKey } from './messages.ts';
 export {
   isFormValueField,
