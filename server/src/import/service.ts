@@ -13,6 +13,7 @@ import { SerialQueue } from './queue.ts';
 import { SHEET_LIMITS, type SheetLimits, readSheet, writeWorkbook } from './sheetReader.ts';
 import { QUESTION_COLUMNS, type SheetKind, recordsOf, templateFileName, templateSheets } from './templates.ts';
 import { EventLoopTurns, yieldToEventLoop } from './turns.ts';
+import { withCheckpointOffThread } from './walCheckpoint.ts';
 
 export interface ImportResult {
   /** data rows read from the file */
@@ -317,35 +318,38 @@ export class ImportService {
     };
     const before = await this.stemsOf(this.db, categoryId);
     let planned = await plan(before);
+    const target = await this.crud.target(table);
     // the batches are precompiled: their table is named, for its row version to be bumped with them
-    const inserted = await this.crud.writeTransaction(
-      [table.table],
-      async (trx) => {
-        const now = await this.stemsOf(trx, categoryId);
-        // a question saved meanwhile with one of these stems: plan again, inside the transaction
-        for (const name of now) {
-          if (turns.due()) await turns.turn();
-          if (!before.has(name) && planned.seen.has(name)) {
-            planned = await plan(now);
-            break;
+    const inserted = await withCheckpointOffThread(target.db, target.engine, target.local, () =>
+      this.crud.writeTransaction(
+        [table.table],
+        async (trx) => {
+          const now = await this.stemsOf(trx, categoryId);
+          // a question saved meanwhile with one of these stems: plan again, inside the transaction
+          for (const name of now) {
+            if (turns.due()) await turns.turn();
+            if (!before.has(name) && planned.seen.has(name)) {
+              planned = await plan(now);
+              break;
+            }
           }
-        }
-        for (const batch of planned.batches) {
-          await trx.executeQuery(batch);
-          // lists are read on another connection (SQLite's reader, or the pool): let them be answered between batches
-          await yieldToEventLoop();
-        }
-        return planned.inserted;
-      },
-      undefined,
-      {
-        caller,
-        single: (n) => ({
-          flag: table.flag,
-          action: 'import',
-          summary: JSON.stringify({ rows: questions.length, inserted: n, skipped: questions.length - Number(n), typeId: categoryId }),
-        }),
-      },
+          for (const batch of planned.batches) {
+            await trx.executeQuery(batch);
+            // lists are read on another connection (SQLite's reader, or the pool): let them be answered between batches
+            await yieldToEventLoop();
+          }
+          return planned.inserted;
+        },
+        undefined,
+        {
+          caller,
+          single: (n) => ({
+            flag: table.flag,
+            action: 'import',
+            summary: JSON.stringify({ rows: questions.length, inserted: n, skipped: questions.length - Number(n), typeId: categoryId }),
+          }),
+        },
+      ),
     );
     return { inserted, skipped: questions.length - inserted };
   }

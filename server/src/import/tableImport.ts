@@ -24,6 +24,7 @@ import {
 } from './tableColumns.ts';
 import { insertRows } from './tableWriter.ts';
 import { EventLoopTurns, yieldToEventLoop } from './turns.ts';
+import { withCheckpointOffThread } from './walCheckpoint.ts';
 
 type Key = number | string;
 export type DedupeMode = 'insert' | 'update';
@@ -165,33 +166,35 @@ export class TableImportService {
       const rows = plan.rows;
       if (plan.problems.size > 0) reject(rows, [...plan.problems.values()].flat(), plan.problems.size);
 
-      const done = await this.crud.writeTransaction(
-        [table.table],
-        async (trx) => {
-          // a row added or removed since the look-up would be inserted twice or updated in vain: the file is refused
-          const now = await this.existingKeys(trx, target.engine, table, match, matchValues);
-          if (!(await sameLookups(now, existing, turns))) throw badRequest('importChangedMeanwhile');
-          for (const u of plan.updates) {
-            if (turns.due()) await turns.turn();
-            try {
-              await this.crud.saveWith(trx, table, { ...u.params, id: u.key }, target.engine);
-            } catch (err) {
-              if (err instanceof ApiError && err.httpStatus === 400) reject(rows, [this.problemOfError(u.row, mapped, table, err)], 1);
-              throw err;
+      const done = await withCheckpointOffThread(target.db, target.engine, target.local, () =>
+        this.crud.writeTransaction(
+          [table.table],
+          async (trx) => {
+            // a row added or removed since the look-up would be inserted twice or updated in vain: the file is refused
+            const now = await this.existingKeys(trx, target.engine, table, match, matchValues);
+            if (!(await sameLookups(now, existing, turns))) throw badRequest('importChangedMeanwhile');
+            for (const u of plan.updates) {
+              if (turns.due()) await turns.turn();
+              try {
+                await this.crud.saveWith(trx, table, { ...u.params, id: u.key }, target.engine);
+              } catch (err) {
+                if (err instanceof ApiError && err.httpStatus === 400) reject(rows, [this.problemOfError(u.row, mapped, table, err)], 1);
+                throw err;
+              }
             }
-          }
-          await insertRows(
-            this.crud,
-            trx,
-            table,
-            target.engine,
-            plan.inserts.map((i) => i.values),
-            generatedKey(table),
-          );
-          return { inserted: plan.inserts.length, updated: plan.updates.length };
-        },
-        target,
-        { caller, operation: 'import' },
+            await insertRows(
+              this.crud,
+              trx,
+              table,
+              target.engine,
+              plan.inserts.map((i) => i.values),
+              generatedKey(table),
+            );
+            return { inserted: plan.inserts.length, updated: plan.updates.length };
+          },
+          target,
+          { caller, operation: 'import' },
+        ),
       );
       return { rows, ...done, skipped: plan.skipped, rejected: 0, problems: [], ignoredColumns: mapped.ignored };
     });
