@@ -4,13 +4,15 @@
 // bench/import.ts measures it for questions: SheetJS parse-only time of the same file, and a bare batched insert of the
 // same rows with better-sqlite3 into a fresh copy of the same database; and, apart, what the per-row log adds to that
 // floor (the same rows' log entries inserted bare, as a log of every row would cost: the import logs runs of keys). Knobs: BENCH_IMPORT_ROWS (default 100000), BENCH_IMPORT_RUNS
-// (default 3; medians are printed).
+// (default 3; medians are printed). Then bench/importHealth.ts: the longest /api/health answer during a 200,000-row
+// re-import and during each spreadsheet bomb.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from '../src/db/sqliteDriver.ts';
+import { importHealthBench } from './importHealth.ts';
 import { answerParseOnly, buildServer, client, copyOfSeed, memoryMb, root, seconds, startServer, stopServer, waitFor, xlsxOf } from './importHarness.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -180,6 +182,8 @@ for (let i = 0; i < RUNS; i++) {
     `run ${i + 1}: import ${seconds(r.wallMs)} (${Math.round(ROWS / (r.wallMs / 1000))} rows/s), floor ${seconds(floor)} (parse ${seconds(parseMs)} + insert ${seconds(rowsMs)}) -> ${(r.wallMs / floor).toFixed(2)}x, with a bare per-row log ${seconds(floor + logMs)} -> ${(r.wallMs / (floor + logMs)).toFixed(2)}x, peak RSS ${r.peak.toFixed(0)} MB`,
   );
 }
+// /api/health during a 200,000-row import and re-imports, and during each spreadsheet bomb (bench/importHealth.ts)
+await importHealthBench(seedDir, port, TABLE);
 fs.rmSync(seedDir, { recursive: true, force: true });
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
