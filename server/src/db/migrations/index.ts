@@ -12,6 +12,7 @@ import * as searchUpkeep from './0008_search_upkeep.ts';
 import * as rateLimits from './0009_rate_limits.ts';
 import * as searchSide from './0010_search_side.ts';
 import * as loginidUnique from './0011_loginid_unique.ts';
+import * as searchGrams from './0012_search_grams.ts';
 
 /**
  * Every schema change, in order. A migration that has run on a released database never changes:
@@ -29,6 +30,7 @@ const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] 
   ['0009_rate_limits', rateLimits.up],
   ['0010_search_side', searchSide.up],
   ['0011_loginid_unique', loginidUnique.up],
+  ['0012_search_grams', searchGrams.up],
 ];
 
 export const migrationNames = steps.map(([name]) => name);
