@@ -7,6 +7,7 @@ import type { SourceEngine } from '../datasources/engines.ts';
 import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
 // PostgreSQL: the side table carrying the trigram indexes and the queue of ids written since it caught up
 import { baseOfSearchTable, pendingTable, sideTable, trigramSchemaOf } from '../db/migrations/0010_search_side.ts';
+import { catchUpGrams, gramColumnsOf, tablesWithGrams } from './searchGrams.ts';
 import type { Condition } from './wheres.ts';
 
 /*
@@ -110,6 +111,7 @@ export class SearchIndexes {
       this.sides.set(table, bySide);
       return columns;
     }
+    if (this.engine === 'mysql') return new Set(await gramColumnsOf(this.readDb, table));
     return new Set();
   }
 
@@ -122,11 +124,15 @@ export class SearchIndexes {
   private readonly sides = new Map<string, Set<string>>();
   private readonly estimates = new Map<string, { at: number; rows: Promise<number> }>();
 
-  /** PostgreSQL: the table's row count as the planner last estimated it (pg_class.reltuples), read again after a minute. */
+  /** The table's row count as the planner last estimated it (pg_class.reltuples; MySQL: table_rows), read again after a minute. */
   rowsEstimate(table: string): Promise<number> {
     const known = this.estimates.get(table);
     if (known && Date.now() - known.at < 60_000) return known.rows;
-    const rows = sql<{ n: number }>`select greatest(reltuples, 0) as n from pg_class where oid = to_regclass(${`"${table.replace(/"/g, '""')}"`}::text)`
+    const estimate =
+      this.engine === 'mysql'
+        ? sql<{ n: number }>`select table_rows as n from information_schema.tables where table_schema = database() and table_name = ${table}`
+        : sql<{ n: number }>`select greatest(reltuples, 0) as n from pg_class where oid = to_regclass(${`"${table.replace(/"/g, '""')}"`}::text)`;
+    const rows = estimate
       .execute(this.readDb)
       .then((r) => {
         const n = Number(r.rows[0]?.n ?? 0);
@@ -200,7 +206,7 @@ export async function sideColumnsOf(db: AnyDb, table: string): Promise<string[]>
 export class SearchUpkeep {
   private readonly pending = new Set<string>();
   private timer?: NodeJS.Timeout;
-  /** PostgreSQL: a queue this long is caught up by remaking the side table (PG_BULK_FROM; lower in tests) */
+  /** PostgreSQL, MySQL: a queue this long is caught up by remaking the side table or the grams (PG_BULK_FROM; lower in tests) */
   bulkFrom = PG_BULK_FROM;
   private running?: Promise<void>;
   log?: Logger;
@@ -213,7 +219,7 @@ export class SearchUpkeep {
 
   /** After a commit on the local database: the written tables catch up soon. */
   written(tables: Iterable<string>): void {
-    if (this.engine !== 'sqlite' && this.engine !== 'postgres') return;
+    if (this.engine !== 'sqlite' && this.engine !== 'postgres' && this.engine !== 'mysql') return;
     for (const t of tables) {
       this.pending.add(t);
       this.lastAsked.set(t, Date.now());
@@ -243,7 +249,7 @@ export class SearchUpkeep {
           this.db,
         );
         this.written(rows.map((r) => baseOfSearchTable(r.name)));
-      }
+      } else if (this.engine === 'mysql') this.written(await tablesWithGrams(this.db));
     } catch {
       // no mark table: nothing indexed this way
     }
@@ -312,6 +318,7 @@ export class SearchUpkeep {
   /** Indexes the rows of `table` written since the index last caught up; the rows indexed (PostgreSQL: the pending ids taken). */
   async catchUp(table: string): Promise<number> {
     if (this.engine === 'postgres') return this.catchUpSide(table);
+    if (this.engine === 'mysql') return this.catchUpGrams(table);
     const fts = SearchIndexes.ftsTable(table);
     let columns = this.columnsOf.get(table);
     if (!columns) {
@@ -388,6 +395,17 @@ export class SearchUpkeep {
       if (moved < PG_CATCH_UP_ROWS || this.stopped) return total;
       await new Promise((r) => setImmediate(r));
     }
+  }
+
+  /** MySQL/MariaDB: the queued ids of `table` into its grams (crud/searchGrams.ts); the columns read again after an ALTER. */
+  private async catchUpGrams(table: string): Promise<number> {
+    let columns = this.columnsOf.get(table);
+    if (!columns) {
+      columns = await gramColumnsOf(this.db, table);
+      this.columnsOf.set(table, columns);
+    }
+    if (columns.length === 0) return 0;
+    return catchUpGrams(this.db, table, columns, () => this.stopped, this.bulkFrom);
   }
 
   /**

@@ -4,6 +4,7 @@ import type { RegisteredTable } from '../schema/types.ts';
 import type { CountCache } from './countCache.ts';
 import type { SelectPlan, Target } from './reads.ts';
 import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
+import { gramsQueuedAtLeast } from './searchGrams.ts';
 import { charCount, isTextSearch, queuedAtLeast, SCANS_PER_TABLE, type ScanGate, ScanWorkers, SearchIndexes, type SearchUpkeep, TRIGRAM } from './search.ts';
 import { type Condition, conditionsKey, whereExpression } from './wheres.ts';
 import type { WholeTableReads } from './wholeTableReads.ts';
@@ -59,8 +60,7 @@ export class SearchReads {
     // off: every search is today's plain `like`, read like any other (the benchmark's "before")
     if (searches.length === 0 || !this.reads.reading.indexedSearch) return false;
     const engine = target.engine;
-    const indexed =
-      target.local && (engine === 'sqlite' || engine === 'postgres') ? await this.reads.searchIndexes.columns(plan.table.table) : new Set<string>();
+    const indexed = target.local ? await this.reads.searchIndexes.columns(plan.table.table) : new Set<string>();
     let scan = false;
     for (const c of searches) {
       const text = String(c.value);
@@ -69,6 +69,13 @@ export class SearchReads {
         // every character is part of a trigram in FTS5; shorter searches read the rows
         if (charCount(text) >= TRIGRAM && !(await this.manyAboveMark(plan.table.table, target))) c.fts = SearchIndexes.ftsTable(plan.table.table);
         else scan = true;
+      } else if (engine === 'mysql') {
+        // the grams (migration 0012) answer searches of any length; a queue of a scan's worth of ids is a scan
+        if (await this.manyQueued(plan.table.table, target)) scan = true;
+        else {
+          c.grams = { table: plan.table.table, col: [...indexed].indexOf(c.column.name) };
+          this.reads.searchUpkeep.noticed(plan.table.table);
+        }
       } else if (!/[\p{L}\p{N}]{3}/u.test(text)) {
         // pg_trgm makes trigrams of the letters and digits of words only: a search without three in a row gets none
         scan = true;
@@ -110,6 +117,12 @@ export class SearchReads {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     return Number(found.n) >= threshold;
+  }
+
+  /** MySQL/MariaDB: whether the queue of the table's grams holds at least COMMON_HITS ids and one row in a hundred. */
+  private async manyQueued(table: string, target: Target): Promise<boolean> {
+    const threshold = Math.max(COMMON_HITS, Math.round((await this.reads.searchIndexes.rowsEstimate(table)) / 100));
+    return (await gramsQueuedAtLeast(target.readDb, table, threshold)) >= threshold;
   }
 
   /**

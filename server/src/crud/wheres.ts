@@ -3,6 +3,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { SourceEngine as Engine } from '../datasources/engines.ts';
 import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
 import { baseOfSearchTable, pendingTable } from '../db/migrations/0010_search_side.ts';
+import { gramQueue, gramTable } from '../db/migrations/0012_search_grams.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
@@ -17,6 +18,8 @@ export interface Condition {
   fts?: string;
   /** PostgreSQL: the side table carrying this column's trigram index (migration 0010), set when the search has a trigram */
   side?: string;
+  /** MySQL/MariaDB: the table whose grams (migration 0012) index this column, and the column's number in them */
+  grams?: { table: string; col: number };
 }
 
 const MAX_LIST = 1000;
@@ -143,6 +146,7 @@ function likeExpression(eb: ExpressionBuilder<any, any>, name: string, pattern: 
  */
 function indexedBy(eb: ExpressionBuilder<any, any>, c: Condition, like: Expression<SqlBool>, pattern: string, engine: Engine): Expression<SqlBool> {
   if (c.side && engine === 'postgres') return sideIndexed(eb, c, c.side, like, pattern);
+  if (c.grams && engine === 'mysql') return eb.and([gramsIndexed(eb, c.grams, String(c.value)), like]);
   if (!c.fts) return like;
   const chars = [...String(c.value)];
   const grams = new Set<string>();
@@ -171,6 +175,43 @@ function sideIndexed(eb: ExpressionBuilder<any, any>, c: Condition, side: string
     sql<SqlBool>`${eb.ref('id')} = any(array(select qb_s.id from ${sql.table(side)} qb_s where ${found} union all select qb_p.id from ${sql.table(pendingTable(baseOfSearchTable(side)))} qb_p))`,
     like,
   ]);
+}
+
+/** Grams of a search intersected at most: any subset of its trigrams finds a superset of its rows, the `like` decides. */
+const MOST_GRAMS = 4;
+
+/**
+ * MySQL/MariaDB, migration 0012: the ids whose grams hold the search (three characters or more: every one of up to
+ * MOST_GRAMS of its trigrams, `=` under the column's collation; one or two: a gram starting with it), plus every id
+ * queued since the grams caught up (crud/searchGrams.ts); the base row's `like` decides. In a derived table, so that
+ * the `in` is a semi-join the optimizer reads from the candidates (an `in` over a union is probed row by row).
+ */
+function gramsIndexed(eb: ExpressionBuilder<any, any>, grams: { table: string; col: number }, text: string): Expression<SqlBool> {
+  const chars = [...text];
+  const g = sql.table(gramTable(grams.table));
+  const queue = sql.table(gramQueue(grams.table));
+  let hits;
+  if (chars.length < 3) {
+    hits = sql`select g0.id from ${g} g0 where g0.col = ${grams.col} and g0.gram like ${`${escapeLike(text)}%`} escape '!'`;
+  } else {
+    const all = new Map<string, string>();
+    for (let k = 0; k + 3 <= chars.length; k++) {
+      const gram = chars.slice(k, k + 3).join('');
+      if (!all.has(gram.toLowerCase())) all.set(gram.toLowerCase(), gram);
+    }
+    const distinct = [...all.values()];
+    // the first, the last and some spread between: fewer joins, about the same candidates
+    const picked =
+      distinct.length <= MOST_GRAMS
+        ? distinct
+        : Array.from({ length: MOST_GRAMS }, (_, k) => distinct[Math.round((k * (distinct.length - 1)) / (MOST_GRAMS - 1))]!);
+    const joins = picked.slice(1).map((gram, k) => {
+      const a = sql.raw(`g${k + 1}`);
+      return sql`join ${g} ${a} on ${a}.id = g0.id and ${a}.col = ${grams.col} and ${a}.gram = ${gram}`;
+    });
+    hits = sql`select g0.id from ${g} g0 ${sql.join(joins, sql` `)} where g0.col = ${grams.col} and g0.gram = ${picked[0]!}`;
+  }
+  return sql<SqlBool>`${eb.ref('id')} in (select qb_c.id from (${hits} union select qb_q.id from ${queue} qb_q) qb_c)`;
 }
 
 function listContains(eb: ExpressionBuilder<any, any>, name: string, value: string, engine: Engine): Expression<SqlBool> {
