@@ -228,6 +228,17 @@ const manageEnUS: ManageTexts = {
       deleted: 'deleted',
       live: 'not deleted',
       column: { grants: 'Grants', roles: 'Roles', isdelete: 'Deleted' },
+      form: {
+        fields: '{{count}} fields: {{names}}',
+        count: '{{count}} fields',
+        noFields: 'no fields',
+        added: 'added: {{names}}',
+        removed: 'removed: {{names}}',
+        changed: 'changed: {{names}}',
+        settings: 'fields unchanged, form settings changed',
+        unchanged: 'no change',
+        separator: '; ',
+      },
       grant: { view: 'view', save: 'save', delete: 'delete', import: 'import', export: 'export' },
     },
     loginLog: {

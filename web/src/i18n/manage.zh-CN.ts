@@ -229,6 +229,17 @@ const manageZhCN = {
       deleted: '已删除',
       live: '正常',
       column: { grants: '授权', roles: '角色', isdelete: '删除状态' },
+      form: {
+        fields: '{{count}} 个字段：{{names}}',
+        count: '{{count}} 个字段',
+        noFields: '没有字段',
+        added: '新增：{{names}}',
+        removed: '删除：{{names}}',
+        changed: '修改：{{names}}',
+        settings: '字段未变，表单属性已修改',
+        unchanged: '没有变化',
+        separator: '；',
+      },
       grant: { view: '查看', save: '保存', delete: '删除', import: '导入', export: '导出' },
     },
     loginLog: {

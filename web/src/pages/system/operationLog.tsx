@@ -10,6 +10,7 @@ import { textIn, type PageOverrides } from '../../crud/configFromMeta.ts';
 import type { Row } from '../../crud/types.ts';
 import { menuQuery, queryClient as appQueryClient, queryKeys } from '../../app/queryClient.ts';
 import { useSeededMenuName } from '../../app/shellData.ts';
+import { formChangeText, parsedJsonText } from './operationLogForms.ts';
 import './system.css';
 
 /** One changed field of an operation log entry (sys_operationLog.changes, docs/permissions.md "Audit"). */
@@ -41,6 +42,8 @@ export function parseChanges(value: unknown): Change[] | undefined {
 export interface ChangeReading {
   label(column: string): string;
   value(column: string, value: unknown): string | undefined;
+  /** the whole change in one phrase, instead of `before → after` (a form schema's fields added, removed, changed) */
+  summary?(change: Change): string | undefined;
 }
 
 const valueText = (value: unknown, empty: string, reading?: ChangeReading, column = ''): string => {
@@ -53,6 +56,8 @@ const valueText = (value: unknown, empty: string, reading?: ChangeReading, colum
 /** `name: 张三 → 李四`; a value given to a new row alone (`insert`), an emptied one as (空). */
 export function changeLine(change: Change, empty: string, insert = false, reading?: ChangeReading): string {
   const label = reading?.label(change.column) ?? change.column;
+  const summary = reading?.summary?.(change);
+  if (summary !== undefined) return `${label}: ${summary}`;
   const after = valueText(change.after, empty, reading, change.column);
   if (insert) return `${label}: ${after}`;
   return `${label}: ${valueText(change.before, empty, reading, change.column)} → ${after}`;
@@ -87,8 +92,22 @@ function grantsText(value: unknown, menuName: (id: number) => string | undefined
     .join(sep);
 }
 
+/** The roles an assignment logs (`[5, 6]`) by their names, `#id` for a role this person cannot read. */
+function rolesText(value: unknown, roleName: (id: number) => string | undefined, t: Translate): string | undefined {
+  const list = parsedJsonText(value);
+  if (!Array.isArray(list)) return undefined;
+  if (list.length === 0) return t('pages.operationLog.none');
+  return list.map((id) => roleName(Number(id)) ?? `#${String(id)}`).join(t('pages.operationLog.listSeparator'));
+}
+
 /** The reading of a table's changes from its metadata (null: the table is not known to this person). */
-export function readingOf(meta: TableMeta | undefined, lang: string, menuName: (id: number) => string | undefined, t: Translate): ChangeReading {
+export function readingOf(
+  meta: TableMeta | undefined,
+  lang: string,
+  menuName: (id: number) => string | undefined,
+  t: Translate,
+  roleName: (id: number) => string | undefined = () => undefined,
+): ChangeReading {
   const columns = new Map((meta?.columns ?? []).map((c) => [c.name, c]));
   return {
     label: (column) => {
@@ -100,11 +119,13 @@ export function readingOf(meta: TableMeta | undefined, lang: string, menuName: (
     },
     value: (column, value) => {
       if (column === 'grants') return grantsText(value, menuName, t);
+      if (column === 'roles') return rolesText(value, roleName, t);
       if (column === 'isdelete') return t(Number(value) === 1 ? 'pages.operationLog.deleted' : 'pages.operationLog.live');
       const known = columns.get(column);
       const option = known?.enum?.find((e) => String(e.value) === String(value));
       return option ? textIn(option.label, lang) : undefined;
     },
+    summary: (change) => formChangeText(change.before, change.after, lang, t),
   };
 }
 
@@ -135,18 +156,25 @@ export function changesText(value: unknown, empty: string, reading?: ChangeReadi
 /** Every table the person may view (GET /api/schema/, as the layout drawer reads it), by flag. */
 const TABLES_KEY = ['schemaList'] as const;
 const readTables = async () => ((await call('schemaList', { silent: true })).data ?? []) as TableMeta[];
+/** The roles by name, for the role assignments logged by id (a person who may not list them reads `#id`). */
+const ROLES_KEY = ['operationLogRoles'] as const;
+type RoleName = { id: number; name: string };
+const readRoles = async () =>
+  ((await call('select', { query: { _flag: 'sys_role', page: '1', row: '1000' }, silent: true }).catch(() => ({ data: [] }))).data ?? []) as RoleName[];
 
 function useLogReading(flag: unknown): { reading: ChangeReading; tables: Map<string, TableMeta> } {
   const { t, i18n: i18nOfPage } = useTranslation();
   const tables = useQuery({ queryKey: TABLES_KEY, queryFn: readTables, staleTime: 60_000 });
   const menus = useQuery(menuQuery);
+  const roles = useQuery({ queryKey: ROLES_KEY, queryFn: readRoles, staleTime: 60_000 });
   const byFlag = new Map((tables.data ?? []).map((m) => [m.flag, m]));
   const seededName = useSeededMenuName();
   const menuName = (id: number) => {
     const name = menus.data?.find((m) => Number(m.id) === id)?.name;
     return name === undefined ? undefined : (seededName(name) ?? name);
   };
-  return { reading: readingOf(byFlag.get(String(flag ?? '')), i18nOfPage.language, menuName, t), tables: byFlag };
+  const roleName = (id: number) => roles.data?.find((r) => Number(r.id) === id)?.name;
+  return { reading: readingOf(byFlag.get(String(flag ?? '')), i18nOfPage.language, menuName, t, roleName), tables: byFlag };
 }
 
 /** The same reading outside React (print and export), from what the page has read. */
@@ -159,7 +187,9 @@ function cachedReading(flag: unknown): { reading: ChangeReading; tables: Map<str
     const name = menus.find((m) => Number(m.id) === id)?.name;
     return name === undefined ? undefined : typeof seeded === 'object' && Object.hasOwn(seeded, name) ? seeded[name] : name;
   };
-  return { reading: readingOf(tables.get(String(flag ?? '')), i18n.language, menuName, t), tables };
+  const roles = appQueryClient.getQueryData<RoleName[]>(ROLES_KEY) ?? [];
+  const roleName = (id: number) => roles.find((r) => Number(r.id) === id)?.name;
+  return { reading: readingOf(tables.get(String(flag ?? '')), i18n.language, menuName, t, roleName), tables };
 }
 
 /** The table of an entry by its title in the page's language (the flag when the person cannot view it). */
@@ -180,6 +210,11 @@ function RawRecord({ row }: { row: Row }) {
   } catch {
     // shown as stored
   }
+  // a value that is itself JSON text (a form schema) formatted as well, not one escaped line
+  if (Array.isArray(changes))
+    changes = changes.map((c: unknown) =>
+      c && typeof c === 'object' ? { ...c, before: parsedJsonText((c as Change).before), after: parsedJsonText((c as Change).after) } : c,
+    );
   const raw = { flag: row.flag, action: row.action, rowId: row.rowId, summary: row.summary ?? null, changes };
   return (
     <div className="qb-changes-raw">
