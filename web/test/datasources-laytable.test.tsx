@@ -63,5 +63,5 @@ describe('表单设计', () => {
     expect(body.params.id).toBe(3);
     expect(JSON.parse(body.params.formJson).fields.map((f: { name: string }) => f.name)).toEqual(['title']);
     expect(await screen.findByText('保存成功')).toBeTruthy();
-  }, 30_000);
+  });
 });

@@ -22,7 +22,7 @@ describe('a form’s own buttons', () => {
       .map((b) => b.textContent?.replace(/\s/g, ''))
       .filter((x) => x);
     expect(buttons).toEqual(['取消', '重置', '保存']);
-  }, 30_000);
+  });
 
   it('are drawn where the form stands alone (运行, a page)', async () => {
     await setLanguage('zh-CN');
@@ -33,5 +33,5 @@ describe('a form’s own buttons', () => {
     renderWithApp(<Alone />);
     expect((await screen.findByTestId('schema-form-submit')).textContent?.replace(/\s/g, '')).toBe('提交');
     expect(screen.getByTestId('schema-form-reset')).toBeTruthy();
-  }, 30_000);
+  });
 });

@@ -214,7 +214,7 @@ describe('question import dialog', () => {
     await waitFor(() => expect(submit().textContent).toBe('导入成功'));
     expect(submit().hasAttribute('disabled')).toBe(true);
     expect(screen.getByTestId('import-result-0').getAttribute('data-state')).toBe('imported');
-  }, 45_000);
+  });
 
   it('after a partly refused run, the retry imports only the files that were not imported and keeps the others’ results', async () => {
     renderDialog();
@@ -240,7 +240,7 @@ describe('question import dialog', () => {
     expect(within(screen.getByTestId('import-result-0')).getByTestId('import-count-inserted').textContent).toBe('新增3');
     expect(within(screen.getByTestId('import-result-1')).getByTestId('import-count-inserted').textContent).toBe('新增2');
     expect(calls.filter((c) => c.url.pathname === '/api/action/import/')).toHaveLength(3);
-  }, 45_000);
+  });
 
   it('shows the adding-categories stage until selectAddTypes answers, and stops when it fails', async () => {
     let refuse!: (reply: Reply) => void;
