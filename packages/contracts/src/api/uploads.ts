@@ -35,5 +35,12 @@ export const fileRoute = defineRoute({
       .describe('the path below /api/file/ that an upload answered')
       .meta({ examples: ['2024/05/3f9c2b7a0d1e.png'] }),
   }),
-  response: { 200: fileAnswer('The file', ['application/octet-stream']) },
+  response: {
+    200: fileAnswer('The file', ['application/octet-stream']),
+    206: fileAnswer('The part a single `Range` asked for, with `Content-Range` (a range past the end: 416)', ['application/octet-stream']),
+    304: {
+      description: 'Not modified: the `If-None-Match` or `If-Modified-Since` the client sent still holds (no body)',
+      content: { '*/*': { schema: z.string().max(0) } },
+    },
+  },
 });
