@@ -1,4 +1,4 @@
-import { memo, useEffect, useState, type Dispatch, type ReactNode } from 'react';
+import { memo, useEffect, useId, useState, type Dispatch, type ReactNode } from 'react';
 import { Empty, Form, Input, Select, Slider, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FORM_WIDTH_PATTERN, formValueKind, isFormValueField, typedLabel, type FormField, type FormOptionsSource, type FormRules } from '@qb/contracts';
@@ -27,9 +27,11 @@ function NameInput({ node, items, onChange }: { node: DesignerNode; items: Desig
   useEffect(() => setDraft(node.field.name), [node.field.name, node.id]);
   const taken = draft !== node.field.name && collectNames(items).has(draft);
   const problem = !NAME.test(draft) || draft.length > 64 ? t('designer.props.nameInvalid') : taken ? t('designer.props.nameTaken') : '';
+  const id = useId();
   return (
-    <Form.Item label={t('designer.props.name')} validateStatus={problem ? 'error' : undefined} help={problem || undefined}>
+    <Form.Item label={t('designer.props.name')} htmlFor={id} validateStatus={problem ? 'error' : undefined} help={problem || undefined}>
       <Input
+        id={id}
         value={draft}
         data-testid="prop-name"
         onChange={(e) => {
@@ -82,6 +84,7 @@ export const FieldPanel = memo(function FieldPanel({
   dispatch: Dispatch<DesignerAction>;
 }) {
   const { t } = useTranslation();
+  const defaultId = useId();
   const node = activeId === null ? undefined : findNode(items, activeId);
   if (!node) return <Empty description={t('designer.noActive')} />;
   const field = node.field as FormField & Record<string, unknown>;
@@ -220,18 +223,18 @@ export const FieldPanel = memo(function FieldPanel({
   if (isFormValueField(field)) {
     if (!design.noDefaultValue)
       rows.push(
-        item(
-          'defaultValue',
-          t('designer.props.defaultValue'),
+        // the label bound to the control by its id: the input is named 默认值 (issue 31 #8)
+        <Form.Item key="defaultValue" label={t('designer.props.defaultValue')} htmlFor={defaultId}>
           <div className="qb-designer-default" data-testid="prop-defaultValue">
             <FieldInput
               key={node.renderKey}
+              id={defaultId}
               field={{ ...field, disabled: false, readonly: false } as typeof field}
               value={field.defaultValue}
               onChange={(v) => set({ defaultValue: v }, 'defaultValue')}
             />
-          </div>,
-        ),
+          </div>
+        </Form.Item>,
       );
     rows.push(bool('readonly'), bool('disabled'));
     rows.push(

@@ -45,7 +45,8 @@ export default function DataManaPage() {
 
   const page = useMemo<PageOverrides>(() => {
     const sourceName = (id: unknown) =>
-      Number(id) === LOCAL_SOURCE_ID ? localName : (sources.find((s) => s.id === Number(id))?.databaseName ?? String(id ?? ''));
+      // a source by the name an operator gave it (as the tree lists it), not the database it opens (issue 31 #8)
+      Number(id) === LOCAL_SOURCE_ID ? localName : (sources.find((s) => s.id === Number(id))?.name ?? String(id ?? ''));
     const generatePage = async (row: Row, { modal, t: tr }: PageContextApi) => {
       if (!modal || !tr) return;
       if (Number(row.created) !== 1) return void modal.info({ title: tr('datasources.table.createFirst'), okText: tr('crud.ok') });
@@ -66,7 +67,9 @@ export default function DataManaPage() {
       try {
         const { url } = await createTablePage(Number(row.id), parentMenu);
         await queryClient.invalidateQueries({ queryKey: queryKeys.menu });
-        void modal.confirm({
+        // a success, with its two choices: open the page, or stay
+        void modal.success({
+          okCancel: true,
           title: tr('datasources.page.made', { name: String(row.tableName) }),
           content: url,
           okText: tr('datasources.page.open'),
