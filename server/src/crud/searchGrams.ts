@@ -50,10 +50,8 @@ export async function gramsQueuedAtLeast(db: AnyDb, table: string, limit: number
  * the read left a row of its own, for the next turn).
  */
 export async function catchUpGrams(db: AnyDb, table: string, columns: string[], stopped: () => boolean, bulkFrom = GRAM_BULK_FROM): Promise<number> {
-  return db.connection().execute(async (conn) => {
-    const got = await sql<{ ok: number | null }>`select get_lock(${lockName(table)}, 60) as ok`.execute(conn);
-    if (Number(got.rows[0]?.ok) !== 1) return 0;
-    try {
+  return (
+    (await withGramsLock(db, table, async (conn) => {
       if ((await gramsQueuedAtLeast(conn, table, bulkFrom)) >= bulkFrom) return await remakeGrams(conn, table, columns);
       let total = 0;
       for (;;) {
@@ -78,6 +76,20 @@ export async function catchUpGrams(db: AnyDb, table: string, columns: string[], 
         if (rows.length < GRAM_CATCH_UP_ROWS || stopped()) return total;
         await new Promise((r) => setImmediate(r));
       }
+    })) ?? 0
+  );
+}
+
+/**
+ * Runs `work` on one connection holding `table`'s named lock (a catch-up, the data-table manager remaking the grams of
+ * a runtime table): one at a time across instances. Undefined when the lock was not had within a minute.
+ */
+export async function withGramsLock<T>(db: AnyDb, table: string, work: (conn: AnyDb) => Promise<T>): Promise<T | undefined> {
+  return db.connection().execute(async (conn) => {
+    const got = await sql<{ ok: number | null }>`select get_lock(${lockName(table)}, 60) as ok`.execute(conn);
+    if (Number(got.rows[0]?.ok) !== 1) return undefined;
+    try {
+      return await work(conn);
     } finally {
       await sql`select release_lock(${lockName(table)})`.execute(conn);
     }
@@ -108,6 +120,7 @@ async function remakeGrams(conn: AnyDb, table: string, columns: string[]): Promi
   await sql`insert into ${sql.table(taken)} (seq) select seq from ${sql.table(gramQueue(table))}`.execute(conn);
   await createGramTable(conn, fresh, columns, collation);
   for (const statement of gramsInsert(table, columns, fresh)) await sql.raw(await unbounded(conn, statement)).execute(conn);
+  await sql.raw(await unbounded(conn, `alter table \`${fresh}\` add key ix_id (id)`)).execute(conn);
   await sql`rename table ${sql.table(gramTable(table))} to ${sql.table(old)}, ${sql.table(fresh)} to ${sql.table(gramTable(table))}`.execute(conn);
   const deleted = await sql`delete q from ${sql.table(gramQueue(table))} q join ${sql.table(taken)} t on t.seq = q.seq`.execute(conn);
   await sql`drop table ${sql.table(old)}`.execute(conn);

@@ -4,6 +4,8 @@ import { lockSearchSide } from '../crud/search.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { dropSqliteSearchIndex, sqliteSearchIndex } from '../db/migrations/0008_search_upkeep.ts';
 import { dropPgSearchSide, pgSearchSide, SIDE_TABLE_NAME_MAX, sideTable, pendingTable, trigramSchemaOf } from '../db/migrations/0010_search_side.ts';
+import { dropMysqlGrams, GRAM_TABLE_NAME_MAX, mysqlGrams } from '../db/migrations/0012_search_grams.ts';
+import { withGramsLock } from '../crud/searchGrams.ts';
 import { LOCAL_SOURCE } from '../schema/registry.ts';
 
 /*
@@ -12,8 +14,9 @@ import { LOCAL_SOURCE } from '../schema/registry.ts';
  * or altered. SQLite: the FTS5 trigram table `<table>__search`, its mark and triggers (migration 0008's shape), only
  * for an integer key `id` (the FTS5 rowid); PostgreSQL, when pg_trgm exists: migration 0010's side table
  * `sys_search__<table>` with its GIN trigram indexes, queue `sys_searchq__<table>` and statement triggers, for a key
- * `id` and a name of at most SIDE_TABLE_NAME_MAX characters (else, as before, a GIN index per column on the table).
- * Tables of other data sources are searched as before.
+ * `id` and a name of at most SIDE_TABLE_NAME_MAX characters (else, as before, a GIN index per column on the table);
+ * MySQL/MariaDB: migration 0012's grams `sys_searchg__<table>`, queue and row triggers (a key `id`, a name of at most
+ * GRAM_TABLE_NAME_MAX characters). Tables of other data sources are searched as before.
  */
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -29,6 +32,8 @@ const REMAKE_LOCK = 'qb_search_queue';
 export async function beforeTableDdl(ctx: TablesDeps, sourceId: number, table: string): Promise<void> {
   if (sourceId !== LOCAL_SOURCE) return;
   if (ctx.conn.engine === 'sqlite') await dropSqliteSearchIndex(ctx.conn.db, table);
+  // MySQL: the row triggers name the columns (a dropped or renamed one would fail every write): remade after the DDL
+  else if (ctx.conn.engine === 'mysql') await withGramsLock(ctx.conn.db, table, (conn) => dropMysqlGrams(conn, table));
   else if (ctx.conn.engine === 'postgres') {
     if (await exists(ctx.conn.db, table)) return;
     await ctx.conn.db.transaction().execute(async (trx) => {
@@ -55,6 +60,16 @@ export async function afterTableDdl(ctx: TablesDeps, sourceId: number, table: st
     // FTS5's rowid is the integer key; `rowid` is a reserved column name in FTS5
     const usable = columns.filter((c) => c.toLowerCase() !== 'rowid' && c !== table);
     if (registered?.primaryKey === 'id' && usable.length > 0) await db.transaction().execute((trx) => sqliteSearchIndex(trx, table, usable));
+  } else if (ctx.conn.engine === 'mysql') {
+    // migration 0012's grams, queue and row triggers, made from the rows (a key `id`, a name within MySQL's 64 characters)
+    const searched = columns.filter((c) => c !== 'id');
+    const fits = registered?.primaryKey === 'id' && [...table].length <= GRAM_TABLE_NAME_MAX && searched.length > 0;
+    await withGramsLock(db, table, async (conn) => {
+      if (fits) await mysqlGrams(conn, table, searched);
+      else await dropMysqlGrams(conn, table);
+    });
+    // the rows were queued: their grams are made now rather than at the first search
+    if (fits) ctx.crud.searchUpkeep.written([table]);
   } else if (ctx.conn.engine === 'postgres') {
     const schema = await trigramSchemaOf(db);
     const searched = columns.filter((c) => c !== 'id');

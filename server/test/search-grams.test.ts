@@ -1,0 +1,117 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import mysql from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../src/access/index.ts';
+import { startTestApp, type TestApp } from './helpers.ts';
+import { addField, defineTable, threeColumns } from './tables-helpers.ts';
+
+// MySQL/MariaDB's keyword search index (migration 0012, issue 30 #2): grams in sys_searchg__<t>, ids queued by row
+// triggers in sys_searchq__<t>, caught up after the commit; runtime tables get the same when created or altered; a
+// long queue is read as a scan and caught up by remaking the grams, exact while others write. Rows are written
+// outside the server on purpose (another connection).
+const url = process.env.TEST_MYSQL_URL;
+const unique = (prefix: string) => `${prefix}${crypto.randomBytes(4).toString('hex')}`;
+
+describe.skipIf(!url)('MySQL/MariaDB search through grams (migration 0012)', () => {
+  let t: TestApp;
+  let outside: mysql.Connection;
+  let other: mysql.Connection;
+  beforeAll(async () => {
+    t = await startTestApp('mysql', url);
+    const database = new URL(t.ctx.config.databaseUrl!).pathname.slice(1);
+    outside = await mysql.createConnection(`${url!.replace(/\/[^/]*$/, '')}/${database}`);
+    other = await mysql.createConnection(`${url!.replace(/\/[^/]*$/, '')}/${database}`);
+  });
+  afterAll(async () => {
+    await outside?.end();
+    await other?.end();
+    await t?.close();
+  });
+
+  const db = () => t.ctx.conn.db;
+  const count = async (query: string) => Number((await sql.raw<{ n: number }>(query).execute(db())).rows[0]!.n);
+  /** the values found by a contains-search, the total checked against a plain like; and whether the grams were used */
+  const search = async (table: string, column: string, value: string) => {
+    const wheres = JSON.stringify({ [column]: { type: 'like', value } });
+    const plan = t.ctx.crud.planSelect({ _flag: table, row: '100', wheres }, SYSTEM);
+    const values = (await t.ctx.crud.readPage(plan)).map((r) => String(r[column])).sort();
+    const res = await t.select(table, { row: '1', wheres: { [column]: { type: 'like', value } } });
+    const plain = await sql<{
+      n: number;
+    }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} like ${`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}
+      ${sql.raw(table === 'questionBank' ? 'and isdelete = 0' : '')}`.execute(db());
+    expect(res.body.total).toBe(Number(plain.rows[0]!.n));
+    return { values, grams: plan.conditions[0]!.grams !== undefined };
+  };
+
+  it('runtime tables: grams, queue and triggers at CREATE, remade at an ALTER, rows written outside found at once', async () => {
+    const name = unique('rt');
+    const sheet = await defineTable(t, name, threeColumns());
+    expect((await t.post('/api/action/createSqlTable/', { id: sheet })).statusCode).toBe(200);
+    const triggers = async () =>
+      (
+        await sql<{
+          n: string;
+        }>`select trigger_name as n from information_schema.triggers where trigger_schema = database() and event_object_table = ${name} order by n`.execute(
+          db(),
+        )
+      ).rows.map((r) => r.n);
+    expect(await triggers()).toEqual([`sys_searchg__${name}_ad`, `sys_searchg__${name}_ai`, `sys_searchg__${name}_au`]);
+    await outside.query(`insert into \`${name}\` (title, price) values (?, 1), (?, 2)`, ['外部插入 OutsideRT', '第二行 beta']);
+    expect(await search(name, 'title', 'outsidert')).toEqual({ values: ['外部插入 OutsideRT'], grams: true });
+    await t.ctx.crud.searchUpkeep.catchUp(name);
+    expect(await count(`select count(*) as n from \`sys_searchq__${name}\``)).toBe(0);
+    expect(await search(name, 'title', '部插')).toEqual({ values: ['外部插入 OutsideRT'], grams: true });
+    // a searchable column added: the grams remade with it, from the rows; writes outside still queue
+    await addField(t, sheet, { columnName: 'memo', type: 'nvarchar', length: 50 });
+    expect((await t.post('/api/action/createSqlTable/', { id: sheet })).statusCode).toBe(200);
+    expect(
+      await count(
+        `select count(*) as n from information_schema.tables where table_schema = database() and table_name = 'sys_searchg__${name}' and table_comment = 'title,memo'`,
+      ),
+    ).toBe(1);
+    await outside.query(`update \`${name}\` set memo = concat('备注 ', title)`);
+    expect(await search(name, 'memo', '备注 第二')).toEqual({ values: ['备注 第二行 beta'], grams: true });
+    await t.ctx.crud.searchUpkeep.catchUp(name);
+    expect(await search(name, 'memo', '注 外部')).toEqual({ values: ['备注 外部插入 OutsideRT'], grams: true });
+    expect(await search(name, 'title', 'beta')).toEqual({ values: ['第二行 beta'], grams: true });
+  });
+
+  it('reads a search as a scan while the queue is long, and remakes the grams exactly while another transaction writes', async () => {
+    await t.ctx.crud.searchUpkeep.settled();
+    const insert = (from: number, rows: number) =>
+      outside.query(`insert into questionBank (parentId, typeId, name, isdelete)
+        select 1, 1, concat('批量载入 bulkq ', seq, if(seq % 1000 = 7, ' RareWord', '')), 0 from seq_${from}_to_${from + rows - 1}`);
+    await insert(0, 6000);
+    // 6,000 queued ids (at least 5,000 and one row in a hundred): a scan, the same rows
+    expect(await search('questionBank', 'name', 'bulkq 4242')).toEqual({ values: ['批量载入 bulkq 4242'], grams: false });
+    t.ctx.crud.searchUpkeep.bulkFrom = 1000;
+    try {
+      const [[changed]] = (await outside.query(`select id from questionBank where name = '批量载入 bulkq 1'`)) as unknown as [{ id: number }[]];
+      // a transaction open across the remake: its rows were not read by it, and stay queued
+      await other.query('begin');
+      await other.query(`insert into questionBank (parentId, typeId, name, isdelete) values (1, 1, '晚到的行 lateq', 0)`);
+      await other.query(`update questionBank set name = '改名了 renamedq' where id = ?`, [changed!.id]);
+      const remade = t.ctx.crud.searchUpkeep.catchUp('questionBank');
+      await new Promise((r) => setTimeout(r, 300));
+      await other.query('commit');
+      expect(await remade).toBeGreaterThanOrEqual(6000);
+      expect(await count(`select count(*) as n from sys_searchq__questionBank`)).toBeGreaterThanOrEqual(2);
+      expect(await search('questionBank', 'name', 'lateq')).toEqual({ values: ['晚到的行 lateq'], grams: true });
+      expect(await search('questionBank', 'name', 'renamedq')).toEqual({ values: ['改名了 renamedq'], grams: true });
+      expect((await search('questionBank', 'name', 'bulkq 1')).grams).toBe(true);
+      await t.ctx.crud.searchUpkeep.catchUp('questionBank');
+      expect(await count(`select count(*) as n from sys_searchq__questionBank`)).toBe(0);
+      expect(
+        await count(
+          `select (select coalesce(sum(char_length(name)), 0) from questionBank) - (select count(*) from sys_searchg__questionBank where col = 0) as n`,
+        ),
+      ).toBe(0);
+      expect(await search('questionBank', 'name', 'bulkq 5999')).toEqual({ values: ['批量载入 bulkq 5999'], grams: true });
+      expect((await search('questionBank', 'name', 'AREWOR')).values).toHaveLength(6);
+    } finally {
+      t.ctx.crud.searchUpkeep.bulkFrom = 50_000;
+    }
+  });
+});
