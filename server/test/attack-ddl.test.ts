@@ -106,13 +106,14 @@ describe.each(engines)('hostile definitions and races (%s)', (engine, url) => {
     const name = unique();
     const saved = await define(
       name,
-      [key, { columnName: 'note', type: 'nvarchar', length: 20, defaults: "'); drop table sys_user; --", intro: "'); drop table sys_user; --" }],
+      [key, { columnName: 'note', type: 'nvarchar', length: 40, defaults: "'); drop table sys_user; --", intro: "'); drop table sys_user; --" }],
       "'); drop table sys_user; --",
     );
     expect(saved.statusCode, saved.body).toBe(200);
     const run = await t.post('/api/action/createSqlTable/', { id: Number(saved.json().data.id) });
     expect(run.statusCode, run.body).toBe(200);
-    expect(run.json().data.statements.join('\n')).not.toContain('drop table');
+    // the default is in the DDL as one quoted literal (issue 31 #8), never as SQL
+    expect(run.json().data.statements.join('\n')).toContain("DEFAULT '''); drop table sys_user; --'");
     expect(await tableExists(t, name)).toBe(true);
     expect(await tableExists(t, 'sys_user')).toBe(true);
     const before = await sheetCount(t);

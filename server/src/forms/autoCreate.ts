@@ -18,6 +18,8 @@ function ddlColumnOf(c: DerivedColumn): DdlColumn {
     ...(c.type === 'nvarchar' ? { length: c.length } : {}),
     ...(c.primaryKey ? { primaryKey: true, notNull: true } : {}),
     ...(c.autoIncrement ? { autoIncrement: true } : {}),
+    // the preview shows the DEFAULT the created table gets (its definition's 默认值, issue 31 #8)
+    ...(c.defaults !== undefined && c.defaults !== null && String(c.defaults) !== '' ? { defaultValue: String(c.defaults) } : {}),
   };
 }
 

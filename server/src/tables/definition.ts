@@ -59,7 +59,7 @@ export async function loadSheet(db: AnyDb, id: number): Promise<SheetDefinition>
   if (!sheet) throw notFound('rowNotFound', { flag: 'sys_dataSheet', id });
   const fields = await db
     .selectFrom('sys_tableFields')
-    .select(['columnName', 'type', 'length', 'primaryKey', 'nonEmpty', 'autoIncrement'])
+    .select(['columnName', 'type', 'length', 'primaryKey', 'nonEmpty', 'autoIncrement', 'defaults'])
     .where('parentid', '=', id)
     .where('isdelete', '=', 0)
     .orderBy('id')
@@ -71,6 +71,8 @@ export async function loadSheet(db: AnyDb, id: number): Promise<SheetDefinition>
     if (on(f.primaryKey)) col.primaryKey = true;
     if (on(f.nonEmpty)) col.notNull = true;
     if (on(f.autoIncrement)) col.autoIncrement = true;
+    // 默认值 goes into the DDL and its preview (issue 31 #8)
+    if (f.defaults !== null && f.defaults !== undefined && String(f.defaults).trim() !== '') col.defaultValue = String(f.defaults);
     return col;
   });
   return {
