@@ -108,6 +108,12 @@ async function phase(engine: Engine, url: string | undefined, dataDir: string, a
     ctx.crud.reading.deferredJoinFrom = Number.POSITIVE_INFINITY;
   }
   const app = await buildApp(ctx, { logger: false });
+  // the index made at the start (MySQL: migration 0012 queues the existing rows, the server cuts their grams) before timing
+  const started = performance.now();
+  await ctx.crud.searchUpkeep.everyTable();
+  await ctx.crud.searchUpkeep.settled();
+  const startCatchUp = performance.now() - started;
+  if (after && startCatchUp >= 1000) console.log(`\nthe index caught up at the server's start in ${ms(startCatchUp)}`);
   const generated = await conn.db
     .selectFrom('questionBank')
     .select((eb) => eb.fn.max('id').as('id'))

@@ -19,7 +19,10 @@ import type { Condition } from './wheres.ts';
  *   of a search with a trigram, with the ids queued since it caught up (SearchUpkeep); the base row's `ilike` decides.
  *   A table with its own trigram index (a runtime table with a long name, an index added by hand): the same `ilike`,
  *   which the planner answers from it.
- * - MySQL/MariaDB, a search shorter than a trigram, or a column without an index: a scan, which holds at most
+ * - MySQL/MariaDB: the grams table `sys_searchg__<table>` (migration 0012, crud/searchGrams.ts) gives the ids having
+ *   the search's trigrams (one or two characters: a gram starting with it), with the ids queued since it caught up.
+ * - While a queue holds a scan's worth of ids (rows loaded from outside), a search shorter than a trigram (SQLite,
+ *   PostgreSQL), or a column without an index: a scan, which holds at most
  *   SCANS_PER_TABLE connections per table (ScanGate), and on SQLite runs in a worker thread, off the event loop.
  */
 
