@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHEET_LIMITS, readSheet } from '../src/import/sheetReader.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SHEET_LIMITS, SheetRows, readSheet } from '../src/import/sheetReader.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 import { QUESTION_HEADER, bookBytes, emptyRowsXlsx, patchedXlsx, q, upload, zipBombXlsx } from './import-fixtures.ts';
 
@@ -178,9 +178,29 @@ describe('hostile spreadsheets', () => {
       expect(sheet.rowNumbers[3000]).toBe(3001);
     });
 
+    it('hands the main thread no row of a refused file', async () => {
+      // 3,000 rows of 1,000 characters: several slices of 1 M characters are read before the text limit is reached
+      const long = path.join(dir, 'long.xlsx');
+      fs.writeFileSync(long, bookBytes([QUESTION_HEADER, ...Array.from({ length: 3000 }, (_, i) => q(`长 ${i}`, ['a', 'b'], 'A', '析'.repeat(1000)))]));
+      const add = vi.spyOn(SheetRows.prototype, 'add');
+      try {
+        const err = await readSheet(long, 'xlsx', { ...SHEET_LIMITS, maxTextChars: 2_500_000 }).catch((e: Error & { key?: string }) => e);
+        expect((err as { key?: string }).key).toBe('importTooMuchText');
+        expect(add).not.toHaveBeenCalled();
+        expect((await readSheet(long, 'xlsx')).rowCount).toBe(3001);
+        expect(add).toHaveBeenCalled();
+      } finally {
+        add.mockRestore();
+      }
+    });
+
     it.each([
       ['rows', { maxRows: 100 }, '文件行数过多，最多 100 行'],
       ['cells', { maxCells: 1000 }, '文件单元格过多，最多 1000 个'],
+      ['characters in all', { maxTextChars: 100_000 }, '文件中的文字过多，最多 100000 个字符'],
+      ['characters in a cell', { maxCellChars: 10 }, '第 2 行 J 列的内容超过 10 个字符'],
+      ['bytes of a part run', { maxXmlRunBytes: 40 }, '有超过 0 KB 的连续内容'],
+      ['nesting', { maxXmlDepth: 3 }, '文件中的内容嵌套超过 3 层'],
       ['unpacked bytes', { maxUnzippedBytes: 100_000 }, '文件解压后超过'],
       ['time: the worker is terminated', { timeoutMs: 5 }, '读取文件超过'],
       ['heap: the worker runs out of memory and dies alone', { heapMb: 4 }, '文件过大或过于复杂'],

@@ -53,11 +53,24 @@ interface RowSlice {
   rowNumbers: Int32Array;
 }
 
+/** A slice's cells, split on first use; its text is let go then. */
+function cellsOf(slice: { text: string; cells?: string[] }): string[] {
+  if (!slice.cells) {
+    slice.cells = slice.text.split('\u0000');
+    slice.text = '';
+  }
+  return slice.cells;
+}
+
 /** The first sheet as text: non-empty rows only, each with its row number as the sheet shows it. */
 export class SheetRows {
   sheetName = '';
-  /** the slices as they came, their cells split once: a row is read where it is, never copied into one big list */
-  private readonly slices: { cells: string[]; starts: Int32Array }[] = [];
+  /**
+   * the slices as they came, their cells split once, when a row of the slice is first read (the loops that read rows
+   * let the event loop turn; the messages of a worker are handled back to back): a row is read where it is, never
+   * copied into one big list
+   */
+  private readonly slices: { text: string; cells?: string[]; starts: Int32Array }[] = [];
   /** per row: its slice, and its index in that slice */
   private readonly sliceOf: number[] = [];
   private readonly indexIn: number[] = [];
@@ -65,7 +78,7 @@ export class SheetRows {
 
   add(slice: RowSlice) {
     const k = this.slices.length;
-    this.slices.push({ cells: slice.text.split('\u0000'), starts: slice.starts });
+    this.slices.push({ text: slice.text, starts: slice.starts });
     for (let i = 0; i < slice.rowNumbers.length; i++) {
       this.sliceOf.push(k);
       this.indexIn.push(i);
@@ -81,7 +94,7 @@ export class SheetRows {
   row(i: number): string[] {
     const s = this.slices[this.sliceOf[i]!]!;
     const j = this.indexIn[i]!;
-    return s.cells.slice(s.starts[j], s.starts[j + 1]);
+    return cellsOf(s).slice(s.starts[j], s.starts[j + 1]);
   }
 
   /** Cell c of row i, '' when empty. */
@@ -89,7 +102,7 @@ export class SheetRows {
     const s = this.slices[this.sliceOf[i]!]!;
     const j = this.indexIn[i]!;
     const at = s.starts[j]! + c;
-    return at < s.starts[j + 1]! ? s.cells[at]! : '';
+    return at < s.starts[j + 1]! ? cellsOf(s)[at]! : '';
   }
 }
 

@@ -135,8 +135,9 @@ function read(task) {
   const data = (sheet && sheet['!data']) || [];
   if (data.length > EXCEL_ROWS) throw new Refusal('importOutsideGrid', { max: EXCEL_ROWS });
   // sent in slices of rows, each as one text of cells joined by NUL (control characters are removed
-  // from cells) with the offset of each row: one string crosses threads far cheaper than thousands,
-  // and no copy of the whole sheet is ever held beside the workbook
+  // from cells) with the offset of each row: one string crosses threads far cheaper than thousands.
+  // The slices are posted once every row is within the limits: a refused file sends the main thread nothing
+  const slices = [];
   let cells = [];
   let starts = [0];
   let rowNumbers = [];
@@ -146,7 +147,7 @@ function read(task) {
   let sliceChars = 0;
   const flush = () => {
     if (rowNumbers.length === 0) return;
-    parentPort.postMessage({ slice: { text: cells.join('\u0000'), starts: Int32Array.from(starts), rowNumbers: Int32Array.from(rowNumbers) } });
+    slices.push({ text: cells.join('\u0000'), starts: Int32Array.from(starts), rowNumbers: Int32Array.from(rowNumbers) });
     cells = [];
     starts = [0];
     rowNumbers = [];
@@ -178,6 +179,7 @@ function read(task) {
     if (rowNumbers.length === SLICE_ROWS || sliceChars >= SLICE_CHARS) flush();
   }
   flush();
+  for (const slice of slices) parentPort.postMessage({ slice });
   return { sheetName: name === undefined ? '' : name };
 }
 
