@@ -58,6 +58,9 @@ export async function importHealthBench(seedDir: string, port: number, table: st
   };
 
   console.log(`\n/api/health during imports (called every ${HEALTH_GAP_MS} ms; target under 100 ms), SQLite, server as npm start runs it`);
+  // the same calls with nothing running: on a machine shared with other work, what health waits anyway
+  const idle = await withHealth(base, () => new Promise((resolve) => setTimeout(resolve, 3000)));
+  console.log(`  ${'nothing running (for comparison), 3 s'.padEnd(72)} health max ${idle.maxHealthMs.toFixed(0)} ms (${idle.calls} calls)`);
   const first = await uploadFile('rows.csv', rowCsv(REIMPORT_ROWS, '考场'));
   const second = await uploadFile('rows2.csv', rowCsv(REIMPORT_ROWS, '新考场'));
   for (const [label, fileUrl, mode, field] of [
