@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PASSWORD, engines, sha, startTestApp, type TestApp } from './helpers.ts';
 
 describe.each(engines)('login and sessions on %s', (engine, url) => {
@@ -139,11 +139,17 @@ describe.each(engines)('login and sessions on %s', (engine, url) => {
 });
 
 describe('session lifetime and captcha', () => {
+  // the clock is the test's (Date only, frozen unless moved): on a loaded machine 300 ms pass between two calls anyway
+  const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
   it('expires a session after the idle time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const t = await startTestApp('sqlite', undefined, { SESSION_IDLE_MINUTES: '0.005' });
     try {
       expect((await t.get('/api/user/userInfo/')).statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 450));
+      later(250);
+      expect((await t.get('/api/user/userInfo/')).statusCode).toBe(200);
+      later(450);
       const r = await t.get('/api/user/userInfo/');
       expect(r.statusCode).toBe(401);
       expect(r.json().message).toBe('登录已过期，请重新登录');
@@ -151,19 +157,24 @@ describe('session lifetime and captcha', () => {
       expect(rows).toHaveLength(0);
     } finally {
       await t.close();
+      vi.useRealTimers();
     }
   });
 
   it('expires a session after the absolute lifetime even when used', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const t = await startTestApp('sqlite', undefined, { SESSION_MAX_HOURS: '0.0003' });
     try {
       expect((await t.get('/api/user/userInfo/')).statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 200));
-      expect((await t.get('/api/user/userInfo/')).statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 900));
+      for (let i = 0; i < 4; i++) {
+        later(200);
+        expect((await t.get('/api/user/userInfo/')).statusCode).toBe(200);
+      }
+      later(400);
       expect((await t.get('/api/user/userInfo/')).statusCode).toBe(401);
     } finally {
       await t.close();
+      vi.useRealTimers();
     }
   });
 
