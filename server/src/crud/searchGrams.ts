@@ -119,7 +119,14 @@ async function remakeGrams(conn: AnyDb, table: string, columns: string[]): Promi
   await sql`set transaction isolation level read committed`.execute(conn);
   await sql`insert into ${sql.table(taken)} (seq) select seq from ${sql.table(gramQueue(table))}`.execute(conn);
   await createGramTable(conn, fresh, columns, collation);
-  for (const statement of gramsInsert(table, columns, fresh)) await sql.raw(await unbounded(conn, statement)).execute(conn);
+  // a new, empty table: MariaDB then loads it in bulk, sorting the keys itself (47 s rather than 66 s for 100,000
+  // questions on the loaded machine); nothing can collide, (col, gram, id, pos) being unique by construction
+  await sql`set session unique_checks = 0`.execute(conn);
+  try {
+    for (const statement of gramsInsert(table, columns, fresh)) await sql.raw(await unbounded(conn, statement)).execute(conn);
+  } finally {
+    await sql`set session unique_checks = 1`.execute(conn);
+  }
   await sql.raw(await unbounded(conn, `alter table \`${fresh}\` add key ix_id (id)`)).execute(conn);
   await sql`rename table ${sql.table(gramTable(table))} to ${sql.table(old)}, ${sql.table(fresh)} to ${sql.table(gramTable(table))}`.execute(conn);
   const deleted = await sql`delete q from ${sql.table(gramQueue(table))} q join ${sql.table(taken)} t on t.seq = q.seq`.execute(conn);
