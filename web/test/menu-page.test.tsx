@@ -91,7 +91,7 @@ describe('菜单管理', () => {
     const table = await screen.findByTestId('crud-table');
     expect(await within(table).findByText('系统管理')).toBeTruthy();
     const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim()).filter(Boolean);
-    expect(headers.slice(0, 8)).toEqual(['上级菜单', '菜单名称', '菜单类型', '图标', '菜单标识', '路由地址', '排序', '状态']);
+    expect(headers.slice(0, 6)).toEqual(['上级菜单', '菜单名称', '菜单类型', '图标', '路由地址', '状态']);
     expect(within(table).queryByText('菜单管理')).toBeNull();
     await userEvent.click(await within(table).findByRole('button', { name: '展开' }));
     expect(await within(table).findByText('菜单管理')).toBeTruthy();

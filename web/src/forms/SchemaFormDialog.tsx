@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Modal } from 'antd';
+import { keepTabInDialog } from './dialogTab.ts';
 import { useTranslation } from 'react-i18next';
 import type { FormSchema } from '@qb/contracts';
 import { SchemaForm, type SchemaFormProps, type FormValues } from './SchemaForm.tsx';
@@ -91,6 +92,8 @@ export function SchemaFormDialog({
       keyboard={!saving}
       onCancel={onCancel}
       afterClose={refocusOpener}
+      // Tab past 保存 comes back to the dialog's first stop, never to the page behind the mask
+      modalRender={(node) => <div onKeyDown={keepTabInDialog}>{node}</div>}
     >
       <SchemaForm
         schema={schema}

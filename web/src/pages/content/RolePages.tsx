@@ -47,10 +47,13 @@ function EnableSwitch({ row, value }: { row: Row; value: unknown }) {
 }
 
 const roleFields: Record<string, FieldOverride> = {
-  parentId: { component: RoleParentSelect },
-  enable: { column: { render: (value, row) => <EnableSwitch row={row} value={value} /> } },
-  // 'Administrator' and its sort arrows
-  isAdmin: { column: { width: 140 } },
+  // at 1280 px every column and the fixed 操作 fit side by side, 创建时间 whole (issue 31 #8); 'Administrator' and
+  // its sort arrows still fit
+  name: { column: { width: 150 } },
+  parentId: { component: RoleParentSelect, column: { width: 110 } },
+  department: { column: { width: 120 } },
+  enable: { column: { width: 100, render: (value, row) => <EnableSwitch row={row} value={value} /> } },
+  isAdmin: { column: { width: 130 } },
 };
 
 /** 角色管理: every role as a tree by parentId (built here, SPEC.md §3), the parent picked under 顶级角色, enable a switch. */
