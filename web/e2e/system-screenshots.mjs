@@ -97,6 +97,30 @@ await api(server.url, token, '/api/access/role/', {
     ],
   },
 });
+// an account given roles and a form designed then changed: the log reads them by names and fields (issue 31 #7)
+const account = await api(server.url, token, '/api/user/save/', { method: 'POST', body: { params: { loginid: 'editor1', name: '编辑一' } } });
+await api(server.url, token, '/api/user/roles/', { method: 'POST', body: { id: account.body.data.id, roleIds: [roleId] } });
+const bookForm = {
+  version: 2,
+  fields: [
+    { kind: 'text', name: 'title', label: { zh: '书名', en: 'Title' } },
+    { kind: 'number', name: 'price', label: { zh: '价格', en: 'Price' } },
+  ],
+};
+const designed = await api(server.url, token, '/api/action/save/', {
+  method: 'POST',
+  body: { _flag: 'sys_layTable', params: { name: '图书表单', tableKey: 'bookForm', formJson: JSON.stringify(bookForm) } },
+});
+await api(server.url, token, '/api/action/save/', {
+  method: 'POST',
+  body: {
+    _flag: 'sys_layTable',
+    params: {
+      id: designed.body.data.id,
+      formJson: JSON.stringify({ ...bookForm, fields: [...bookForm.fields, { kind: 'textarea', name: 'intro', label: { zh: '简介', en: 'Summary' } }] }),
+    },
+  },
+});
 for (const loginid of ['admin', 'nobody'])
   await fetch(`${server.url}/api/user/login/`, {
     method: 'POST',
