@@ -38,7 +38,8 @@ await save('sys_connsql', {
 const columns = [
   { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1, nonEmpty: 1, intro: '编号' },
   { columnName: 'title', type: 'nvarchar', length: 80, nonEmpty: 1, intro: '书名' },
-  { columnName: 'price', type: 'money', intro: '价格' },
+  // a 默认值: in the grid, the CREATE TABLE preview and the table (issue 31 #8)
+  { columnName: 'price', type: 'money', defaults: '0', intro: '价格' },
   { columnName: 'published', type: 'datetime', intro: '出版日期' },
 ];
 const book = await post('/api/action/masterSlave/', {
@@ -53,7 +54,7 @@ await post('/api/action/masterSlave/', {
   _flag: 'sys_dataSheet',
   _flagChidren: 'sys_tableFields',
   mainData: { tableName: 'shotauthor', intro: '作者', parentid: 10000 },
-  chidrenData: columns.slice(0, 2),
+  chidrenData: columns.slice(0, 3),
   bindField: 'parentid',
 });
 for (const [name, isDataBase] of [

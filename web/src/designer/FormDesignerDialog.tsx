@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Modal } from 'antd';
+import { keepTabInDialog } from '../forms/dialogTab.ts';
 import { useTranslation } from 'react-i18next';
 import { parseFormSchema, type FormSchema } from '@qb/contracts';
 import '../i18n/designer.ts';
@@ -48,6 +49,8 @@ function DialogBody({ initialSchema, onCancel, onConfirm, title, open }: FormDes
       keyboard={false}
       centered
       className="qb-designer-dialog"
+      // Tab past the last button comes back to the dialog (forms/dialogTab.ts)
+      modalRender={(node) => <div onKeyDown={keepTabInDialog}>{node}</div>}
     >
       {invalid && <Alert type="error" showIcon message={t('designer.invalidSchema') + invalid.slice(0, 5).join('; ')} data-testid="designer-invalid" />}
       {problems && <Alert type="warning" showIcon message={t('designer.dialogProblems') + problems.slice(0, 3).join('; ')} />}

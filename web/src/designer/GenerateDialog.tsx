@@ -1,4 +1,5 @@
 import { Form, Input, Modal, Radio } from 'antd';
+import { keepTabInDialog } from '../forms/dialogTab.ts';
 import type { ButtonProps } from 'antd/es/button';
 import { useTranslation } from 'react-i18next';
 
@@ -25,6 +26,8 @@ export function GenerateDialog({ mode, onCancel, onConfirm }: { mode: GenerateMo
       onCancel={onCancel}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'generate-ok' } as ButtonProps}
+      // Tab past the last button comes back to the dialog (forms/dialogTab.ts)
+      modalRender={(node) => <div onKeyDown={keepTabInDialog}>{node}</div>}
       onOk={() =>
         form.validateFields().then(
           (v) => onConfirm({ type: v.type, fileName: v.fileName?.trim() ?? '' }),
