@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toStoredValue } from '../src/crud/values.ts';
+import { moreCharactersThan, toStoredValue } from '../src/crud/values.ts';
 import type { RegisteredColumn } from '../src/schema/types.ts';
 
 /** The save's conversion of a value (crud/values.ts): the fast paths an import's 100,000 rows take answer as the general ones. */
@@ -45,5 +45,20 @@ describe('toStoredValue', () => {
     expect(probe(kind, '2')).toBe(2);
     expect(probe(kind, '3')).toBe('refused: notInEnum');
     expect(probe(kind, '1')).toBe(1);
+  });
+});
+
+describe('moreCharactersThan', () => {
+  it('counts characters (code points) as [...text] does, lone surrogates as one each', () => {
+    const samples = ['', 'abc', '😀😀', 'a😀b', '\ud800', '\udc00x', '\ud800\ud800', '𠀀中文😀', 'x'.repeat(10), '😀'.repeat(5) + 'ab'];
+    for (const text of samples)
+      for (let limit = 0; limit <= 12; limit++) expect(moreCharactersThan(text, limit), `${JSON.stringify(text)} ${limit}`).toBe([...text].length > limit);
+  });
+
+  it('answers for a value of 30,000,000 characters without an array of them', () => {
+    const huge = 'x'.repeat(30_000_000);
+    expect(moreCharactersThan(huge, 1_000_000)).toBe(true);
+    expect(moreCharactersThan(huge, 30_000_000)).toBe(false);
+    expect(moreCharactersThan(huge, 29_999_999)).toBe(true);
   });
 });

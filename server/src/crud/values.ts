@@ -106,9 +106,28 @@ function toText(column: RegisteredColumn, raw: unknown): string {
   if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
   if (typeof raw !== 'string') throw invalid(column, 'text');
   const limit = column.type === 'image' ? 500 : column.type === 'nvarchar' ? (column.length ?? 50) : 1_000_000;
-  // characters, not UTF-16 units (an emoji is one): counted only when the units could exceed the limit
-  if (raw.length > limit && [...raw].length > limit) throw badRequest('tooLong', { column: column.name, length: limit });
+  if (moreCharactersThan(raw, limit)) throw badRequest('tooLong', { column: column.name, length: limit });
   return raw;
+}
+
+/**
+ * Whether `text` has more than `limit` characters (code points: an emoji is one), counted without making an array
+ * of them and only as far as needed: `[...text]` of a 150,000,000-character value killed the process (issue 28 #1).
+ */
+export function moreCharactersThan(text: string, limit: number): boolean {
+  if (text.length <= limit) return false;
+  // a character is at most two UTF-16 units
+  if (text.length > limit * 2) return true;
+  let characters = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    if (++characters > limit) return true;
+  }
+  return false;
 }
 
 function toList(column: RegisteredColumn, raw: unknown): string {
