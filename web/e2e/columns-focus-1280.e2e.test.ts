@@ -74,4 +74,20 @@ describe('at 1280 px', () => {
     await page.keyboard.press('Shift+Tab');
     expect((await where()).label).toBe('schema-dialog-submit');
   });
+
+  it('keeps Tab in the designer’s dialog (菜单管理 → 表单设计): past its last button it comes back', async () => {
+    const { page } = b;
+    await sessionLogin(page, base, token);
+    await page.goto(`${base}/manage/menu`);
+    const row = page.getByTestId('crud-table').first().locator('.ant-table-row').first();
+    await row.getByRole('button', { name: '表单设计' }).click();
+    const dialog = page.locator('.qb-designer-dialog');
+    await visible(dialog.getByTestId('palette-text'));
+    const last = dialog.locator('.ant-modal-footer button').last();
+    await last.focus();
+    for (let i = 0; i < 2; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('.qb-designer-dialog')), `Tab ${i + 1} from the last button`).toBe(true);
+    }
+  });
 });

@@ -126,7 +126,7 @@ export function HistoryDrawer({ target, canRestore, onClose, onRestored }: Props
             ) : (
               <Tooltip title={r.refusal?.message}>
                 {/* a disabled button gets no pointer or focus events: the span carries the hover and the reason */}
-                <span className="qb-history-refused" tabIndex={0} aria-label={r.refusal ? `${t('restore')}: ${r.refusal.message}` : undefined}>
+                <span className="qb-history-refused" role="group" tabIndex={0} aria-label={r.refusal ? `${t('restore')}: ${r.refusal.message}` : undefined}>
                   <Button size="small" disabled data-testid="history-restore">
                     {t('restore')}
                   </Button>
