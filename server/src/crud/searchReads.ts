@@ -71,7 +71,7 @@ export class SearchReads {
         else scan = true;
       } else if (engine === 'mysql') {
         // the grams (migration 0012) answer searches of any length; a queue of a scan's worth of ids is a scan
-        if (await this.manyQueued(plan.table.table, target)) scan = true;
+        if ((await this.manyQueued(plan.table.table, target)) || (await this.knownCommon(plan))) scan = true;
         else {
           c.grams = { table: plan.table.table, col: [...indexed].indexOf(c.column.name) };
           this.reads.searchUpkeep.noticed(plan.table.table);
@@ -117,6 +117,17 @@ export class SearchReads {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     return Number(found.n) >= threshold;
+  }
+
+  /**
+   * MySQL/MariaDB: whether the search's last total (the count cache) was common (COMMON_HITS and one row in a hundred):
+   * its page is then found sooner walking the key order than by gathering every candidate of the grams (信号, one
+   * question in eight of 100,000: 3 ms against 24 ms a call); its first call goes through the grams.
+   */
+  private async knownCommon(plan: SelectPlan): Promise<boolean> {
+    const known = this.reads.counts.hint(plan.table.table, conditionsKey(plan.conditions));
+    if (known === undefined) return false;
+    return known >= Math.max(COMMON_HITS, Math.round((await this.reads.searchIndexes.rowsEstimate(plan.table.table)) / 100));
   }
 
   /** MySQL/MariaDB: whether the queue of the table's grams holds at least COMMON_HITS ids and one row in a hundred. */
