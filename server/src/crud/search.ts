@@ -41,6 +41,15 @@ interface Logger {
   warn(obj: unknown, msg?: string): void;
 }
 
+/** The table's row count as the planner last estimated it (PostgreSQL: pg_class.reltuples; MySQL: table_rows). */
+async function estimateOf(db: AnyDb, engine: SourceEngine, table: string): Promise<number> {
+  const estimate =
+    engine === 'mysql'
+      ? sql<{ n: number }>`select table_rows as n from information_schema.tables where table_schema = database() and table_name = ${table}`
+      : sql<{ n: number }>`select greatest(reltuples, 0) as n from pg_class where oid = to_regclass(${`"${table.replace(/"/g, '""')}"`}::text)`;
+  return Number((await estimate.execute(db)).rows[0]?.n ?? 0);
+}
+
 /** Which searchable columns of which tables have an index, per engine, read once from the catalogue. */
 export class SearchIndexes {
   private readonly byTable = new Map<string, Promise<Set<string>>>();
@@ -131,14 +140,8 @@ export class SearchIndexes {
   rowsEstimate(table: string): Promise<number> {
     const known = this.estimates.get(table);
     if (known && Date.now() - known.at < 60_000) return known.rows;
-    const estimate =
-      this.engine === 'mysql'
-        ? sql<{ n: number }>`select table_rows as n from information_schema.tables where table_schema = database() and table_name = ${table}`
-        : sql<{ n: number }>`select greatest(reltuples, 0) as n from pg_class where oid = to_regclass(${`"${table.replace(/"/g, '""')}"`}::text)`;
-    const rows = estimate
-      .execute(this.readDb)
-      .then((r) => {
-        const n = Number(r.rows[0]?.n ?? 0);
+    const rows = estimateOf(this.readDb, this.engine, table)
+      .then((n) => {
         // never analyzed: asked again next time
         if (n === 0) this.estimates.delete(table);
         return n;
@@ -407,11 +410,7 @@ export class SearchUpkeep {
    * s remade, ~6 s in batches). From the planner's estimate: a bulk load not yet analyzed counts as a large queue.
    */
   private async bulkThreshold(table: string): Promise<number> {
-    const estimate =
-      this.engine === 'mysql'
-        ? sql<{ n: number }>`select table_rows as n from information_schema.tables where table_schema = database() and table_name = ${table}`
-        : sql<{ n: number }>`select greatest(reltuples, 0) as n from pg_class where oid = to_regclass(${`"${table.replace(/"/g, '""')}"`}::text)`;
-    const rows = Number((await estimate.execute(this.db)).rows[0]?.n ?? 0);
+    const rows = await estimateOf(this.db, this.engine, table);
     return Math.max(this.bulkFrom, Math.round(rows / 5));
   }
 
