@@ -142,6 +142,8 @@ describe('操作日志 reads names, not ids and JSON', () => {
   it('says it in English', async () => {
     const t = (key: string, options?: Record<string, unknown>) => i18n.getFixedT('en-US')(key, options);
     expect(formChangeText(null, JSON.stringify(roomForm), 'en-US', t)).toBe('3 fields: Room name, Seats, 楼栋');
+    const oneField = { ...roomForm, fields: roomForm.fields.slice(0, 1) };
+    expect(formChangeText(null, JSON.stringify(oneField), 'en-US', t)).toBe('1 field: Room name');
     expect(formChangeText(JSON.stringify(roomForm), JSON.stringify(edited), 'en-US', t)).toBe('3 fields; added: Note; removed: 楼栋; changed: Room name');
     expect(formChangeText(JSON.stringify(roomForm), JSON.stringify({ ...roomForm, labelWidth: 120 }), 'en-US', t)).toBe(
       '3 fields; fields unchanged, form settings changed',

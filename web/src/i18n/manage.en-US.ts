@@ -229,7 +229,9 @@ const manageEnUS: ManageTexts = {
       live: 'not deleted',
       column: { grants: 'Grants', roles: 'Roles', isdelete: 'Deleted' },
       form: {
+        fields_one: '{{count}} field: {{names}}',
         fields: '{{count}} fields: {{names}}',
+        count_one: '{{count}} field',
         count: '{{count}} fields',
         noFields: 'no fields',
         added: 'added: {{names}}',
