@@ -6,7 +6,7 @@ import type { SelectPlan, Target } from './reads.ts';
 import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
 import { gramsQueuedAtLeast } from './searchGrams.ts';
 import { charCount, isTextSearch, queuedAtLeast, SCANS_PER_TABLE, type ScanGate, ScanWorkers, SearchIndexes, type SearchUpkeep, TRIGRAM } from './search.ts';
-import { type Condition, conditionsKey, whereExpression } from './wheres.ts';
+import { type Condition, conditionsKey, gramHits, whereExpression } from './wheres.ts';
 import type { WholeTableReads } from './wholeTableReads.ts';
 
 /** A common search's page walks the key order when it should reach its rows within about this many rows (crud/search.ts). */
@@ -71,9 +71,10 @@ export class SearchReads {
         else scan = true;
       } else if (engine === 'mysql') {
         // the grams (migration 0012) answer searches of any length; a queue of a scan's worth of ids is a scan
-        if ((await this.manyQueued(plan.table.table, target)) || (await this.knownCommon(plan))) scan = true;
+        const grams = { table: plan.table.table, col: [...indexed].indexOf(c.column.name) };
+        if ((await this.manyQueued(plan.table.table, target)) || (await this.commonInGrams(plan, grams, text, target))) scan = true;
         else {
-          c.grams = { table: plan.table.table, col: [...indexed].indexOf(c.column.name) };
+          c.grams = grams;
           this.reads.searchUpkeep.noticed(plan.table.table);
         }
       } else if (!/[\p{L}\p{N}]{3}/u.test(text)) {
@@ -120,14 +121,17 @@ export class SearchReads {
   }
 
   /**
-   * MySQL/MariaDB: whether the search's last total (the count cache) was common (COMMON_HITS and one row in a hundred):
-   * its page is then found sooner walking the key order than by gathering every candidate of the grams (信号, one
-   * question in eight of 100,000: 3 ms against 24 ms a call); its first call goes through the grams.
+   * MySQL/MariaDB: whether the search is common (COMMON_HITS and one row in a hundred): its page is then found sooner
+   * walking the key order than by gathering every candidate of the grams (信号, one question in eight of 100,000: 3 ms
+   * against 24 ms a call), and its total by the bounded scan. Known from the count cache's last total, else its grams'
+   * hits counted up to the threshold (as commonOnSide on PostgreSQL; a row counts once per occurrence, an upper bound).
    */
-  private async knownCommon(plan: SelectPlan): Promise<boolean> {
+  private async commonInGrams(plan: SelectPlan, grams: { table: string; col: number }, text: string, target: Target): Promise<boolean> {
+    const threshold = Math.max(COMMON_HITS, Math.round((await this.reads.searchIndexes.rowsEstimate(plan.table.table)) / 100));
     const known = this.reads.counts.hint(plan.table.table, conditionsKey(plan.conditions));
-    if (known === undefined) return false;
-    return known >= Math.max(COMMON_HITS, Math.round((await this.reads.searchIndexes.rowsEstimate(plan.table.table)) / 100));
+    if (known !== undefined) return known >= threshold;
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (${gramHits(grams, text)} limit ${threshold}) qb_h`.execute(target.readDb);
+    return Number(rows[0]?.n ?? 0) >= threshold;
   }
 
   /** MySQL/MariaDB: whether the queue of the table's grams holds at least COMMON_HITS ids and one row in a hundred. */

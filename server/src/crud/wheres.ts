@@ -187,31 +187,31 @@ const MOST_GRAMS = 4;
  * the `in` is a semi-join the optimizer reads from the candidates (an `in` over a union is probed row by row).
  */
 function gramsIndexed(eb: ExpressionBuilder<any, any>, grams: { table: string; col: number }, text: string): Expression<SqlBool> {
+  const queue = sql.table(gramQueue(grams.table));
+  return sql<SqlBool>`${eb.ref('id')} in (select qb_c.id from (${gramHits(grams, text)} union select qb_q.id from ${queue} qb_q) qb_c)`;
+}
+
+/** MySQL/MariaDB: the ids (with repeats) whose grams hold `text` (gramsIndexed); also counted, bounded, by crud/searchReads.ts. */
+export function gramHits(grams: { table: string; col: number }, text: string) {
   const chars = [...text];
   const g = sql.table(gramTable(grams.table));
-  const queue = sql.table(gramQueue(grams.table));
-  let hits;
-  if (chars.length < 3) {
-    hits = sql`select g0.id from ${g} g0 where g0.col = ${grams.col} and g0.gram like ${`${escapeLike(text)}%`} escape '!'`;
-  } else {
-    const all = new Map<string, string>();
-    for (let k = 0; k + 3 <= chars.length; k++) {
-      const gram = chars.slice(k, k + 3).join('');
-      if (!all.has(gram.toLowerCase())) all.set(gram.toLowerCase(), gram);
-    }
-    const distinct = [...all.values()];
-    // the first, the last and some spread between: fewer joins, about the same candidates
-    const picked =
-      distinct.length <= MOST_GRAMS
-        ? distinct
-        : Array.from({ length: MOST_GRAMS }, (_, k) => distinct[Math.round((k * (distinct.length - 1)) / (MOST_GRAMS - 1))]!);
-    const joins = picked.slice(1).map((gram, k) => {
-      const a = sql.raw(`g${k + 1}`);
-      return sql`join ${g} ${a} on ${a}.id = g0.id and ${a}.col = ${grams.col} and ${a}.gram = ${gram}`;
-    });
-    hits = sql`select g0.id from ${g} g0 ${sql.join(joins, sql` `)} where g0.col = ${grams.col} and g0.gram = ${picked[0]!}`;
+  if (chars.length < 3) return sql`select g0.id from ${g} g0 where g0.col = ${grams.col} and g0.gram like ${`${escapeLike(text)}%`} escape '!'`;
+  const all = new Map<string, string>();
+  for (let k = 0; k + 3 <= chars.length; k++) {
+    const gram = chars.slice(k, k + 3).join('');
+    if (!all.has(gram.toLowerCase())) all.set(gram.toLowerCase(), gram);
   }
-  return sql<SqlBool>`${eb.ref('id')} in (select qb_c.id from (${hits} union select qb_q.id from ${queue} qb_q) qb_c)`;
+  const distinct = [...all.values()];
+  // the first, the last and some spread between: fewer joins, about the same candidates
+  const picked =
+    distinct.length <= MOST_GRAMS
+      ? distinct
+      : Array.from({ length: MOST_GRAMS }, (_, k) => distinct[Math.round((k * (distinct.length - 1)) / (MOST_GRAMS - 1))]!);
+  const joins = picked.slice(1).map((gram, k) => {
+    const a = sql.raw(`g${k + 1}`);
+    return sql`join ${g} ${a} on ${a}.id = g0.id and ${a}.col = ${grams.col} and ${a}.gram = ${gram}`;
+  });
+  return sql`select g0.id from ${g} g0 ${sql.join(joins, sql` `)} where g0.col = ${grams.col} and g0.gram = ${picked[0]!}`;
 }
 
 function listContains(eb: ExpressionBuilder<any, any>, name: string, value: string, engine: Engine): Expression<SqlBool> {
