@@ -13,7 +13,8 @@ export const GRAM_CATCH_UP_ROWS = 5000;
 /** A queue of at least this many ids is caught up by making the grams again from the whole table (one statement a column). */
 export const GRAM_BULK_FROM = 50_000;
 
-const lockName = (table: string) => sql`concat('qb_search.', database(), '.', ${table})`;
+// MySQL refuses lock names over 64 characters: the database and table hashed
+const lockName = (table: string) => sql`concat('qb_search.', md5(concat(database(), '.', ${table})))`;
 
 /** The columns `table`'s grams index, in their order (the gram's `col`), from the grams table's comment; empty without one. */
 export async function gramColumnsOf(db: AnyDb, table: string): Promise<string[]> {

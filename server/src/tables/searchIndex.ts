@@ -33,7 +33,7 @@ export async function beforeTableDdl(ctx: TablesDeps, sourceId: number, table: s
   if (sourceId !== LOCAL_SOURCE) return;
   if (ctx.conn.engine === 'sqlite') await dropSqliteSearchIndex(ctx.conn.db, table);
   // MySQL: the row triggers name the columns (a dropped or renamed one would fail every write): remade after the DDL
-  else if (ctx.conn.engine === 'mysql') await withGramsLock(ctx.conn.db, table, (conn) => dropMysqlGrams(conn, table));
+  else if (ctx.conn.engine === 'mysql') await lockedGrams(ctx.conn.db, table, (conn) => dropMysqlGrams(conn, table));
   else if (ctx.conn.engine === 'postgres') {
     if (await exists(ctx.conn.db, table)) return;
     await ctx.conn.db.transaction().execute(async (trx) => {
@@ -64,7 +64,7 @@ export async function afterTableDdl(ctx: TablesDeps, sourceId: number, table: st
     // migration 0012's grams, queue and row triggers, made from the rows (a key `id`, a name within MySQL's 64 characters)
     const searched = columns.filter((c) => c !== 'id');
     const fits = registered?.primaryKey === 'id' && [...table].length <= GRAM_TABLE_NAME_MAX && searched.length > 0;
-    await withGramsLock(db, table, async (conn) => {
+    await lockedGrams(db, table, async (conn) => {
       if (fits) await mysqlGrams(conn, table, searched);
       else await dropMysqlGrams(conn, table);
     });
@@ -89,6 +89,15 @@ export async function afterTableDdl(ctx: TablesDeps, sourceId: number, table: st
   }
   ctx.crud.searchUpkeep.forget(table);
   ctx.crud.searchIndexes.forget(table);
+}
+
+/** MySQL: `work` on the grams of `table` in their turn (crud/searchGrams.ts); a catch-up holding them past a minute fails the DDL. */
+async function lockedGrams(db: AnyDb, table: string, work: (conn: AnyDb) => Promise<void>): Promise<void> {
+  const done = await withGramsLock(db, table, async (conn) => {
+    await work(conn);
+    return true;
+  });
+  if (!done) throw new Error(`the search index of ${table} is busy: try again`);
 }
 
 /** The GIN index of a runtime table's column on the table itself (a long name, a key not named `id`). */
