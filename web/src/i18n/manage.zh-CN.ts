@@ -230,7 +230,10 @@ const manageZhCN = {
       live: '正常',
       column: { grants: '授权', roles: '角色', isdelete: '删除状态' },
       form: {
+        // English has a singular (fields_one); Chinese one form, the key is here so that both languages have the same keys
+        fields_one: '{{count}} 个字段：{{names}}',
         fields: '{{count}} 个字段：{{names}}',
+        count_one: '{{count}} 个字段',
         count: '{{count}} 个字段',
         noFields: '没有字段',
         added: '新增：{{names}}',
