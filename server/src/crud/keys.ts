@@ -1,7 +1,7 @@
 import { ID_OUT_OF_RANGE, INT32_MAX } from '@qb/contracts/schemas';
 import { badRequest } from '../http/errors.ts';
 import type { RegisteredTable } from '../schema/types.ts';
-import { integerKeyLimit } from '../tables/nativeTypes.ts';
+import { integerKeyLimit } from '../schema/nativeTypes.ts';
 
 /**
  * The ids of a delete call (`1`, `"1,2"`, `[1, 2]`): positive integers, at most 1000, each once. A local table's

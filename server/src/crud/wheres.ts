@@ -7,7 +7,7 @@ import { gramQueue, gramTable } from '../db/migrations/0012_search_grams.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
-import { comparedAsText } from '../tables/nativeTypes.ts';
+import { comparedAsText } from '../schema/nativeTypes.ts';
 import { toStoredValue } from './values.ts';
 
 export interface Condition {

@@ -32,7 +32,7 @@ export const sourcePgTypes = {
 /**
  * A source's MySQL/MariaDB values as text, as they save back: JSON as the text it stores (mysql2 would parse it into
  * an object), BIT as its number (digits beyond 2^53), binary strings and geometry as 0x… hex (read-only columns:
- * tables/nativeTypes.ts; a Buffer was answered as {"type":"Buffer",…}, a point as {"x":1,"y":2}).
+ * schema/nativeTypes.ts; a Buffer was answered as {"type":"Buffer",…}, a point as {"x":1,"y":2}).
  */
 export const mysqlTextCast: mysql.TypeCast = (field, next) => {
   if (field.type === 'JSON') return field.string('utf8');

@@ -19,7 +19,7 @@ interface FieldRow {
   refLabel: string | null;
   /** the engine's own type of a read-back column (from the applied snapshot) */
   native?: string;
-  /** a read-back column no text form saves back (binary data): listed, never written (tables/nativeTypes.ts) */
+  /** a read-back column no text form saves back (binary data): listed, never written (schema/nativeTypes.ts) */
   nativeReadOnly?: boolean;
 }
 

@@ -3,7 +3,7 @@ import type { SourceHandle } from '../datasources/index.ts';
 import { type DdlColumn, DEFAULT_LENGTH, type LogicalType } from '../ddl/generate.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
-import { readBackKind } from './nativeTypes.ts';
+import { readBackKind } from '../schema/nativeTypes.ts';
 
 /** The app's own tables and the engines' catalogues: never offered as a source's table on the local database. */
 const APP_PREFIX = /^(sys_|kysely_|sqlite_)/i;
