@@ -1,5 +1,5 @@
 import type { SourceEngine } from '../datasources/index.ts';
-import type { LogicalType } from '../ddl/generate.ts';
+import type { ColumnType } from '@qb/contracts';
 
 /**
  * How the page serves a column read back from PostgreSQL or MySQL/MariaDB, by its engine type (docs/datasources.md,
@@ -8,7 +8,7 @@ import type { LogicalType } from '../ddl/generate.ts';
  * value; the few types no text form can carry back (binary data, MySQL's geometry) are listed as hex and read-only.
  */
 export interface ReadBackKind {
-  type: LogicalType;
+  type: ColumnType;
   length?: number;
   /** listed as text, never written by a save (the page shows it read-only with a note) */
   readOnly?: boolean;
