@@ -86,7 +86,7 @@ export function createContext(config: Config, conn: Connection): AppContext {
   }
   // the password is write-only and encrypted; a saved or deleted source's pool closes (tables/connsql.ts)
   crud.hooks.on('sys_connsql', connsqlHooks(sources.secretBox, sources));
-  // a form definition's formJson parses and, bound to a table, fits its columns (forms/binding.ts)
+  // a form definition's formJson parses and, bound to a table, fits its columns (boundForms/binding.ts)
   crud.hooks.on('sys_layTable', layTableHooks(registry));
   const users = new UserService(crud, sessions, throttle);
   // grants come with sessions: a change of roles, menus or accounts drops them here at once, and on every other

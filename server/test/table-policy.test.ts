@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_FORM_TABLES } from '../src/forms/binding.ts';
+import { SYSTEM_FORM_TABLES } from '../src/boundForms/binding.ts';
 import { assertAllowed, type Caller } from '../src/access/index.ts';
 import { builtinTables } from '../src/schema/builtin.ts';
 

@@ -9,8 +9,8 @@ import { ApiError, ok, rawPayload } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
 import { exportTable } from './export.ts';
 import { menuLayout } from './menuLayout.ts';
-import { boundFormOf } from '../forms/binding.ts';
-import { checkBoundSave } from '../forms/saves.ts';
+import { boundFormOf } from '../boundForms/binding.ts';
+import { checkBoundSave } from '../boundForms/saves.ts';
 import { answerStream, pageAnswerPieces } from './stream.ts';
 import { on } from '../http/route.ts';
 
@@ -50,7 +50,7 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: { conn: Connec
     // a table whose writes belong to a service (`writtenBy`: accounts have a generated password, a unique loginid)
     const owner = ownerOf(body._flag);
     if (owner) return ok(await owner.save(body.params, req.caller), {}, translate(req, 'saved'));
-    // a table bound to a form is checked with the form's rules before anything is written (forms/saves.ts)
+    // a table bound to a form is checked with the form's rules before anything is written (boundForms/saves.ts)
     const saved = await ctx.crud.save(body._flag, await checkBoundSave(ctx, req, body._flag, body.params), req.caller);
     return ok(saved, {}, translate(req, 'saved'));
   });

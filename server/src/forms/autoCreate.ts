@@ -6,7 +6,7 @@ import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { bumpRegistryVersion } from '../schema/sync.ts';
 import { assertNameFree, assertNotBuiltin, type DdlPlan, planDdl, refusal } from '../tables/definition.ts';
 import { createSqlTable } from '../tables/service.ts';
-import { formOfJson } from './binding.ts';
+import { formOfJson } from '../boundForms/binding.ts';
 import { deriveColumns } from './derive.ts';
 
 const LOCAL_SOURCE = 10000;

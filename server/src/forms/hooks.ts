@@ -1,6 +1,6 @@
 import type { TableHooks } from '../hooks/tableHooks.ts';
 import type { TableRegistry } from '../schema/registry.ts';
-import { checkFormDefinition } from './binding.ts';
+import { checkFormDefinition } from '../boundForms/binding.ts';
 
 /**
  * sys_layTable: a form definition is checked as saved, inside the write's transaction (a refusal rolls the

@@ -7,7 +7,7 @@ import { translate } from '../http/messages.ts';
 import { createTableFromForm } from './autoCreate.ts';
 import { on } from '../http/route.ts';
 
-/** The calls of forms bound to tables (docs/forms.md); the bound form's checks on saves sit in the save routes (saves.ts). */
+/** The calls of forms bound to tables (docs/forms.md); the bound form's checks on saves sit in the save routes (boundForms/saves.ts). */
 export function registerFormRoutes(fastify: FastifyInstance, ctx: TablesDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   on(app, 'formTable', async (req) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CrudService } from '../crud/service.ts';
 import type { Connection } from '../db/connection.ts';
-import { checkBoundSave } from '../forms/saves.ts';
+import { checkBoundSave } from '../boundForms/saves.ts';
 import { ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
 import { on } from '../http/route.ts';

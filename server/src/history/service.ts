@@ -13,7 +13,7 @@ import { deletedValues, isDeleteRevision, type LogRow, type Revision, refusalOf,
 
 type Key = number | string;
 
-/** The route's own checks of a save's params (a form's rules: forms/saves.ts), answering the params to write. */
+/** The route's own checks of a save's params (a form's rules: boundForms/saves.ts), answering the params to write. */
 export type SaveCheck = (flag: string, params: Record<string, unknown>) => Promise<unknown>;
 
 /** revisions answered for one row: the newest ones (a row saved every minute for years still answers at once) */
@@ -169,7 +169,7 @@ export class HistoryService {
       params[name] = value;
       columns.push(name);
     }
-    // a table bound to a form: the form's rules, as for any save (forms/saves.ts)
+    // a table bound to a form: the form's rules, as for any save (boundForms/saves.ts)
     const checked = check && columns.length > 0 ? ((await check(table.flag, params)) as Record<string, unknown>) : params;
     const target = await this.crud.target(table);
     // the version (when sent) is compared inside the write: a row changed since this read is refused there, and a row

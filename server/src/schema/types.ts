@@ -66,7 +66,7 @@ export interface TableDef {
   readOnly?: boolean;
   /**
    * one of the back-office's own tables (accounts, roles, menus, sources, definitions, logs, settings): no form
-   * definition binds to it (forms/binding.ts). Business tables (sys_member, questionBank…) take forms.
+   * definition binds to it (boundForms/binding.ts). Business tables (sys_member, questionBank…) take forms.
    */
   system?: boolean;
   /**
