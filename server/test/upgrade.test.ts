@@ -132,6 +132,19 @@ describe.each(engines)('a database made by the first release starts on this one 
     expect(Number(version.version)).toBeGreaterThanOrEqual(1);
   });
 
+  it('gives the menus of the earlier release their English names (0013_menu_english), served by the menu call', async () => {
+    const token = (await app.inject({ method: 'POST', url: '/api/user/login/', payload: { loginid: 'admin', pass: sha(PASSWORDS.admin) } })).json().token;
+    const menus = (await app.inject({ method: 'GET', url: '/api/system/menu/', headers: { authorization: token } })).json().data as {
+      id: number;
+      name: string;
+      nameEn: string | null;
+    }[];
+    expect(menus).toHaveLength(release1.sys_menu!.length + 3);
+    const english = Object.fromEntries(menus.map((m) => [m.name, m.nameEn]));
+    expect(english).toMatchObject({ 题库: 'Questions', 菜单管理: 'Menus', 基础管理: 'Base data', 操作日志: 'Operation log', 在线用户: 'Online users' });
+    expect(menus.filter((m) => !m.nameEn)).toEqual([]);
+  });
+
   it('starts again on the upgraded database without running anything twice', async () => {
     await migrate(conn.db, conn.engine);
     const ran = await conn.db.selectFrom('kysely_migration').select('name').execute();

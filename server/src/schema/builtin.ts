@@ -365,6 +365,8 @@ export const builtinTables: TableDef[] = [
     tree: { parentColumn: 'parentMenu', mode: 'client' },
     columns: [
       { name: 'name', type: 'nvarchar', length: 50, required: true, title: t('菜单名称', 'Menu name'), search: 'input', ui: { width: 180 } },
+      // shown in English where a menu is named; empty, the web app falls back (docs/web-shell.md, migration 0013)
+      { name: 'nameEn', type: 'nvarchar', length: 100, title: t('英文名称', 'English name'), ui: { width: 160 } },
       { name: 'menuType', type: 'int', defaultValue: 1, enum: menuTypeEnum, title: t('菜单类型', 'Menu type') },
       { name: 'icon', type: 'nvarchar', length: 50, title: t('图标', 'Icon') },
       { name: 'menuMark', type: 'nvarchar', length: 50, title: t('菜单标识', 'Menu identifier') },

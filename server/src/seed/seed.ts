@@ -1,3 +1,4 @@
+import { seededMenuNames } from '@qb/contracts/pages';
 import { nowText } from '../db/time.ts';
 import { generatePassword, hashClientPassword, sha256Hex } from '../auth/password.ts';
 import type { AnyDb, Engine } from '../db/connection.ts';
@@ -86,11 +87,14 @@ async function fill(trx: AnyDb, engine: Engine, pass: string): Promise<void> {
   }
   await trx.insertInto('sys_userRole').values({ userId: adminId, roleId: roleIds[0]! }).execute();
 
+  // every seeded menu has its English name (the pages' declaration), shown in English (migration 0013)
+  const namesEn = seededMenuNames();
   const addMenus = async (menus: SeedMenu[], parentMenu: number, parentDisplay: number) => {
     for (const [i, m] of menus.entries()) {
       const display = m.display ?? parentDisplay;
       const id = await insertId(trx, engine, 'sys_menu', {
         name: m.name,
+        nameEn: namesEn[m.name] ?? null,
         menuType: m.menuType ?? 1,
         icon: m.icon ?? null,
         menuMark: m.menuMark,

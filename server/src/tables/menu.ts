@@ -1,3 +1,4 @@
+import { GENERATED_PAGES_GROUP } from '@qb/contracts/pages';
 import type { Caller } from '../access/index.ts';
 import type { TablesDeps } from './deps.ts';
 import { ApiError, notFound } from '../http/errors.ts';
@@ -7,8 +8,8 @@ export const DATA_PAGES_MARK = 'dataPages';
 
 /**
  * Adds the menu entry of a created table's generated page (`/manage/<tableName>`: the generic page built from
- * the registry). Written through the generic save of sys_menu, so that the operation log records it and the
- * sessions drop their cached menus at once.
+ * the registry), named by the table's description and English title. Written through the generic save of sys_menu,
+ * so that the operation log records it and the sessions drop their cached menus at once.
  */
 export async function generateMenu(
   ctx: TablesDeps,
@@ -19,7 +20,7 @@ export async function generateMenu(
   const db = ctx.conn.db;
   const sheet = await db
     .selectFrom('sys_dataSheet')
-    .select(['id', 'tableName', 'intro', 'created'])
+    .select(['id', 'tableName', 'intro', 'titleEn', 'created'])
     .where('id', '=', sheetId)
     .where('isdelete', '=', 0)
     .executeTakeFirst();
@@ -50,7 +51,8 @@ export async function generateMenu(
           : Number(
               (
                 await ctx.crud.saveWith(trx, menu, {
-                  name: '数据页面',
+                  name: GENERATED_PAGES_GROUP['zh-CN'],
+                  nameEn: GENERATED_PAGES_GROUP['en-US'],
                   menuMark: DATA_PAGES_MARK,
                   icon: 'AppstoreOutlined',
                   menuType: 1,
@@ -61,8 +63,11 @@ export async function generateMenu(
             );
       }
       const name = (sheet.intro ? String(sheet.intro) : tableName).slice(0, 50);
+      // the page's English name is the table's English title (数据库管理); none, English falls back to the table's title
+      const nameEn = sheet.titleEn ? String(sheet.titleEn).slice(0, 100) : null;
       const saved = await ctx.crud.saveWith(trx, menu, {
         name,
+        nameEn,
         menuMark: tableName.slice(0, 50),
         url,
         icon: 'TableOutlined',

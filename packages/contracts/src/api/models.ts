@@ -66,6 +66,7 @@ export const tableMetaSchema = z
     source: z.number().int().describe('the data source (10000: the local database)'),
     primaryKey: z.string(),
     dynamic: z.boolean().describe('defined by an operator in the data-table manager rather than built in'),
+    referable: z.boolean().optional().describe("a built-in content table an operator's table on the local database may reference"),
     readOnly: z.boolean().optional().describe('written only by the server (the audit logs): no page adds, edits, deletes or imports its rows'),
     defaultSort: z.object({ column: z.string(), direction: z.enum(['asc', 'desc']) }).optional(),
     tree: z.object({ parentColumn: z.string(), mode: z.enum(['lazy', 'client']) }).optional(),
@@ -86,6 +87,7 @@ export const menuRowSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
+    nameEn: z.string().nullable().describe('the English name (shown in English; empty: the built-in translation of a seeded name, else the name)'),
     menuType: z.number().int(),
     icon: z.string().nullable(),
     menuMark: z.string().nullable(),

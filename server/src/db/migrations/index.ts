@@ -13,6 +13,7 @@ import * as rateLimits from './0009_rate_limits.ts';
 import * as searchSide from './0010_search_side.ts';
 import * as loginidUnique from './0011_loginid_unique.ts';
 import * as searchGrams from './0012_search_grams.ts';
+import * as menuEnglish from './0013_menu_english.ts';
 
 /**
  * Every schema change, in order. A migration that has run on a released database never changes:
@@ -31,6 +32,7 @@ const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] 
   ['0010_search_side', searchSide.up],
   ['0011_loginid_unique', loginidUnique.up],
   ['0012_search_grams', searchGrams.up],
+  ['0013_menu_english', menuEnglish.up],
 ];
 
 export const migrationNames = steps.map(([name]) => name);
