@@ -4,7 +4,8 @@
 // a feature's folder (web/src/crud, server/src/datasources); files directly in a src/ count as one folder. The folders
 // that reach each other through imports (a strongly connected component of the folder graph, two folders or twenty)
 // are a cycle: each is printed with the cycles that make it, one import per edge, and the check fails. None is allowed
-// (docs/architecture.md gives the layers). Before the real graph it checks itself on a planted three-folder cycle.
+// (docs/architecture.md gives the layers; `node scripts/check-cycles.mjs --layers` prints them as the imports make them).
+// Before the real graph it checks itself on a planted three-folder cycle.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -198,10 +199,33 @@ function selfCheck() {
   }
 }
 
+/**
+ * The layers of an acyclic folder graph, lowest first: a folder's layer is one above the highest folder it imports
+ * (a folder that imports none is layer 0), so every import goes down. `--layers` prints them per tree for
+ * docs/architecture.md.
+ */
+export function folderLayers(graph) {
+  const layer = new Map();
+  const of = (folder) => {
+    if (!layer.has(folder)) layer.set(folder, Math.max(-1, ...[...(graph.get(folder)?.keys() ?? [])].map(of)) + 1);
+    return layer.get(folder);
+  };
+  const layers = [];
+  for (const folder of [...graph.keys()].sort()) (layers[of(folder)] ??= []).push(folder);
+  return layers;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   selfCheck();
   const graph = repositoryGraph();
   const found = folderCycles(graph);
+  if (process.argv.includes('--layers') && found.length === 0) {
+    for (const tree of TREES) {
+      const inTree = new Map([...graph].filter(([folder]) => folder.startsWith(`${tree}/`)));
+      console.log(`${tree}, lowest first:`);
+      folderLayers(inTree).forEach((folders, i) => console.log(`  ${i}: ${folders.map((f) => f.slice(tree.length + 1)).join(' · ')}`));
+    }
+  }
   for (const line of describeCycles(found)) console.error(line);
   if (found.length > 0) {
     console.error(`${found.length} folder cycle(s): break each by moving the shared piece down a layer or by a registration (docs/architecture.md)`);

@@ -4,7 +4,7 @@ import type { Obj, Problems, Reader } from '../parseReader.ts';
 
 // A field kind is one descriptor (issue 20): its schema keys and how they are read, its version 1 migration, the
 // rules that apply to it, its emptiness, the column its value binds to. kinds/index.ts lists them; parse.ts,
-// migrateV1.ts, rules.ts, states.ts and the server's forms/derive.ts and forms/binding.ts read them generically.
+// migrateV1.ts, rules.ts, states.ts and the server's forms/derive.ts and boundForms/binding.ts read them generically.
 
 /** What every item has (a value field or a layout item). */
 export interface FormItemBase {
