@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ScanWorkers } from '../src/crud/search.ts';
+import { ScanWorkers } from '../src/search/scanWorkers.ts';
 import { WHOLE_READ_FROM_ROWS } from '../src/crud/wholeTableReads.ts';
 import Database from '../src/db/sqliteDriver.ts';
 import { startTestApp, type TestApp } from './helpers.ts';

@@ -7,7 +7,9 @@ import { ApiError, badRequest } from '../http/errors.ts';
 import { LOCAL_SOURCE, type TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
 import { CountCache, type CountCacheOptions } from './countCache.ts';
-import { ScanGate, SearchIndexes, SearchUpkeep } from './search.ts';
+import { SearchIndexes } from '../search/indexes.ts';
+import { ScanGate } from '../search/scanGate.ts';
+import { SearchUpkeep } from '../search/upkeep.ts';
 import { SearchReads } from './searchReads.ts';
 import { HookRegistry } from '../hooks/tableHooks.ts';
 import { sortedIdsInWorker } from './sortedIds.ts';
@@ -99,9 +101,9 @@ export class CrudReads {
   readonly hooks = new HookRegistry();
   /** set once the data sources are built; without it every table is read from the local database */
   sources?: SourceLookup;
-  /** which searchable columns have an index (crud/search.ts) */
+  /** which searchable columns have an index (search/indexes.ts) */
   readonly searchIndexes: SearchIndexes;
-  /** SQLite: indexes the rows inserted above a table's mark after the commit (crud/search.ts) */
+  /** SQLite: indexes the rows inserted above a table's mark after the commit (search/upkeep.ts) */
   readonly searchUpkeep: SearchUpkeep;
   /** searches that read every row: a few per table at a time */
   readonly scans = new ScanGate();

@@ -3,13 +3,17 @@ import { sideTable } from '../db/migrations/0010_search_side.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 import type { CountCache } from './countCache.ts';
 import type { SelectPlan, Target } from './reads.ts';
-import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
-import { gramsQueuedAtLeast } from './searchGrams.ts';
-import { charCount, isTextSearch, queuedAtLeast, SCANS_PER_TABLE, type ScanGate, ScanWorkers, SearchIndexes, type SearchUpkeep, TRIGRAM } from './search.ts';
+import { gramsQueuedAtLeast } from '../search/grams.ts';
+import { charCount, isTextSearch, SearchIndexes, TRIGRAM } from '../search/indexes.ts';
+import { queuedAtLeast } from '../search/pgSide.ts';
+import { SCANS_PER_TABLE, type ScanGate } from '../search/scanGate.ts';
+import { ScanWorkers } from '../search/scanWorkers.ts';
+import { rowsAboveMark } from '../search/sqliteFts.ts';
+import type { SearchUpkeep } from '../search/upkeep.ts';
 import { type Condition, conditionsKey, gramHits, whereExpression } from './wheres.ts';
 import type { WholeTableReads } from './wholeTableReads.ts';
 
-/** A common search's page walks the key order when it should reach its rows within about this many rows (crud/search.ts). */
+/** A common search's page walks the key order when it should reach its rows within about this many rows (search/). */
 const WALK_ROWS = 20_000;
 /** SQLite: a scanning count of a table whose rowids span this many or more is read in parts, one per scan worker. */
 const SPLIT_COUNT_FROM = 200_000;
@@ -147,10 +151,7 @@ export class SearchReads {
    * mark, an upper bound (deleted rows leave gaps).
    */
   private async manyAboveMark(table: string, target: Target): Promise<boolean> {
-    const { rows } = await sql<{ hi: number | null; upto: number | null }>`select (select max(rowid) from ${sql.table(table)}) as hi,
-      (select upto from ${sql.table(MARK_TABLE)} where tbl = ${table}) as upto`.execute(target.readDb);
-    const hi = Number(rows[0]?.hi ?? 0);
-    const above = hi - Number(rows[0]?.upto ?? hi);
+    const { above, hi } = await rowsAboveMark(target.readDb, table);
     return above >= Math.max(COMMON_HITS, Math.round(hi / 100));
   }
 

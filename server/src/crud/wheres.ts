@@ -14,7 +14,7 @@ export interface Condition {
   column: RegisteredColumn;
   op: WhereOperator;
   value: unknown;
-  /** SQLite: the FTS5 trigram table indexing this column (crud/search.ts), set when the search is long enough to use it */
+  /** SQLite: the FTS5 trigram table indexing this column (search/indexes.ts), set when the search is long enough to use it */
   fts?: string;
   /** PostgreSQL: the side table carrying this column's trigram index (migration 0010), set when the search has a trigram */
   side?: string;
@@ -141,7 +141,7 @@ function likeExpression(eb: ExpressionBuilder<any, any>, name: string, pattern: 
 /**
  * A text search with the rows its FTS5 trigram table finds for it (migration 0008: `detail=none`, so the AND of the
  * search's trigrams; a superset, as trigrams fold case beyond ASCII and ignore order), plus every row above the
- * table's mark (inserted since the index last caught up, crud/search.ts SearchUpkeep); the `like` of the row decides
+ * table's mark (inserted since the index last caught up, search/upkeep.ts SearchUpkeep); the `like` of the row decides
  * as before. `rowid` outside is the base table's (its integer key), inside the FTS table's.
  */
 function indexedBy(eb: ExpressionBuilder<any, any>, c: Condition, like: Expression<SqlBool>, pattern: string, engine: Engine): Expression<SqlBool> {
@@ -163,7 +163,7 @@ function indexedBy(eb: ExpressionBuilder<any, any>, c: Condition, like: Expressi
 
 /**
  * PostgreSQL, migration 0010: the ids the side table's trigram index finds for the search (the same `ilike` on a copy
- * of the text), plus every id written since the side table last caught up (its pending queue, crud/search.ts
+ * of the text), plus every id written since the side table last caught up (its pending queue, search/upkeep.ts
  * SearchUpkeep); the `ilike` of the base row decides. A row is either caught up (its side text is its text) or queued.
  */
 function sideIndexed(eb: ExpressionBuilder<any, any>, c: Condition, side: string, like: Expression<SqlBool>, pattern: string): Expression<SqlBool> {
@@ -183,7 +183,7 @@ const MOST_GRAMS = 4;
 /**
  * MySQL/MariaDB, migration 0012: the ids whose grams hold the search (three characters or more: every one of up to
  * MOST_GRAMS of its trigrams, `=` under the column's collation; one or two: a gram starting with it), plus every id
- * queued since the grams caught up (crud/searchGrams.ts); the base row's `like` decides. In a derived table, so that
+ * queued since the grams caught up (search/grams.ts); the base row's `like` decides. In a derived table, so that
  * the `in` is a semi-join the optimizer reads from the candidates (an `in` over a union is probed row by row).
  */
 function gramsIndexed(eb: ExpressionBuilder<any, any>, grams: { table: string; col: number }, text: string): Expression<SqlBool> {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
 import type { SelectPlan } from './reads.ts';
-import { isTextSearch } from './search.ts';
+import { isTextSearch } from '../search/indexes.ts';
 
 /** SQLite: a table whose rowids reach this far is large enough that reading every row holds the event loop (~25 ms). */
 export const WHOLE_READ_FROM_ROWS = 20_000;

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { TablesDeps } from './deps.ts';
-import { lockSearchSide } from '../crud/search.ts';
+import { lockSearchSide } from '../search/pgSide.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { dropSqliteSearchIndex, sqliteSearchIndex } from '../db/migrations/0008_search_upkeep.ts';
 import { dropPgSearchSide, pgSearchSide, SIDE_TABLE_NAME_MAX, sideTable, pendingTable, trigramSchemaOf } from '../db/migrations/0010_search_side.ts';
 import { dropMysqlGrams, GRAM_TABLE_NAME_MAX, mysqlGrams } from '../db/migrations/0012_search_grams.ts';
-import { withGramsLock } from '../crud/searchGrams.ts';
+import { withGramsLock } from '../search/grams.ts';
 import { LOCAL_SOURCE } from '../schema/registry.ts';
 
 /*
@@ -91,7 +91,7 @@ export async function afterTableDdl(ctx: TablesDeps, sourceId: number, table: st
   ctx.crud.searchIndexes.forget(table);
 }
 
-/** MySQL: `work` on the grams of `table` in their turn (crud/searchGrams.ts); a catch-up holding them past a minute fails the DDL. */
+/** MySQL: `work` on the grams of `table` in their turn (search/grams.ts); a catch-up holding them past a minute fails the DDL. */
 async function lockedGrams(db: AnyDb, table: string, work: (conn: AnyDb) => Promise<void>): Promise<void> {
   const done = await withGramsLock(db, table, async (conn) => {
     await work(conn);

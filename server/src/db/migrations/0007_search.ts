@@ -10,7 +10,7 @@ type AnyDb = Kysely<any>;
  * - SQLite: one FTS5 table per base table, `<table>__search`, trigram tokenizer, external content (the text is
  *   not stored twice), kept in step by triggers in the writing transaction, built here for the existing rows.
  * - PostgreSQL: pg_trgm GIN indexes, when the extension exists or can be created; when it cannot (a managed
- *   database without the right), nothing is indexed and the server logs it once (crud/search.ts).
+ *   database without the right), nothing is indexed and the server logs it once (search/indexes.ts).
  * - MySQL/MariaDB: no index that keeps `like` semantics (MariaDB has no ngram parser; docs/search.md).
  * SQLite and PostgreSQL: (isdelete, id) on questionBank, so that a deep page's ids are read from the index alone.
  * The small system tables (menus, roles, data sources: tens of rows) are left out: a scan of them is instant.

@@ -13,7 +13,7 @@ type AnyDb = Kysely<any>;
  *   a superset of candidates is enough; a search is the AND of its trigrams);
  * - `qb_search_mark` holds per table the highest id the index has caught up to (`upto`). Rows inserted above it are
  *   not indexed by the write (no trigger work), searches take every row above the mark as a candidate, and the server
- *   indexes them in bulk after the commit (crud/search.ts SearchUpkeep), moving the mark;
+ *   indexes them in bulk after the commit (search/upkeep.ts SearchUpkeep), moving the mark;
  * - the triggers keep the rows at or below the mark in step in the writing transaction: an insert at or below it
  *   (an id given explicitly), an update of a searched column, a delete.
  * A database made with 0007 and one made before it (0007 ran first) end up the same: the table, its triggers and

@@ -15,7 +15,7 @@ type AnyDb = Kysely<any>;
  *   INSERT / UPDATE / DELETE triggers with transition tables add them in the writing transaction (one
  *   `insert … select` per statement, whatever writes: the API, an import, another instance, a tool's SQL). An update
  *   queues only the rows whose id or searched text changed;
- * - the server moves pending ids into the side table after the commit (crud/search.ts SearchUpkeep), in bounded
+ * - the server moves pending ids into the side table after the commit (search/upkeep.ts SearchUpkeep), in bounded
  *   batches, one catch-up of a table at a time across instances (an advisory lock);
  * - a search takes as candidates the side table's trigram hits plus the pending ids, and the base row's own `ilike`
  *   decides (crud/wheres.ts): exact at every moment. Ids of concurrent transactions commit out of order, hence a

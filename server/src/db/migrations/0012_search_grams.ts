@@ -17,7 +17,7 @@ type AnyDb = Kysely<any>;
  *   of a row (two grams the collation calls equal are both kept). The table's comment lists its columns (col 0, 1…);
  * - `sys_searchq__<table> (seq, id)`: the ids written since the grams caught up, added by row triggers in the writing
  *   transaction (an update only when the id or a searched text changed);
- * - the server moves queued ids into the grams after the commit (crud/searchGrams.ts); a search takes the rows of
+ * - the server moves queued ids into the grams after the commit (search/grams.ts); a search takes the rows of
  *   the grams plus the queued ids as candidates and the base row's `like` decides (crud/wheres.ts).
  * `sys_search_n (k)`: the numbers 1…65,535 the grams of a text are cut at (a varchar holds at most 65,535 bytes).
  * The existing rows are queued, not cut here: the server makes their grams in bulk after it starts.
@@ -68,7 +68,7 @@ async function collations(db: AnyDb, table: string, columns: string[]): Promise<
 
 /**
  * The statements that write the grams of `table`'s rows (all, or those whose id is in `ids`, an SQL list) into
- * `target`: one row per character of each searched text. Also run by the catch-up (crud/searchGrams.ts).
+ * `target`: one row per character of each searched text. Also run by the catch-up (search/grams.ts).
  */
 export function gramsInsert(table: string, columns: string[], target: string, ids?: string): string[] {
   // one statement per column: a `union all` would gather its rows in a temporary table first. The rows first, then the
@@ -126,7 +126,7 @@ export async function mysqlGrams(db: AnyDb, table: string, columns: string[]): P
     .execute(db);
   await sql.raw(`create trigger ${q(`${gramTable(table)}_ad`)} after delete on ${q(table)} for each row insert into ${queue} (id) values (old.id)`).execute(db);
   // every existing row queued, not cut here: a large table (1,000,000 rows: minutes) would hold the start; the server
-  // makes the grams after it starts (crud/searchGrams.ts, in bulk), searches reading the rows meanwhile as before
+  // makes the grams after it starts (search/grams.ts, in bulk), searches reading the rows meanwhile as before
   await sql.raw(await unbounded(db, `insert into ${queue} (id) select id from ${q(table)} order by id`)).execute(db);
   return indexed;
 }
