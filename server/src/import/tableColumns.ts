@@ -60,6 +60,27 @@ export function matchable(c: ImportColumn): boolean {
   return !c.column.list && c.column.type !== 'ntext' && c.column.type !== 'image';
 }
 
+/**
+ * The natural key of a built-in table the import takes, a column it treats as unique although the database has no
+ * unique index on it (a member is its phone; docs/decisions.md "Natural key of a table (import)").
+ */
+export const NATURAL_KEYS: Readonly<Record<string, string>> = { sys_member: 'phone' };
+
+/**
+ * The columns of a table an import treats as unique, other than a key the database numbers: a key a file gives (its
+ * primary key: 编号 of a table made with one), the natural key of a built-in table. A file never writes a second live
+ * row with one of their values: a row repeating one is a problem of the row, whichever column the rows are matched on.
+ */
+export function uniqueColumns(table: RegisteredTable): ImportColumn[] {
+  const natural = ownValue(NATURAL_KEYS, table.flag);
+  return importColumns(table).filter((c) => !c.matchOnly && matchable(c) && (c.column.name === table.primaryKey || c.column.name === natural));
+}
+
+/** The column an import matches rows on when the call names none: the table's first unique column, else its key. */
+export function naturalKey(table: RegisteredTable): string {
+  return uniqueColumns(table)[0]?.column.name ?? table.primaryKey;
+}
+
 export const normalizeHeader = (text: string) =>
   text
     .normalize('NFKC')

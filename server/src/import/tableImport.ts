@@ -19,9 +19,12 @@ import {
   type MappedHeader,
   mapHeader,
   matchable,
+  naturalKey,
   problemOf,
   referenceValue,
+  uniqueColumns,
 } from './tableColumns.ts';
+import { problemOfError, saveProblems, UniqueValues } from './tableRowChecks.ts';
 import { insertRows } from './tableWriter.ts';
 import { EventLoopTurns, yieldToEventLoop } from './turns.ts';
 import { withCheckpointOffThread } from './walCheckpoint.ts';
@@ -105,11 +108,14 @@ async function sameLookups(a: Map<string, Key[]>, b: Map<string, Key[]>, turns: 
   return true;
 }
 
-/** One data row of the file: its sheet row number, its values by column name, its match value. */
+/** One data row of the file: its sheet row number, its values by column name, its match value, its cells' problems. */
 interface ParsedRow {
   row: number;
   params: Record<string, unknown>;
   match: string | number | null;
+  problems: RowProblem[];
+  /** columns whose cells are problems (left out of params) */
+  bad: Set<string>;
 }
 
 /** A column of the file the import reads, resolved once. */
@@ -136,9 +142,9 @@ export class TableImportService {
     return table;
   }
 
-  /** The column rows are matched on: the table's key, or a chosen column the file may carry. */
+  /** The column rows are matched on: the table's natural key (default), its key, or a chosen column the file may carry. */
   private matchColumn(table: RegisteredTable, name: unknown): ImportColumn {
-    const wanted = name === undefined || name === null || name === '' ? table.primaryKey : name;
+    const wanted = name === undefined || name === null || name === '' ? naturalKey(table) : name;
     const found = importColumns(table).find((c) => c.column.name === wanted);
     if (!found || !matchable(found)) throw badRequest('badParam', { name: 'keyColumn', reason: 'a key or plain column of the table' });
     return found;
@@ -159,9 +165,20 @@ export class TableImportService {
       };
       // the file's match values first (one column), then each row is parsed and planned in one pass: no row is held
       // twice (100,000 rows: what a second list of them costs the garbage collector shows in the import's time)
-      const matchValues = await this.matchValuesOf(sheet, mapped, columns, turns);
+      const matchColumn = columns.find((x) => x.isMatch);
+      const matchValues = matchColumn ? await this.valuesOf(sheet, mapped, matchColumn, turns) : [];
       const existing = await this.existingKeys(target.db, target.engine, table, match, matchValues);
-      const plan = await this.plan(table, sheet, mapped, columns, match, mode, existing, turns);
+      // the unique columns the file fills besides the match column: their values, and the live rows holding them
+      const uniques = await Promise.all(
+        uniqueColumns(table)
+          .map((u) => columns.find((c) => c.column.name === u.column.name && !c.isMatch && !c.matchOnly))
+          .filter((c) => c !== undefined)
+          .map(async (c) => {
+            const values = await this.valuesOf(sheet, mapped, c, turns);
+            return { name: c.column.name, column: c.column, header: c.header.replace(/^\s*[*＊]\s*/, ''), values, live: await keysByValue(target.db, target.engine, table, c.column.name, values) };
+          }),
+      );
+      const plan = await this.plan(table, sheet, mapped, columns, match, mode, existing, new UniqueValues(uniques), turns);
       if (plan.rows === 0) throw badRequest('importEmpty');
       const rows = plan.rows;
       if (plan.problems.size > 0) reject(rows, [...plan.problems.values()].flat(), plan.problems.size);
@@ -173,12 +190,16 @@ export class TableImportService {
             // a row added or removed since the look-up would be inserted twice or updated in vain: the file is refused
             const now = await this.existingKeys(trx, target.engine, table, match, matchValues);
             if (!(await sameLookups(now, existing, turns))) throw badRequest('importChangedMeanwhile');
+            for (const u of uniques) {
+              const live = await keysByValue(trx, target.engine, table, u.name, u.values);
+              if (!(await sameLookups(live, u.live, turns))) throw badRequest('importChangedMeanwhile');
+            }
             for (const u of plan.updates) {
               if (turns.due()) await turns.turn();
               try {
                 await this.crud.saveWith(trx, table, { ...u.params, id: u.key }, target.engine);
               } catch (err) {
-                if (err instanceof ApiError && err.httpStatus === 400) reject(rows, [this.problemOfError(u.row, mapped, table, err)], 1);
+                if (err instanceof ApiError && err.httpStatus === 400) reject(rows, [problemOfError(u.row, mapped, table, err)], 1);
                 throw err;
               }
             }
@@ -236,10 +257,8 @@ export class TableImportService {
     return out;
   }
 
-  /** The values of the match column the file gives (a cell that is not one is its row's problem, found by parseRow). */
-  private async matchValuesOf(sheet: SheetRows, mapped: MappedHeader, columns: FileColumn[], turns: EventLoopTurns): Promise<(string | number)[]> {
-    const c = columns.find((x) => x.isMatch);
-    if (!c) return [];
+  /** The values of a column the file gives (a cell that is not one is its row's problem, found by parseRow). */
+  private async valuesOf(sheet: SheetRows, mapped: MappedHeader, c: FileColumn, turns: EventLoopTurns): Promise<(string | number)[]> {
     const values = new Set<string | number>();
     for (let r = mapped.headerRow + 1; r < sheet.rowCount; r++) {
       if (turns.due()) await turns.turn();
@@ -256,14 +275,15 @@ export class TableImportService {
   }
 
   /**
-   * One row of the file as values a save takes, or its problems (a cell that names no enumeration value or row); none
-   * when it has text only in columns the import does not read.
+   * One row of the file as values a save takes, with the problems of its cells (a cell that names no enumeration value
+   * or row: every one, not the first); none when it has text only in columns the import does not read.
    */
-  private parseRow(sheet: SheetRows, r: number, columns: FileColumn[]): ParsedRow | RowProblem[] | undefined {
+  private parseRow(sheet: SheetRows, r: number, columns: FileColumn[]): ParsedRow | undefined {
     const row = sheet.rowNumbers[r]!;
     const params: Record<string, unknown> = {};
     let given = 0;
-    let mine: RowProblem[] | undefined;
+    const problems: RowProblem[] = [];
+    const bad = new Set<string>();
     let matchValue: string | number | null = null;
     for (const c of columns) {
       const text = sheet.cell(r, c.index);
@@ -277,11 +297,12 @@ export class TableImportService {
         }
       } catch (err) {
         if (!(err instanceof CellProblem) && !(err instanceof ApiError)) throw err;
-        (mine ??= []).push(problemOf(row, c.header, err.key, err.params));
+        problems.push(problemOf(row, c.header, err.key, err.params));
+        bad.add(c.column.name);
+        given++;
       }
     }
-    if (mine) return mine;
-    return given > 0 || matchValue !== null ? { row, params, match: matchValue } : undefined;
+    return given > 0 || matchValue !== null ? { row, params, match: matchValue, problems, bad } : undefined;
   }
 
   /** The live rows whose match column holds one of the file's values: value -> their keys. */
@@ -291,8 +312,9 @@ export class TableImportService {
 
   /**
    * What each row becomes: an insert (no value to match, or one no row has), an update or a skip of the one row that
-   * has it; a value twice in the file, a value several rows have, or a generated key no row has is a problem. Every
-   * row is checked by the save's own rules (required, types, lengths, enumerations) before anything is written.
+   * has it; a value twice in the file, a value several rows have, or a generated key no row has is a problem, as is a
+   * unique column's value that a live row or an earlier row of the file has. Every row is checked by the save's own
+   * rules (required, types, lengths, enumerations) before anything is written, and every problem of a row is listed.
    */
   private async plan(
     table: RegisteredTable,
@@ -302,11 +324,15 @@ export class TableImportService {
     match: ImportColumn,
     mode: DedupeMode,
     existing: Map<string, Key[]>,
+    unique: UniqueValues,
     turns: EventLoopTurns,
   ) {
     const problems = new Map<number, RowProblem[]>();
     let rows = 0;
     const header = headerOfColumn(mapped, table, match.column.name) ?? match.column.name;
+    // a row's problems in the file's column order
+    const rank = new Map(columns.map((c) => [c.header.replace(/^\s*[*＊]\s*/, ''), c.index]));
+    const byColumn = (a: RowProblem, b: RowProblem) => (rank.get(a.column) ?? Infinity) - (rank.get(b.column) ?? Infinity);
     const seen = new Map<string, number>();
     const inserts: { row: number; values: Record<string, unknown> }[] = [];
     const updates: { row: number; key: Key; params: Record<string, unknown> }[] = [];
@@ -316,52 +342,44 @@ export class TableImportService {
       const p = this.parseRow(sheet, r, columns);
       if (p === undefined) continue;
       rows++;
-      if (Array.isArray(p)) {
-        problems.set(sheet.rowNumbers[r]!, p);
-        continue;
-      }
-      const add = (key: Parameters<typeof problemOf>[2], params: Record<string, string | number> = {}) =>
-        problems.set(p.row, [...(problems.get(p.row) ?? []), problemOf(p.row, header, key, params)]);
+      const mine = p.problems;
+      const add = (key: Parameters<typeof problemOf>[2], params: Record<string, string | number> = {}) => mine.push(problemOf(p.row, header, key, params));
       let existingKey: Key | undefined;
+      let known = true; // whether the row is known to be new or the one row it matches
       if (p.match !== null) {
         const value = String(p.match);
         const first = seen.get(value);
-        if (first !== undefined) {
-          add('importDuplicateInFile', { value: value.slice(0, 40), first });
-          continue;
-        }
-        seen.set(value, p.row);
+        if (first !== undefined) add('importDuplicateInFile', { value: value.slice(0, 40), first });
+        else seen.set(value, p.row);
         const keys = existing.get(value) ?? [];
+        existingKey = keys[0];
         if (keys.length > 1) {
           add('importMatchAmbiguous', { value: value.slice(0, 40), count: keys.length });
-          continue;
-        }
-        existingKey = keys[0];
-        if (existingKey === undefined && match.matchOnly) {
+          known = false;
+        } else if (existingKey === undefined && match.matchOnly) {
           add('importKeyNotFound', { value: value.slice(0, 40) });
-          continue;
+          known = false;
         }
       }
-      try {
-        if (existingKey === undefined) inserts.push({ row: p.row, values: this.crud.toColumnValues(table, p.params, 'insert') });
-        else if (mode === 'insert') skipped++;
-        else {
-          const params = { ...p.params };
-          if (match.column.name === table.primaryKey) delete params[table.primaryKey];
-          this.crud.toColumnValues(table, params, 'update');
-          updates.push({ row: p.row, key: existingKey, params });
+      const action = existingKey === undefined && known ? 'insert' : mode === 'insert' ? 'skip' : 'update';
+      let values: Record<string, unknown> | undefined;
+      const params = { ...p.params };
+      if (action !== 'skip') {
+        if (action === 'update' && match.column.name === table.primaryKey) delete params[table.primaryKey];
+        try {
+          values = this.crud.toColumnValues(table, params, action);
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          const at = (e: ApiError) => problemOfError(p.row, mapped, table, e);
+          mine.push(...saveProblems(this.crud.registry, table, params, action, err, at, p.bad));
         }
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        problems.set(p.row, [...(problems.get(p.row) ?? []), this.problemOfError(p.row, mapped, table, err)]);
+        mine.push(...unique.check(p.row, params, existingKey));
       }
+      if (mine.length > 0) problems.set(p.row, mine.sort(byColumn));
+      else if (action === 'insert') inserts.push({ row: p.row, values: values! });
+      else if (action === 'update') updates.push({ row: p.row, key: existingKey!, params });
+      else skipped++;
     }
     return { rows, inserts, updates, skipped, problems };
-  }
-
-  /** A refusal of the save's checks as a problem of a row, naming the column by the file's header text. */
-  private problemOfError(row: number, mapped: MappedHeader, table: RegisteredTable, err: ApiError): RowProblem {
-    const header = headerOfColumn(mapped, table, err.params.column) ?? '';
-    return { row, column: header, key: err.key, params: { ...err.params, ...(header ? { column: header } : {}) } };
   }
 }

@@ -6,6 +6,7 @@ import { prefersEnglish, translate } from '../http/messages.ts';
 import { on } from '../http/route.ts';
 import { writeWorkbook } from './sheetReader.ts';
 import { ImportRejected, type ImportService } from './service.ts';
+import { importColumns, matchable, naturalKey, uniqueColumns } from './tableColumns.ts';
 import { TableImportService } from './tableImport.ts';
 import { listValidations, tableTemplateSheets, withListValidations } from './tableTemplate.ts';
 
@@ -36,6 +37,17 @@ export function registerTableImportRoutes(fastify: FastifyInstance, crud: CrudSe
       if (err instanceof ImportRejected) return refused(req, reply, err);
       throw err;
     }
+  });
+
+  on(app, 'tableImportOptions', async (req) => {
+    const table = service.importableTable(req.query._flag, req.caller);
+    return ok({
+      keyColumn: naturalKey(table),
+      uniqueColumns: uniqueColumns(table).map((c) => c.column.name),
+      matchColumns: importColumns(table)
+        .filter(matchable)
+        .map((c) => c.column.name),
+    });
   });
 
   on(app, 'tableTemplate', async (req, reply) => {

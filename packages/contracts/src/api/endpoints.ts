@@ -61,6 +61,7 @@ export const endpoints = {
   // import into any table that offers it (docs/import.md "Import into any table")
   importTable: post<typeof S.importTableRoute>('/api/action/importTable/'),
   tableTemplate: get<typeof S.tableTemplateRoute>('/api/import/tableTemplate/'),
+  tableImportOptions: get<typeof S.tableImportOptionsRoute>('/api/import/tableOptions/'),
   // every row's history, restore and undelete (docs/history.md)
   history: get<typeof S.historyRoute>('/api/history/'),
   deletedRows: get<typeof S.deletedRowsRoute>('/api/history/deleted/'),

@@ -125,7 +125,10 @@ export const importTableBodySchema = jsonBody({
     .optional()
     .describe('a row whose key (or keyColumn) value a live row already has: insert = skipped, update = updated through the save (default insert)')
     .meta({ examples: ['update'] }),
-  keyColumn: serviceText('the column rows are matched on: the table key (default) or another plain column', 'phone').optional(),
+  keyColumn: serviceText(
+    "the column rows are matched on (default: the table's natural key, as GET /api/import/tableOptions/ answers it: a column the table treats as unique, such as a member's phone, else the key)",
+    'phone',
+  ).optional(),
 });
 
 export const tableImportCountsSchema = importCountsSchema.extend({
@@ -137,7 +140,9 @@ export const importTableRoute = defineRoute({
   summary: 'Import the rows of an uploaded file into a table',
   description:
     'Every row goes through the checks of a normal save, all in one transaction, each logged in the operation log (action import). ' +
-    'A file with any invalid row writes nothing (IMPORT_ROWS_INVALID with the problems by row). One import or export runs at a time.',
+    'A file with any invalid row writes nothing (IMPORT_ROWS_INVALID with every problem of every row, the first 100). ' +
+    "A row whose value of a unique column (tableOptions' uniqueColumns) a live row other than its own, or an earlier row of the file, has is such a problem: an import never doubles it. " +
+    'One import or export runs at a time.',
   tags,
   body: importTableBodySchema,
   response: { 200: answerOf(tableImportCountsSchema), 400: errorEnvelope.extend({ data: importCountsSchema.optional() }) },
@@ -154,4 +159,20 @@ export const tableTemplateRoute = defineRoute({
   tags,
   querystring: tableTemplateQuerySchema,
   response: { 200: fileAnswer('The template (Content-Disposition: attachment)', [XLSX, 'application/vnd.ms-excel']) },
+});
+
+export const tableImportOptionsSchema = z.object({
+  keyColumn: z.string().describe("the column an import matches rows on when the call names none: the table's natural key (its first unique column, else its key)"),
+  uniqueColumns: z
+    .array(z.string())
+    .describe('the columns the import treats as unique besides a generated key: no import writes a second live row with one of their values'),
+  matchColumns: z.array(z.string()).describe('every column keyColumn may name: the key and the plain columns a file may fill'),
+});
+
+export const tableImportOptionsRoute = defineRoute({
+  summary: "How a table's import matches rows: its natural key, its unique columns",
+  description: 'The dialog presets 去重字段 (keyColumn) to keyColumn. Needs the import grant on the table, as the import does.',
+  tags,
+  querystring: queryOf({ _flag: requiredText('the table', 'sys_member') }),
+  response: { 200: answerOf(tableImportOptionsSchema) },
 });

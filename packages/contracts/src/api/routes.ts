@@ -47,6 +47,7 @@ export const routeSchemas: { [K in EndpointName]: RouteOf<K> } = {
   exportQuestions: imports.exportQuestionsRoute,
   importTable: imports.importTableRoute,
   tableTemplate: imports.tableTemplateRoute,
+  tableImportOptions: imports.tableImportOptionsRoute,
   history: history.historyRoute,
   deletedRows: history.deletedRowsRoute,
   restore: history.restoreRoute,
