@@ -2,6 +2,7 @@
 // over the table in key order, a page at a time, instead of `in (…)` lists that each scanned the table on the event
 // loop. The same answers on every engine across pages; on SQLite no statement of the look-up reads the whole table.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Database from '../src/db/sqliteDriver.ts';
@@ -83,7 +84,17 @@ describe('the look-up of a re-import on SQLite', () => {
   it('reads the table in pages: no statement of the import scans the whole table on the event loop, nor checkpoints there', async () => {
     // an app of its own: the connection keeps prepared statements by their text, and this one has prepared none yet
     const t = await startTestApp('sqlite');
+    const original = Database.prototype.prepare;
     const prepare = vi.spyOn(Database.prototype, 'prepare');
+    // the database file's size when the automatic checkpoint goes off and when it is back: back only once the worker
+    // has copied the import's log into the file (before, the next commit on the event loop copied it all)
+    const file = `${t.ctx.config.dataDir}/app.sqlite`;
+    const sizeAt = new Map<string, number>();
+    prepare.mockImplementation(function (this: Database.Database, source: string) {
+      const text = String(source).toLowerCase();
+      if (/^pragma wal_autocheckpoint = \d+$/.test(text) && !sizeAt.has(text)) sizeAt.set(text, fs.statSync(file).size);
+      return original.call(this, source);
+    } as never);
     try {
       const table = await makeTable(t);
       const codes = Array.from({ length: ROWS }, (_, i) => code(i));
@@ -100,6 +111,7 @@ describe('the look-up of a re-import on SQLite', () => {
       const statements = prepare.mock.calls.map(([source]) => String(source).toLowerCase());
       expect(statements).toContain('pragma wal_autocheckpoint = 0');
       expect(statements).toContain('pragma wal_autocheckpoint = 1000');
+      expect(sizeAt.get('pragma wal_autocheckpoint = 1000')! - sizeAt.get('pragma wal_autocheckpoint = 0')!).toBeGreaterThan(100_000);
       expect((await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(t.ctx.conn.db)).rows[0]!.wal_autocheckpoint).toBe(1000);
       const reads = [...new Set(prepare.mock.calls.map(([source]) => String(source)))].filter((q) => /^select/i.test(q) && q.includes(`"${table}"`));
       expect(reads.length).toBeGreaterThan(0);
