@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -14,6 +15,8 @@ const LOGIC = ['test/*.logic.test.ts'];
 
 export default defineConfig({
   plugins: [react()],
+  // the repository and the system's temp dir, where designer-codegen.test.tsx writes the code it generates and renders
+  server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url)), tmpdir()] } },
   test: {
     // the console's report, and a JSON one for `npm run slowest` (scripts/slowest-tests.mjs)
     reporters: ['default', ['json', { outputFile: fileURLToPath(new URL('../test-results/web.json', import.meta.url)) }]],

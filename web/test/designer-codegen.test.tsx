@@ -1,5 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -7,11 +10,15 @@ import { FORM_CODE_IDENTIFIERS, FORM_CODE_NAME_DEFAULTS, FORM_CODE_RESERVED_WORD
 import { generateFormCode } from '../src/designer/codegen/index.ts';
 import { allKinds, defaultSample, HOSTILE, hostile } from './designer-codegen-schemas.ts';
 
-// Generated files are written under web/ (antd, react and dayjs resolve from node_modules) and compiled together
-// by the TypeScript compiler: every kind, page and dialog, both languages, must compile with zero diagnostics.
+// Generated files are written to a directory of the system's temp dir (never into the source tree), whose
+// node_modules is a link to the one the web app's antd, react and dayjs come from (the same modules as the test's own,
+// for TypeScript and for the imports that render them), and compiled together by the TypeScript compiler: every
+// kind, page and dialog, both languages, must compile with zero diagnostics.
 
-const webDir = resolve(__dirname, '..');
+const webModules = dirname(dirname(createRequire(resolve(__dirname, '../package.json')).resolve('react/package.json')));
 let outDir = '';
+/** A generated file as a module to import: by its file URL (a bare absolute path would be read as one under web/). */
+const generated = (name: string) => pathToFileURL(join(outDir, name)).href;
 const files = new Map<string, string>();
 
 const withoutLinkage = (f: FormField): FormField => {
@@ -97,8 +104,8 @@ function identifiersIn(code: string): Set<string> {
 }
 
 beforeAll(async () => {
-  outDir = mkdtempSync(join(webDir, '.codegen-test-'));
-  mkdirSync(outDir, { recursive: true });
+  outDir = mkdtempSync(join(tmpdir(), 'qb-codegen-test-'));
+  symlinkSync(webModules, join(outDir, 'node_modules'), 'dir');
   for (const [name, schema] of CASES) {
     expect(parseFormSchema(schema)).toMatchObject({ ok: true });
     for (const type of ['page', 'dialog'] as const) {
@@ -294,7 +301,7 @@ describe('generateFormCode', () => {
   });
 
   it('renders: the sample page says its messages, and submits a valid mobile', async () => {
-    const mod = (await import(/* @vite-ignore */ join(outDir, 'sample-page-zh.tsx'))) as {
+    const mod = (await import(/* @vite-ignore */ generated('sample-page-zh.tsx'))) as {
       default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement;
     };
     const submitted: unknown[] = [];
@@ -315,7 +322,7 @@ describe('generateFormCode', () => {
 
   it('renders 自动上传 off: nothing is sent when a file is picked; on 提交 it goes to the route in its field, then the values', async () => {
     const Page = (
-      (await import(/* @vite-ignore */ join(outDir, 'manualUpload-page-zh.tsx'))) as { default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement }
+      (await import(/* @vite-ignore */ generated('manualUpload-page-zh.tsx'))) as { default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement }
     ).default;
     const sent: { url: string; field: string; name: string }[] = [];
     const realFetch = globalThis.fetch;
@@ -371,7 +378,7 @@ describe('generateFormCode', () => {
       ],
     };
     writeFileSync(join(outDir, 'linked.tsx'), await generateFormCode(schema, { type: 'page' }));
-    const Page = ((await import(/* @vite-ignore */ join(outDir, 'linked.tsx'))) as { default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement })
+    const Page = ((await import(/* @vite-ignore */ generated('linked.tsx'))) as { default: (p: { onSubmit?: (v: unknown) => void }) => React.ReactElement })
       .default;
     const submitted: unknown[] = [];
     render(<Page onSubmit={(v) => submitted.push(v)} />);
