@@ -230,6 +230,7 @@ const messages = {
   ],
   ddlRefused: ['{zh}：{subject}', '{en}: {subject}'],
   referenceRefused: ['字段 {column} 不能引用表 {table}：{zh}', 'Column {column} cannot reference the table {table}: {en}'],
+  optionsRefused: ['字段 {column} 的枚举值不正确：{zh}', 'The enumeration of column {column} is invalid: {en}'],
   ddlFailed: ['执行建表语句失败，未做任何改动：{detail}', 'Running the table statements failed and nothing was changed: {detail}'],
   tableNameTaken: ['表名“{name}”已被使用：{zh}', 'The table name "{name}" is already used: {en}'],
   tableNotCreated: ['数据表“{name}”尚未建表，请先建表', 'The table "{name}" has not been created yet'],

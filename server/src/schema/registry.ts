@@ -111,6 +111,7 @@ export class TableRegistry {
       source: table.source,
       primaryKey: table.primaryKey,
       dynamic: Boolean(table.dynamic),
+      ...(table.referable ? { referable: true } : {}),
       ...(table.readOnly ? { readOnly: true } : {}),
       ...(table.defaultSort ? { defaultSort: table.defaultSort } : {}),
       ...(table.tree ? { tree: table.tree } : {}),

@@ -1,11 +1,13 @@
 import type { RowChange, TableHooks } from '../hooks/tableHooks.ts';
 import { ApiError } from '../http/errors.ts';
 import { badDefaultOf } from '../schema/runtime.ts';
+import { optionsRefusal } from './fieldOptions.ts';
 
 /**
- * The rule of a column's definition (sys_tableFields), run by every write path in the write's transaction: the
+ * The rules of a column's definition (sys_tableFields), run by every write path in the write's transaction: the
  * default of an int column is an integer, of a float or money column a number. Such a default, once stored, used
- * to make the loader drop the whole created table from the registry (its page answered UNKNOWN_FLAG).
+ * to make the loader drop the whole created table from the registry (its page answered UNKNOWN_FLAG). The
+ * enumeration (`options`) is one the loader reads and the column can hold (tables/fieldOptions.ts, issue 31 #3).
  */
 export const fieldDefaultRule: TableHooks = {
   async afterWrite(_trx, change: RowChange) {
@@ -19,5 +21,7 @@ export const fieldDefaultRule: TableHooks = {
         expected,
       });
     }
+    const refused = optionsRefusal(change.after);
+    if (refused) throw new ApiError(400, 'optionsRefused', { column: String(change.after.columnName ?? '').slice(0, 64), zh: refused.zh, en: refused.en });
   },
 };

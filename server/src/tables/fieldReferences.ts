@@ -36,12 +36,37 @@ export function fieldReferenceRule(registry: TableRegistry): TableHooks {
           .where('columnName', '=', label)
           .executeTakeFirst();
         if (!own && label !== 'id') throw refused(after, refTable, labelRefusal(undefined, label)!);
+        // the key of this same definition, when it is written already (a master-slave save writes the columns in order)
+        const key = await trx
+          .selectFrom('sys_tableFields')
+          .select(['columnName', 'type'])
+          .where('parentid', '=', Number(after.parentid))
+          .where('isdelete', '=', 0)
+          .where('primaryKey', '=', 1)
+          .executeTakeFirst();
+        const mismatch = key && keyTypeRefusal(after, String(key.columnName), String(key.type));
+        if (mismatch) throw refused(after, refTable, mismatch);
         return;
       }
       const target = registry.has(refTable) ? registry.get(refTable) : undefined;
       const refusal = referenceRefusal(from, target) ?? labelRefusal(target?.columns.get(label), label);
       if (refusal) throw refused(after, refTable, refusal);
+      const mismatch = keyTypeRefusal(after, target!.primaryKey, target!.columns.get(target!.primaryKey)?.type ?? 'int');
+      if (mismatch) throw refused(after, refTable, mismatch);
     },
+  };
+}
+
+/**
+ * A reference column holds the referenced rows' keys: its type is the key's (an int column for an int id), or the
+ * dropdown's values are never the column's and the CREATE TABLE makes a column of the wrong type (issue 31 #3).
+ */
+function keyTypeRefusal(row: Record<string, unknown>, key: string, keyType: string): ReferenceRefusal | undefined {
+  const type = text(row.type) || 'nvarchar';
+  if (type === keyType) return undefined;
+  return {
+    zh: `引用字段的类型须与被引用表的主键 ${key.slice(0, 64)} 相同（${keyType}），不能是 ${type.slice(0, 20)}`,
+    en: `a reference column has the type of the referenced key ${key.slice(0, 64)} (${keyType}), not ${type.slice(0, 20)}`,
   };
 }
 
