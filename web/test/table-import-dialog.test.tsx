@@ -33,6 +33,25 @@ const meta: TableMeta = {
   ],
 };
 
+const members: TableMeta = {
+  flag: 'sys_member',
+  title: { zh: '小程序用户管理', en: 'Mini-program members' },
+  softDelete: true,
+  source: 10000,
+  primaryKey: 'id',
+  dynamic: false,
+  columns: [
+    { name: 'id', type: 'int', title: { zh: 'ID', en: 'ID' }, required: false, filterable: true, sortable: true, serverFilled: true },
+    { name: 'name', type: 'nvarchar', title: { zh: '昵称', en: 'Nickname' }, required: true, filterable: true, sortable: true, length: 50 },
+    { name: 'phone', type: 'nvarchar', title: { zh: '手机号', en: 'Phone' }, required: true, filterable: true, sortable: true, length: 20 },
+  ],
+};
+/** what GET /api/import/tableOptions/ answers per table (server/test/table-import-keys.test.ts checks the server's) */
+const OPTIONS: Record<string, unknown> = {
+  room: { keyColumn: 'id', uniqueColumns: [], matchColumns: ['id', 'code', 'kind'] },
+  sys_member: { keyColumn: 'phone', uniqueColumns: ['phone'], matchColumns: ['id', 'name', 'phone'] },
+};
+
 let calls: FakeCall[];
 let answer: { status?: number; body?: unknown };
 
@@ -41,6 +60,8 @@ beforeEach(async () => {
   answer = ok({ rows: 2, inserted: 1, updated: 0, skipped: 1, rejected: 0, problems: [], ignoredColumns: [] });
   calls = fakeFetch((call) => {
     if (call.url.pathname === '/api/schema/room') return ok(meta);
+    if (call.url.pathname === '/api/schema/sys_member') return ok(members);
+    if (call.url.pathname === '/api/import/tableOptions/') return ok(OPTIONS[call.url.searchParams.get('_flag')!]);
     if (call.url.pathname === '/api/action/upload/') return ok({ path: `/api/file/202611/${'a'.repeat(32)}.xlsx`, oldFileName: 'rooms.xlsx' });
     if (call.url.pathname === '/api/action/importTable/') return answer;
     return ok([]);
@@ -97,5 +118,47 @@ describe('the table import dialog', () => {
     const problems = await screen.findByTestId('import-problems');
     expect(within(problems).getByText('"Hall" is not one of the choices: Room')).toBeTruthy();
     expect(within(problems).getByText('Kind')).toBeTruthy();
+  });
+
+  it("presets 去重字段 to the table's natural key the server answers (the members' phone) and sends it", async () => {
+    renderWithApp(<TableImportDialog flag="sys_member" open onClose={vi.fn()} />);
+    expect(await screen.findByText('导入小程序用户管理')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('table-import-key').textContent).toBe('手机号 (phone)'));
+    expect(matchColumns(members, 'zh-CN', 'phone').map((c) => c.value)).toEqual(['phone', 'id', 'name']);
+    await user.upload(fileInput(), xlsx('members.xlsx'));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/action/upload/')).toBe(true));
+    await user.click(screen.getByTestId('import-submit'));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/action/importTable/')).toBe(true));
+    expect(calls.find((c) => c.url.pathname === '/api/action/importTable/')!.body).toMatchObject({ _flag: 'sys_member', mode: 'insert', keyColumn: 'phone' });
+  });
+
+  it('lists every problem of a row, each cell on its own line', async () => {
+    answer = {
+      status: 400,
+      body: {
+        status: false,
+        success: false,
+        code: 'IMPORT_ROWS_INVALID',
+        message: '有 1 行数据不正确，文件未导入',
+        data: {
+          rows: 1,
+          inserted: 0,
+          skipped: 0,
+          rejected: 1,
+          problems: [
+            { row: 2, column: '手机号', message: '字段 手机号 的长度不能超过 20' },
+            { row: 2, column: '性别', message: '“不详”不是可选的值，应为 男、女、未知 之一' },
+          ],
+        },
+      },
+    };
+    renderWithApp(<TableImportDialog flag="sys_member" open onClose={vi.fn()} />);
+    await user.upload(fileInput(), xlsx('members.xlsx'));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/action/upload/')).toBe(true));
+    await user.click(screen.getByTestId('import-submit'));
+    const problems = await screen.findByTestId('import-problems');
+    expect(within(problems).getByText('字段 手机号 的长度不能超过 20')).toBeTruthy();
+    expect(within(problems).getByText('“不详”不是可选的值，应为 男、女、未知 之一')).toBeTruthy();
+    expect(within(problems).getAllByText('2')).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal, Radio, Select, Typography } from 'antd';
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,14 @@ import type { ChosenFile, FileOutcome } from './importFlow.ts';
 import { ImportResults } from './ImportResults.tsx';
 import { SpreadsheetUpload } from './SpreadsheetUpload.tsx';
 import { TemplateLinks } from './TemplateLinks.tsx';
-import { downloadTableTemplate, importTableFile, type DedupeMode, type TableImportAnswer, type TableImportParams } from './tableImportCalls.ts';
+import {
+  downloadTableTemplate,
+  importTableFile,
+  tableImportOptions,
+  type DedupeMode,
+  type TableImportAnswer,
+  type TableImportParams,
+} from './tableImportCalls.ts';
 import { TABLE_IMPORT_NS } from './tableImportTexts.ts';
 import { IMPORT_NS } from './texts.ts';
 import './import.css';
@@ -33,12 +41,16 @@ interface Values {
   files?: ChosenFile[];
 }
 
-/** The columns a dedupe may match on, as the server takes them: the key and plain values (no lists, long texts, images). */
-export function matchColumns(meta: TableMeta, lang: string): { value: string; label: string }[] {
+/**
+ * The columns a dedupe may match on, as the server takes them: the key and plain values (no lists, long texts,
+ * images); the natural key (the server's default, `natural`) first, then the key.
+ */
+export function matchColumns(meta: TableMeta, lang: string, natural?: string): { value: string; label: string }[] {
   const key = meta.primaryKey || 'id';
+  const rank = (name: string) => (name === natural ? 2 : name === key ? 1 : 0);
   return meta.columns
-    .filter((c) => c.name === key || (!c.serverFilled && !c.list && !c.enum?.length && !c.references && !['ntext', 'image'].includes(c.type)))
-    .sort((a, b) => Number(b.name === key) - Number(a.name === key))
+    .filter((c) => c.name === key || c.name === natural || (!c.serverFilled && !c.list && !c.enum?.length && !c.references && !['ntext', 'image'].includes(c.type)))
+    .sort((a, b) => rank(b.name) - rank(a.name))
     .map((c) => ({ value: c.name, label: `${textIn(c.title, lang)} (${c.name})` }));
 }
 
@@ -50,13 +62,19 @@ export function TableImportDialog({ flag, open, onClose, afterClose, onImported,
   const { t: ti } = useTranslation(IMPORT_NS);
   const toast = useToast();
   const meta = useTableMeta(flag).data;
+  // the server's natural key of the table (a member's phone; else the key): the default 去重字段, as the call's own
+  const options = useQuery({ queryKey: ['tableImportOptions', flag], queryFn: () => tableImportOptions(flag), enabled: open, staleTime: 60_000 }).data;
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<(FileOutcome & { mode?: DedupeMode; updated?: number; ignored?: string[] }) | undefined>();
   const lang = i18n.language;
   const title = meta ? textIn(meta.title, lang) : flag;
-  const columns = useMemo(() => (meta ? matchColumns(meta, lang) : []), [meta, lang]);
-  const key = meta?.primaryKey || 'id';
+  const columns = useMemo(() => (meta ? matchColumns(meta, lang, options?.keyColumn) : []), [meta, lang, options?.keyColumn]);
+  const key = options?.keyColumn ?? (meta?.primaryKey || 'id');
+  useEffect(() => {
+    // the answer may come after the form: preset it unless the person chose a column meanwhile
+    if (options?.keyColumn && !form.isFieldTouched('keyColumn')) form.setFieldValue('keyColumn', options.keyColumn);
+  }, [options, form]);
   const done = outcome?.state === 'imported';
 
   const submit = async () => {
@@ -71,7 +89,9 @@ export function TableImportDialog({ flag, open, onClose, afterClose, onImported,
     setBusy(true);
     setOutcome({ uid: file.uid, name: file.name, state: 'running' });
     try {
-      const answer = await importFile({ flag, fileUrl: file.fileUrl!, mode: values.mode, keyColumn: values.keyColumn });
+      // not chosen and the natural key not known yet: the server's default, which is that key
+      const keyColumn = options?.keyColumn || form.isFieldTouched('keyColumn') ? values.keyColumn : undefined;
+      const answer = await importFile({ flag, fileUrl: file.fileUrl!, mode: values.mode, keyColumn });
       if (answer.ok) {
         setOutcome({
           uid: file.uid,

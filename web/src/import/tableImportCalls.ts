@@ -46,3 +46,10 @@ export async function importTableFile({ flag, fileUrl, mode, keyColumn }: TableI
 export function downloadTableTemplate(flag: string, format: TemplateFormat): Promise<DownloadedFile> {
   return callFile('tableTemplate', { query: { _flag: flag, format } });
 }
+
+export type TableImportOptions = CallData<'tableImportOptions'>;
+
+/** GET /api/import/tableOptions/: the table's natural key (the dialog's default 去重字段) and its unique columns. */
+export async function tableImportOptions(flag: string): Promise<TableImportOptions> {
+  return (await call('tableImportOptions', { query: { _flag: flag }, silent: true })).data;
+}
