@@ -211,7 +211,8 @@ export function folderLayers(graph) {
     return layer.get(folder);
   };
   const layers = [];
-  for (const folder of [...graph.keys()].sort()) (layers[of(folder)] ??= []).push(folder);
+  const folders = new Set([...graph.keys(), ...[...graph.values()].flatMap((m) => [...m.keys()])]);
+  for (const folder of [...folders].sort()) (layers[of(folder)] ??= []).push(folder);
   return layers;
 }
 

@@ -3,10 +3,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // the console's report, and a JSON one for `npm run slowest` (scripts/slowest-tests.mjs)
+    // the console's report, and a JSON one of this run for `npm run slowest` (scripts/slowest-tests.mjs merges the runs)
     reporters: [
       'default',
-      ['json', { outputFile: fileURLToPath(new URL(`../test-results/${process.env.TEST_REPORT_NAME ?? 'server'}.json`, import.meta.url)) }],
+      [
+        'json',
+        {
+          outputFile: fileURLToPath(new URL(`../test-results/${process.env.TEST_REPORT_NAME ?? 'server'}/${Date.now()}-${process.pid}.json`, import.meta.url)),
+        },
+      ],
     ],
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

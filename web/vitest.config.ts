@@ -18,8 +18,8 @@ export default defineConfig({
   // the repository and the system's temp dir, where designer-codegen.test.tsx writes the code it generates and renders
   server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url)), tmpdir()] } },
   test: {
-    // the console's report, and a JSON one for `npm run slowest` (scripts/slowest-tests.mjs)
-    reporters: ['default', ['json', { outputFile: fileURLToPath(new URL('../test-results/web.json', import.meta.url)) }]],
+    // the console's report, and a JSON one of this run for `npm run slowest` (scripts/slowest-tests.mjs merges the runs)
+    reporters: ['default', ['json', { outputFile: fileURLToPath(new URL(`../test-results/web/${Date.now()}-${process.pid}.json`, import.meta.url)) }]],
     environment: 'jsdom',
     setupFiles: ['test/setup.ts'],
     // a ceiling for a hung test, not a speed check (speed is measured by the benchmarks): the dialog tests drive antd
