@@ -55,6 +55,15 @@ describe('menu tree', () => {
     expect(tree[0].children[0].children[0].children).toEqual([]);
   });
 
+  it("carries a menu's English name, trimmed; blank or absent is none (the English labels fall back)", () => {
+    const tree = buildMenuTree([
+      row(1, 0, '/manage/menu', { nameEn: ' Favourite questions ' }),
+      row(2, 0, '/manage/role', { nameEn: '  ' }),
+      row(3, 0, '/manage/user'),
+    ]);
+    expect(tree.map((n) => n.nameEn)).toEqual(['Favourite questions', null, null]);
+  });
+
   it('survives a cycle', () => {
     const tree = buildMenuTree([row(1, 0, '/manage/menu'), row(2, 3, '/manage/role'), row(3, 2, '/manage/user')]);
     expect(tree.map((n) => n.id)).toEqual([1]);

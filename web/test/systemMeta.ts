@@ -21,6 +21,7 @@ export const menuMeta: TableMeta = {
   tree: { parentColumn: 'parentMenu', mode: 'client' },
   columns: [
     col('name', 'nvarchar', '菜单名称', 'Menu name', { required: true, search: 'input', ui: { width: 180 } }),
+    col('nameEn', 'nvarchar', '英文名称', 'English name', { length: 100, ui: { width: 160 } }),
     col('menuType', 'int', '菜单类型', 'Menu type', {
       defaultValue: 1,
       enum: [

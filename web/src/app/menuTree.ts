@@ -8,6 +8,8 @@ export interface MenuNode {
   id: number;
   key: string;
   name: string;
+  /** the English name an operator gave (sys_menu.nameEn), null when empty: English then falls back (pages/menuTitles.ts) */
+  nameEn: string | null;
   icon: string | null;
   target: MenuTarget;
   children: MenuNode[];
@@ -54,7 +56,7 @@ export function buildMenuTree(rows: MenuRow[], maxDepth = MAX_MENU_DEPTH): MenuN
       const children = grow(row.id, depth + 1);
       const target = menuTarget(row);
       if (target.kind === 'none' && children.length === 0) continue;
-      nodes.push({ id: row.id, key: String(row.id), name: row.name, icon: row.icon, target, children });
+      nodes.push({ id: row.id, key: String(row.id), name: row.name, nameEn: row.nameEn?.trim() || null, icon: row.icon, target, children });
     }
     return nodes;
   };

@@ -5,10 +5,30 @@ import { walkMenu, type MenuNode } from '../app/menuTree.ts';
 import { useTabMenuStore } from '../app/stores.ts';
 import { findManageRoute } from './manageRoutes.ts';
 
+/** A menu as the pages name it: its stored (Chinese) name and the English name an operator gave, if any. */
+export interface NamedMenu {
+  name: string;
+  nameEn?: string | null;
+}
+
+/** The English name of a menu row, or undefined when it has none (empty or blank). */
+export const englishNameOf = (menu: NamedMenu): string | undefined => menu.nameEn?.trim() || undefined;
+
 /**
- * Display names. Menu names are data from the server (Chinese as seeded); in English a seeded name is
- * translated through `menuName`, else the title of the route it opens, else it stays as stored. A generated
- * table page not in the menu is titled by its table (`tableTitle`).
+ * A menu row's name in the page's language, as 菜单管理 lists it: in English its English name, else the built-in
+ * translation of a seeded name, else the name as stored; in Chinese the name as stored.
+ */
+export function useMenuName(): (menu: NamedMenu) => string {
+  const { i18n } = useTranslation();
+  const english = i18n.language !== 'zh-CN';
+  const seededName = useSeededMenuName();
+  return useCallback((menu: NamedMenu) => (english ? (englishNameOf(menu) ?? seededName(menu.name) ?? menu.name) : menu.name), [english, seededName]);
+}
+
+/**
+ * Display names. Menu names are data from the server (Chinese as seeded); in English a menu shows its English name
+ * (sys_menu.nameEn), else a seeded name is translated through `menuName`, else the title of the route it opens, else
+ * it stays as stored. A generated table page not in the menu is titled by its table (`tableTitle`).
  */
 export function useTitles(tree: MenuNode[], tableTitle?: (path: string) => string | undefined) {
   const { t, i18n } = useTranslation();
@@ -18,6 +38,7 @@ export function useTitles(tree: MenuNode[], tableTitle?: (path: string) => strin
   const menuLabel = useCallback(
     (node: MenuNode) => {
       if (!english) return node.name;
+      if (node.nameEn) return node.nameEn;
       const seeded = seededName(node.name);
       if (seeded) return seeded;
       const route = node.target.kind === 'route' ? findManageRoute(node.target.path) : undefined;

@@ -87,7 +87,12 @@ export const menuRowSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    nameEn: z.string().nullable().describe('the English name (shown in English; empty: the built-in translation of a seeded name, else the name)'),
+    // every answer of the server has it; optional so that rows written in code without it (tests' menus) still type
+    nameEn: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('the English name (shown in English; empty: the built-in translation of a seeded name, else the title of the page it opens, else the name)'),
     menuType: z.number().int(),
     icon: z.string().nullable(),
     menuMark: z.string().nullable(),

@@ -9,7 +9,7 @@ import { readLayoutRecord, saveLayoutForm } from '../../crud/layoutRecord.ts';
 import type { Row, RowButton } from '../../crud/types.ts';
 import { useCan } from '../../app/access.ts';
 import { menuQuery, queryKeys } from '../../app/queryClient.ts';
-import { useSeededMenuName } from '../../app/shellData.ts';
+import { useMenuName, type NamedMenu } from '../menuTitles.ts';
 import { useToast } from '../../app/toast.ts';
 import { IconPicker } from '../../forms/IconPicker.tsx';
 import { LayoutDesignDrawer } from './LayoutDesignDrawer.tsx';
@@ -49,12 +49,14 @@ export const menuPage: PageOverrides = {
   flag: 'sys_menu',
   titleKey: 'route.menu',
   tree: { parentField: 'parentMenu', mode: 'client' },
-  order: ['parentMenu', 'name', 'menuType', 'icon', 'menuMark', 'url', 'sortNum', 'display', 'createTime'],
+  order: ['parentMenu', 'name', 'nameEn', 'menuType', 'icon', 'menuMark', 'url', 'sortNum', 'display', 'createTime'],
   // at 1280 px the shown columns and the fixed 操作 (five actions) fit side by side, none under it (issue 31 #8): the
   // identifier, the order and the creation time are in 列设置, off until someone shows them
   fields: {
-    // a seeded name in the page's language, as the navigation names it (an operator's name stays as typed)
-    name: { column: { width: 120, render: (value) => <MenuName name={String(value ?? '')} /> } },
+    // in the page's language as the navigation names it: in English the English name, else a seeded name translated
+    name: { column: { width: 120, render: (value, row) => <MenuName menu={{ name: String(value ?? ''), nameEn: row.nameEn as string | null }} /> } },
+    // the list's 菜单名称 shows it in English; the column itself is in 列设置, the dialog edits it
+    nameEn: { column: { hidden: true } },
     menuType: { column: { width: 100 } },
     icon: { column: { kind: 'icon', width: 140 }, component: IconPicker },
     parentMenu: { column: { width: 100, render: (value) => <ParentMenuName id={value} /> }, component: MenuParentSelect },
@@ -70,12 +72,20 @@ export const menuPage: PageOverrides = {
 function ParentMenuName({ id }: { id: unknown }) {
   const menus = useQuery(menuQuery);
   const parent = Number(id) ? menus.data?.find((m) => Number(m.id) === Number(id)) : undefined;
-  return parent ? <MenuName name={parent.name} /> : <span className="qb-cell-none">—</span>;
+  return parent ? <MenuName menu={parent} /> : <span className="qb-cell-none">—</span>;
 }
 
-function MenuName({ name }: { name: string }) {
-  const seededName = useSeededMenuName();
-  return <>{seededName(name) ?? name}</>;
+/**
+ * A menu's name in the page's language (its English name in English, else the seeded translation, else as stored),
+ * cut by the column's ellipsis with the whole name as its title.
+ */
+function MenuName({ menu }: { menu: NamedMenu }) {
+  const name = useMenuName()(menu);
+  return (
+    <span className="qb-cell-text" title={name}>
+      {name}
+    </span>
+  );
 }
 
 export default function MenuPage() {
