@@ -56,7 +56,14 @@ describe.each(engines)('the column grid’s English titles, enumerations and ref
       [genre, options([{ value: '1', zh: '小说' }]), 'integer'],
       [genre, options([{ value: 1.5, zh: '小说' }]), 'integer'],
       [genre, options([{ value: 1, zh: '小说', en: 3 }]), 'not text'],
-      [genre, options([{ value: 1, zh: '甲' }, { value: 1, zh: '乙' }]), 'twice'],
+      [
+        genre,
+        options([
+          { value: 1, zh: '甲' },
+          { value: 1, zh: '乙' },
+        ]),
+        'twice',
+      ],
       [code, options([{ value: 1, zh: '甲' }]), 'non-empty text'],
       [code, options([{ value: 'abcde', zh: '甲' }]), 'length 4'],
       [await fieldId('price'), options([{ value: 'x', zh: '甲' }]), 'a number'],

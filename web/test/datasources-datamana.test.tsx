@@ -121,9 +121,23 @@ describe('数据库管理', () => {
     await userEvent.click(within(root).getByTestId('table-save'));
     await waitFor(() => expect(calledOn('/api/action/masterSlave/')).toHaveLength(1));
     const body = calledOn('/api/action/masterSlave/')[0]!.body as { mainData: unknown; chidrenData: unknown[] };
-    expect(body.mainData).toEqual({ tableName: 'novel', intro: '', parentid: 10000 });
+    expect(body.mainData).toEqual({ tableName: 'novel', intro: '', titleEn: '', parentid: 10000 });
     expect(body.chidrenData).toEqual([
-      { columnName: 'title', type: 'nvarchar', length: 50, defaults: '', primaryKey: 0, nonEmpty: 0, autoIncrement: 0, intro: '', isdelete: 0 },
+      {
+        columnName: 'title',
+        type: 'nvarchar',
+        length: 50,
+        defaults: '',
+        primaryKey: 0,
+        nonEmpty: 0,
+        autoIncrement: 0,
+        intro: '',
+        titleEn: '',
+        options: null,
+        refTable: null,
+        refLabel: null,
+        isdelete: 0,
+      },
     ]);
   });
 

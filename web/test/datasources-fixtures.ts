@@ -56,4 +56,8 @@ export const tableFieldsMeta = table('sys_tableFields', '字段定义', [
   column('nonEmpty', 'int', '非空', { enum: yesNo }),
   column('autoIncrement', 'int', '自增', { enum: yesNo }),
   column('intro', 'nvarchar', '描述'),
+  column('titleEn', 'nvarchar', '英文名称', { title: { zh: '英文名称', en: 'English title' } }),
+  column('options', 'ntext', '枚举值', { title: { zh: '枚举值', en: 'Enumeration' } }),
+  column('refTable', 'nvarchar', '引用表', { title: { zh: '引用表', en: 'Referenced table' } }),
+  column('refLabel', 'nvarchar', '引用显示字段', { title: { zh: '引用显示字段', en: 'Referenced label column' } }),
 ]);

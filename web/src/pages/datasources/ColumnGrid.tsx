@@ -3,67 +3,9 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { TableMeta } from '@qb/contracts';
 import { useTranslation } from 'react-i18next';
 import { columnTitle } from './shared.ts';
-
-/** SPEC.md §3: the logical column types; §9: a new column is 50 long. */
-export const COLUMN_TYPES = ['int', 'nvarchar', 'datetime', 'float', 'money', 'image', 'ntext'] as const;
-export const DEFAULT_COLUMN_LENGTH = 50;
-
-/** One row of the grid: a saved column has its id; `key` names the row in the grid only. */
-export interface ColumnDraft {
-  key: string;
-  id?: number;
-  columnName: string;
-  type: string;
-  length: number | null;
-  defaults: string;
-  primaryKey: 0 | 1;
-  nonEmpty: 0 | 1;
-  autoIncrement: 0 | 1;
-  intro: string;
-  isdelete: 0 | 1;
-}
-
-let serial = 0;
-export function newColumn(): ColumnDraft {
-  serial += 1;
-  return {
-    key: `new-${serial}`,
-    columnName: '',
-    type: 'nvarchar',
-    length: DEFAULT_COLUMN_LENGTH,
-    defaults: '',
-    primaryKey: 0,
-    nonEmpty: 0,
-    autoIncrement: 0,
-    intro: '',
-    isdelete: 0,
-  };
-}
-
-/** A saved column as the grid edits it. */
-export function columnFromRow(row: Record<string, unknown>): ColumnDraft {
-  const flag = (v: unknown): 0 | 1 => (Number(v) === 1 ? 1 : 0);
-  return {
-    key: `saved-${String(row.id)}`,
-    id: Number(row.id),
-    columnName: String(row.columnName ?? ''),
-    type: String(row.type ?? 'nvarchar'),
-    length: row.length === null || row.length === undefined ? DEFAULT_COLUMN_LENGTH : Number(row.length),
-    defaults: row.defaults === null || row.defaults === undefined ? '' : String(row.defaults),
-    primaryKey: flag(row.primaryKey),
-    nonEmpty: flag(row.nonEmpty),
-    autoIncrement: flag(row.autoIncrement),
-    intro: String(row.intro ?? ''),
-    isdelete: 0,
-  };
-}
-
-/**
- * SPEC.md §4: deleting a saved column marks it isdelete 1 (it stays in the saved set, hidden); a new one is dropped.
- */
-export function removeColumn(columns: ColumnDraft[], key: string): ColumnDraft[] {
-  return columns.flatMap((c) => (c.key !== key ? [c] : c.id !== undefined ? [{ ...c, isdelete: 1 as const }] : []));
-}
+import { COLUMN_TYPES, newColumn, removeColumn, type ColumnDraft } from './columnDraft.ts';
+import { EnumCell } from './EnumEditor.tsx';
+import { ReferenceCell } from './ReferencePicker.tsx';
 
 interface ColumnGridProps {
   meta: TableMeta | undefined;
@@ -72,18 +14,22 @@ interface ColumnGridProps {
   /** after a refused save: empty names are marked */
   showErrors: boolean;
   disabled?: boolean;
+  /** the table being defined and its source: what a reference may point at (ReferencePicker.tsx) */
+  tableName?: string;
+  sourceId?: number;
 }
 
 /** The editable column grid of a table definition: one row per column, inputs in every cell. */
-export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: ColumnGridProps) {
+export function ColumnGrid({ meta, columns, onChange, showErrors, disabled, tableName = '', sourceId }: ColumnGridProps) {
   const { t, i18n } = useTranslation();
   const title = (name: string) => columnTitle(meta, name, i18n.language);
   const set = (key: string, patch: Partial<ColumnDraft>) => onChange(columns.map((c) => (c.key === key ? { ...c, ...patch } : c)));
+  const english = i18n.language.startsWith('en');
   const flagBox = (name: 'primaryKey' | 'nonEmpty' | 'autoIncrement') => ({
     title: title(name),
     dataIndex: name,
     // wide enough for the longest word of its English title (increment): a narrower cell broke words apart
-    width: 84,
+    width: english ? 84 : 56,
     align: 'center' as const,
     render: (_: unknown, c: ColumnDraft) => (
       <Checkbox checked={c[name] === 1} aria-label={title(name)} onChange={(e) => set(c.key, { [name]: e.target.checked ? 1 : 0 })} />
@@ -98,13 +44,15 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
         rowKey="key"
         pagination={false}
         dataSource={shown}
-        scroll={{ x: 860, y: 320 }}
+        // the twelve columns fit the 1280 px dialog side by side; narrower, the grid scrolls sideways (the name and 操作 stay)
+        scroll={{ x: english ? 1120 : 1060, y: 320 }}
         locale={{ emptyText: t('datasources.table.noColumns') }}
         columns={[
           {
             title: title('columnName'),
             dataIndex: 'columnName',
-            width: 130,
+            width: 120,
+            fixed: 'left',
             render: (_, c) => (
               <Input
                 value={c.columnName}
@@ -119,12 +67,15 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
           {
             title: title('type'),
             dataIndex: 'type',
-            width: 116,
+            width: 104,
             render: (_, c) => (
               <Select
                 value={c.type}
                 aria-label={title('type')}
                 style={{ width: '100%' }}
+                // a reference column has its key's type (ReferencePicker.tsx); the server refuses another
+                disabled={!!c.refTable}
+                title={c.refTable ? t('datasources.grid.typeFollows') : undefined}
                 options={COLUMN_TYPES.map((v) => ({ value: v, label: v }))}
                 onChange={(type: string) => set(c.key, { type })}
                 data-testid="column-type"
@@ -134,7 +85,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
           {
             title: title('length'),
             dataIndex: 'length',
-            width: 84,
+            width: 76,
             render: (_, c) => (
               <InputNumber
                 value={c.length}
@@ -150,7 +101,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
           {
             title: title('defaults'),
             dataIndex: 'defaults',
-            width: 90,
+            width: 84,
             render: (_, c) => <Input value={c.defaults} aria-label={title('defaults')} onChange={(e) => set(c.key, { defaults: e.target.value })} />,
           },
           flagBox('primaryKey'),
@@ -159,14 +110,49 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled }: Co
           {
             title: title('intro'),
             dataIndex: 'intro',
+            width: 120,
             render: (_, c) => (
               <Input value={c.intro} aria-label={title('intro')} onChange={(e) => set(c.key, { intro: e.target.value })} data-testid="column-intro" />
             ),
           },
           {
+            title: title('titleEn'),
+            dataIndex: 'titleEn',
+            width: 120,
+            render: (_, c) => (
+              <Input
+                value={c.titleEn}
+                maxLength={200}
+                aria-label={title('titleEn')}
+                onChange={(e) => set(c.key, { titleEn: e.target.value })}
+                data-testid="column-title-en"
+              />
+            ),
+          },
+          {
+            title: title('options'),
+            dataIndex: 'options',
+            width: 92,
+            render: (_, c) => <EnumCell column={c} title={title('options')} onChange={(options) => set(c.key, { options })} />,
+          },
+          {
+            title: title('refTable'),
+            dataIndex: 'refTable',
+            render: (_, c) => (
+              <ReferenceCell
+                column={c}
+                titles={{ table: title('refTable'), label: title('refLabel') }}
+                tableName={tableName}
+                sourceId={sourceId}
+                columns={columns}
+                onChange={(patch) => set(c.key, patch)}
+              />
+            ),
+          },
+          {
             title: t('crud.actions'),
             key: '_remove',
-            width: 76,
+            width: english ? 68 : 56,
             fixed: 'right',
             render: (_, c) => (
               <Button
