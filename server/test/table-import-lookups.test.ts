@@ -90,7 +90,7 @@ describe('the look-up of a re-import on SQLite', () => {
     // has copied the import's log into the file (before, the next commit on the event loop copied it all)
     const file = `${t.ctx.config.dataDir}/app.sqlite`;
     const sizeAt = new Map<string, number>();
-    prepare.mockImplementation(function (this: Database.Database, source: string) {
+    prepare.mockImplementation(function (this: unknown, source: string) {
       const text = String(source).toLowerCase();
       if (/^pragma wal_autocheckpoint = \d+$/.test(text) && !sizeAt.has(text)) sizeAt.set(text, fs.statSync(file).size);
       return original.call(this, source);
