@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: the server suite (SQLite, and PostgreSQL / MariaDB when TEST_PG_URL / TEST_MYSQL_URL are set) and the
-// web suite (component and logic tests), side by side. The server suite spends much of its time waiting on its
+// web suite (component and logic tests), side by side, with the contracts' own suite and the tests of these scripts
+// (a few seconds each, done while the two large ones start). The server suite spends much of its time waiting on its
 // databases and uses about one core; the web suite fills the other. Each suite's report is printed whole once it
-// has finished (not interleaved); the exit code is non-zero when either failed.
+// has finished (not interleaved); the exit code is non-zero when any failed.
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const children = [];
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -13,9 +17,20 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-const suites = ['server', 'web'].map((workspace) => {
+const scriptTestsDir = fileURLToPath(new URL('test/', import.meta.url));
+const scriptTests = readdirSync(scriptTestsDir)
+  .filter((f) => f.endsWith('.test.mjs'))
+  .map((f) => join(scriptTestsDir, f));
+const commands = [
+  ['server', 'npm', ['run', 'test', '-w', 'server']],
+  ['web', 'npm', ['run', 'test', '-w', 'web']],
+  ['contracts', 'npm', ['run', 'test', '-w', 'packages/contracts']],
+  // the files themselves: Node 20 reads a directory argument, Node 22 and later a glob
+  ['scripts', process.execPath, ['--test', ...scriptTests]],
+];
+const suites = commands.map(([suite, command, args]) => {
   const started = Date.now();
-  const child = spawn('npm', ['run', 'test', '-w', workspace], {
+  const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
   });
@@ -25,7 +40,7 @@ const suites = ['server', 'web'].map((workspace) => {
   child.stderr.on('data', (d) => (output += d));
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      process.stdout.write(`\n===== ${workspace}: exit code ${code}, ${((Date.now() - started) / 1000).toFixed(0)} s =====\n${output}`);
+      process.stdout.write(`\n===== ${suite}: exit code ${code}, ${((Date.now() - started) / 1000).toFixed(0)} s =====\n${output}`);
       resolve(code ?? 1);
     });
   });

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { endpoints, errorEnvelope, ERROR_CODE_EXAMPLES, routeSchemas, type EndpointName } from '../src/api/index.ts';
+
+const names = Object.keys(endpoints) as EndpointName[];
+
+/** The route declarations (api/endpoints.ts, api/routes.ts): each call once, each with its schemas. */
+describe('route declarations', () => {
+  it('name every call once in both lists, with a method and path no other call has', () => {
+    expect(Object.keys(routeSchemas).sort()).toEqual([...names].sort());
+    const seen = new Map<string, string>();
+    for (const name of names) {
+      const { method, url } = endpoints[name];
+      const key = `${method} ${url}`;
+      expect(seen.get(key), `${name} and ${seen.get(key)} are both ${key}`).toBeUndefined();
+      seen.set(key, name);
+    }
+  });
+
+  it('give each call a path under /api/ and a schema of its own, with a summary, tags and an answer', () => {
+    const owners = new Map<object, string>();
+    for (const name of names) {
+      const { url } = endpoints[name];
+      expect(url, name).toMatch(/^\/api\/[A-Za-z0-9/:._-]*$/);
+      const route = routeSchemas[name];
+      expect(route.summary.trim(), name).not.toBe('');
+      expect(route.tags.length, name).toBeGreaterThan(0);
+      expect(Object.keys(route.response).length, name).toBeGreaterThan(0);
+      expect(owners.get(route), `${name} shares its schema with ${owners.get(route)}`).toBeUndefined();
+      owners.set(route, name);
+    }
+  });
+
+  it('declare the public calls the login needs, and no write as public', () => {
+    const open = names.filter((name) => endpoints[name].public);
+    expect(open).toEqual(expect.arrayContaining(['captcha', 'login']));
+    for (const name of open) expect(`${name} ${endpoints[name].method}`).not.toMatch(/^(save|delete|masterSlave|userSave)\b/);
+  });
+});
+
+/** The zod schemas a route is made of, with every schema nested in them (object fields, list items, unions…). */
+function* schemasIn(schema: z.ZodType, seen = new Set<z.ZodType>()): Generator<z.ZodType> {
+  if (seen.has(schema)) return;
+  seen.add(schema);
+  yield schema;
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+  const inner: unknown[] = [def.innerType, def.element, def.in, def.out, def.keyType, def.valueType, def.left, def.right, def.rest];
+  if (def.shape) inner.push(...Object.values(def.shape as Record<string, unknown>));
+  if (Array.isArray(def.options)) inner.push(...def.options);
+  if (Array.isArray(def.items)) inner.push(...def.items);
+  for (const s of inner) if (s && typeof s === 'object' && '_zod' in s) yield* schemasIn(s as z.ZodType, seen);
+}
+
+function routeParts(name: EndpointName): [string, z.ZodType][] {
+  const route = routeSchemas[name] as unknown as Record<string, unknown> & { response: Record<string, unknown> };
+  const parts: [string, unknown][] = [
+    ['querystring', route.querystring],
+    ['params', route.params],
+    ['body', route.body],
+    ...Object.entries(route.response).map(([status, r]): [string, unknown] => [`response ${status}`, r]),
+  ];
+  return parts.flatMap(([part, s]) => {
+    if (!s || typeof s !== 'object') return [];
+    if ('_zod' in s) return [[part, s as z.ZodType]];
+    // a described answer ({ description, content }): the schema of each media type
+    const content = (s as { content?: Record<string, { schema: z.ZodType }> }).content ?? {};
+    return Object.entries(content).map(([type, c]): [string, z.ZodType] => [`${part} ${type}`, c.schema]);
+  });
+}
+
+describe('the examples the API document shows', () => {
+  it('are values their own schemas take, in every part of every route', () => {
+    const wrong: string[] = [];
+    let examples = 0;
+    for (const name of names) {
+      for (const [part, schema] of routeParts(name)) {
+        for (const s of schemasIn(schema)) {
+          for (const example of (s.meta()?.examples as unknown[] | undefined) ?? []) {
+            examples++;
+            const parsed = s.safeParse(example);
+            if (!parsed.success) wrong.push(`${name} ${part}: ${JSON.stringify(example)}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // the document does show examples (a walk that found none would prove nothing)
+    expect(examples).toBeGreaterThan(20);
+  });
+
+  it('an answer of each kind parses: a page of rows with its total, an empty success, the failure envelope with each code', () => {
+    const select = routeSchemas.select.response[200] as z.ZodType;
+    expect(select.safeParse({ status: 200, success: true, message: '查询成功', data: [{ id: 1, name: '科目一' }], total: 1 }).success).toBe(true);
+    expect(select.safeParse({ status: 200, success: true, message: '查询成功', data: [{ id: 1 }] }).success).toBe(false);
+    const logout = routeSchemas.logout.response[200] as z.ZodType;
+    expect(logout.safeParse({ status: 200, success: true, message: '退出成功' }).success).toBe(true);
+    for (const code of ERROR_CODE_EXAMPLES) {
+      expect(errorEnvelope.safeParse({ status: false, success: false, message: '参数不正确', code }).success, code).toBe(true);
+    }
+    expect(errorEnvelope.safeParse({ status: false, success: true, message: 'x', code: 'INTERNAL' }).success).toBe(false);
+  });
+});
