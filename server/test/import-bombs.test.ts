@@ -1,7 +1,7 @@
 // The spreadsheet bombs (issue 28 #1, docs/security.md "Spreadsheets that expand"): each crafted file of
 // test/import-bomb-files.ts, under the header a route reads, sent to every import route while /api/health is called
 // meanwhile. Each is a 400 with its own message, nothing is written, and the server answers throughout and afterwards.
-// How long health waited is printed by the benchmark (bench/import-bombs.ts), not asserted here. Parsing does not
+// How long health waited is printed by the benchmark (bench/table-import.ts, through bench/importHealth.ts), not asserted here. Parsing does not
 // depend on the engine: SQLite only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../src/http/messages.ts';

@@ -1,6 +1,6 @@
 import type { FormSchema } from '@qb/contracts';
 
-// Golden inputs of web/test/designer-codegen.test.ts: every palette component, the spec's sample, hostile texts.
+// Golden inputs of web/test/designer-codegen.test.tsx: every palette component, the spec's sample, hostile texts.
 
 /** SPEC.md §2's default sample (mobile, max length 11, required, phone pattern 手机号格式错误), as the migration makes it. */
 export const defaultSample: FormSchema = {

@@ -31,7 +31,7 @@ export interface PageSpec {
   mark?: string;
   tables: PageTables;
   /**
-   * `own`: a component of its own in web/src/pages (listed in web/src/pages/pageModules.ts, checked by the type
+   * `own`: a component of its own in web/src/pages (listed in `pageModules` of web/src/pages/manageRoutes.ts, checked by the type
    * checker); `generated`: the generic page of the table named by the path, built from its metadata.
    */
   renders: 'own' | 'generated';
@@ -144,7 +144,7 @@ export const managePages = [
   userList,
 ] as const;
 
-/** The path of a page with a component of its own: web/src/pages/pageModules.ts has one loader for each. */
+/** The path of a page with a component of its own: `pageModules` of web/src/pages/manageRoutes.ts has one loader for each. */
 export type OwnPage = Extract<(typeof managePages)[number], { renders: 'own' }>;
 export type OwnPagePath = OwnPage['path'];
 

@@ -1,6 +1,6 @@
 import type { Texts } from './zh-CN.ts';
 
-/** English texts of the login page. Same keys as zh-CN (test/i18n.test.ts checks that none is missing). */
+/** English texts of the login page. Same keys as zh-CN (test/i18n.logic.test.ts checks that none is missing). */
 const enUS: Texts = {
   app: {
     title: 'Question Bank Admin',

@@ -1,7 +1,7 @@
 import { pageTitles, seededMenuNames } from '@qb/contracts/pages';
 import type { ManageTexts } from './manage.zh-CN.ts';
 
-/** English texts of everything behind the login. Same keys as manage.zh-CN.ts (test/i18n.test.ts checks it). */
+/** English texts of everything behind the login. Same keys as manage.zh-CN.ts (test/i18n.logic.test.ts checks it). */
 const manageEnUS: ManageTexts = {
   shell: {
     collapse: 'Collapse menu',

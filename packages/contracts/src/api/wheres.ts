@@ -1,4 +1,4 @@
-/** The `wheres` grammar (../wheres.ts) as a schema, for the OpenAPI document; server/src/crud/wheres.ts checks it. */
+/** The `wheres` grammar (../core/wheres.ts) as a schema, for the OpenAPI document; server/src/crud/wheres.ts checks it. */
 import { z } from 'zod';
 import { WHERE_OPERATORS, type Wheres } from '../core/wheres.ts';
 import { serviceText } from './common.ts';

@@ -169,7 +169,7 @@ export const FORM_WIDTH_PATTERN = /^(?:[1-9]\d{0,3}(?:\.\d{1,2})?px|(?:[1-9]\d?(
 
 /**
  * Icons a text, password or button may show (`prefixIcon`, `suffixIcon`, `icon`): antd icon names, the list the
- * menu page's icon picker offers (web/src/shell/menuIcons.tsx; a web test keeps the two equal).
+ * menu page's icon picker offers (web/src/app/menuIcons.tsx; a web test keeps the two equal).
  */
 export const FORM_ICONS = [
   'HomeOutlined',
