@@ -13,7 +13,18 @@ import ts from 'typescript';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOTED = /^(?:server|web|packages|docs|scripts|deploy|\.ci)\//;
 const SOURCES = ['server/src', 'web/src', 'packages/contracts/src'];
-const CODE = ['server/src', 'server/test', 'server/bench', 'web/src', 'web/test', 'web/e2e', 'web/scripts', 'packages/contracts/src', 'packages/contracts/test', 'scripts'];
+const CODE = [
+  'server/src',
+  'server/test',
+  'server/bench',
+  'web/src',
+  'web/test',
+  'web/e2e',
+  'web/scripts',
+  'packages/contracts/src',
+  'packages/contracts/test',
+  'scripts',
+];
 
 const lineAt = (text, index) => text.slice(0, index).split('\n').length;
 
@@ -44,7 +55,10 @@ function expandBraces(pattern) {
 /** Whether a path pattern names something under `root`: `<name>` and `*` match within one name. */
 export function pathExists(root, pattern) {
   return expandBraces(pattern).every((variant) => {
-    const segments = variant.replace(/<[^<>/]*>/g, '*').replace(/\/$/, '').split('/');
+    const segments = variant
+      .replace(/<[^<>/]*>/g, '*')
+      .replace(/\/$/, '')
+      .split('/');
     let bases = [root];
     for (const segment of segments) {
       if (!segment.includes('*') && !segment.includes('|')) {
