@@ -36,16 +36,28 @@ await save('sys_connsql', {
   databasePsd: 'x',
 });
 const columns = [
-  { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1, nonEmpty: 1, intro: '编号' },
-  { columnName: 'title', type: 'nvarchar', length: 80, nonEmpty: 1, intro: '书名' },
+  { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1, nonEmpty: 1, intro: '编号', titleEn: 'No.' },
+  { columnName: 'title', type: 'nvarchar', length: 80, nonEmpty: 1, intro: '书名', titleEn: 'Title' },
   // a 默认值: in the grid, the CREATE TABLE preview and the table (issue 31 #8)
-  { columnName: 'price', type: 'money', defaults: '0', intro: '价格' },
-  { columnName: 'published', type: 'datetime', intro: '出版日期' },
+  { columnName: 'price', type: 'money', defaults: '0', intro: '价格', titleEn: 'Price' },
+  { columnName: 'published', type: 'datetime', intro: '出版日期', titleEn: 'Published' },
+  // a choice list and a reference (issue 31 #3)
+  {
+    columnName: 'genre',
+    type: 'int',
+    intro: '类别',
+    titleEn: 'Genre',
+    options: JSON.stringify([
+      { value: 1, zh: '小说', en: 'Novel' },
+      { value: 2, zh: '历史', en: 'History' },
+    ]),
+  },
+  { columnName: 'subject', type: 'int', intro: '科目', titleEn: 'Subject', refTable: 'questionsClass', refLabel: 'name' },
 ];
 const book = await post('/api/action/masterSlave/', {
   _flag: 'sys_dataSheet',
   _flagChidren: 'sys_tableFields',
-  mainData: { tableName: 'shotbook', intro: '图书', parentid: 10000 },
+  mainData: { tableName: 'shotbook', intro: '图书', titleEn: 'Books', parentid: 10000 },
   chidrenData: columns,
   bindField: 'parentid',
 });
@@ -85,7 +97,7 @@ const SHOTS = [
     async (page) => {
       await page.getByTestId('source-10000').click();
       await crud(page).locator('.ant-table-tbody tr.ant-table-row', { hasText: 'shotbook' }).getByTestId('row-edit').click();
-      await page.getByTestId('column-grid').locator('tr.ant-table-row').nth(3).waitFor();
+      await page.getByTestId('column-grid').locator('tr.ant-table-row').nth(5).waitFor();
     },
   ],
   [

@@ -44,14 +44,15 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled, tabl
         rowKey="key"
         pagination={false}
         dataSource={shown}
-        // the twelve columns fit the 1280 px dialog side by side; narrower, the grid scrolls sideways (the name and 操作 stay)
-        scroll={{ x: english ? 1120 : 1060, y: 320 }}
+        // the twelve columns fit the 1200 px dialog of a 1280 px window side by side in both languages (English titles are
+        // longer: narrower boxes, a wider 引用表 for questionsClass.name); narrower, the grid scrolls sideways (字段名 and 操作 stay)
+        scroll={{ x: 1120, y: 320 }}
         locale={{ emptyText: t('datasources.table.noColumns') }}
         columns={[
           {
             title: title('columnName'),
             dataIndex: 'columnName',
-            width: 120,
+            width: english ? 108 : 120,
             fixed: 'left',
             render: (_, c) => (
               <Input
@@ -67,7 +68,8 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled, tabl
           {
             title: title('type'),
             dataIndex: 'type',
-            width: 104,
+            // nvarchar whole, with the arrow
+            width: 120,
             render: (_, c) => (
               <Select
                 value={c.type}
@@ -85,7 +87,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled, tabl
           {
             title: title('length'),
             dataIndex: 'length',
-            width: 76,
+            width: english ? 64 : 76,
             render: (_, c) => (
               <InputNumber
                 value={c.length}
@@ -101,7 +103,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled, tabl
           {
             title: title('defaults'),
             dataIndex: 'defaults',
-            width: 84,
+            width: english ? 72 : 84,
             render: (_, c) => <Input value={c.defaults} aria-label={title('defaults')} onChange={(e) => set(c.key, { defaults: e.target.value })} />,
           },
           flagBox('primaryKey'),
@@ -110,7 +112,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled, tabl
           {
             title: title('intro'),
             dataIndex: 'intro',
-            width: 120,
+            width: english ? 100 : 120,
             render: (_, c) => (
               <Input value={c.intro} aria-label={title('intro')} onChange={(e) => set(c.key, { intro: e.target.value })} data-testid="column-intro" />
             ),
@@ -118,7 +120,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled, tabl
           {
             title: title('titleEn'),
             dataIndex: 'titleEn',
-            width: 120,
+            width: english ? 100 : 120,
             render: (_, c) => (
               <Input
                 value={c.titleEn}
@@ -132,7 +134,7 @@ export function ColumnGrid({ meta, columns, onChange, showErrors, disabled, tabl
           {
             title: title('options'),
             dataIndex: 'options',
-            width: 92,
+            width: english ? 104 : 92,
             render: (_, c) => <EnumCell column={c} title={title('options')} onChange={(options) => set(c.key, { options })} />,
           },
           {
