@@ -113,9 +113,10 @@ interface ParsedRow {
   row: number;
   params: Record<string, unknown>;
   match: string | number | null;
-  problems: RowProblem[];
+  /** none for a good row (100,000 rows: no list and set each) */
+  problems: RowProblem[] | undefined;
   /** columns whose cells are problems (left out of params) */
-  bad: Set<string>;
+  bad: Set<string> | undefined;
 }
 
 /** A column of the file the import reads, resolved once. */
@@ -282,8 +283,8 @@ export class TableImportService {
     const row = sheet.rowNumbers[r]!;
     const params: Record<string, unknown> = {};
     let given = 0;
-    const problems: RowProblem[] = [];
-    const bad = new Set<string>();
+    let problems: RowProblem[] | undefined;
+    let bad: Set<string> | undefined;
     let matchValue: string | number | null = null;
     for (const c of columns) {
       const text = sheet.cell(r, c.index);
@@ -297,8 +298,8 @@ export class TableImportService {
         }
       } catch (err) {
         if (!(err instanceof CellProblem) && !(err instanceof ApiError)) throw err;
-        problems.push(problemOf(row, c.header, err.key, err.params));
-        bad.add(c.column.name);
+        (problems ??= []).push(problemOf(row, c.header, err.key, err.params));
+        (bad ??= new Set()).add(c.column.name);
         given++;
       }
     }
@@ -342,8 +343,8 @@ export class TableImportService {
       const p = this.parseRow(sheet, r, columns);
       if (p === undefined) continue;
       rows++;
-      const mine = p.problems;
-      const add = (key: Parameters<typeof problemOf>[2], params: Record<string, string | number> = {}) => mine.push(problemOf(p.row, header, key, params));
+      let mine = p.problems;
+      const add = (key: Parameters<typeof problemOf>[2], params: Record<string, string | number> = {}) => (mine ??= []).push(problemOf(p.row, header, key, params));
       let existingKey: Key | undefined;
       let known = true; // whether the row is known to be new or the one row it matches
       if (p.match !== null) {
@@ -363,19 +364,23 @@ export class TableImportService {
       }
       const action = existingKey === undefined && known ? 'insert' : mode === 'insert' ? 'skip' : 'update';
       let values: Record<string, unknown> | undefined;
-      const params = { ...p.params };
+      let params = p.params;
       if (action !== 'skip') {
-        if (action === 'update' && match.column.name === table.primaryKey) delete params[table.primaryKey];
+        if (action === 'update' && match.column.name === table.primaryKey) {
+          params = { ...params };
+          delete params[table.primaryKey];
+        }
         try {
           values = this.crud.toColumnValues(table, params, action);
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
           const at = (e: ApiError) => problemOfError(p.row, mapped, table, e);
-          mine.push(...saveProblems(this.crud.registry, table, params, action, err, at, p.bad));
+          (mine ??= []).push(...saveProblems(this.crud.registry, table, params, action, err, at, p.bad ?? new Set()));
         }
-        mine.push(...unique.check(p.row, params, existingKey));
+        const clashes = unique.check(p.row, params, existingKey);
+        if (clashes.length > 0) (mine ??= []).push(...clashes);
       }
-      if (mine.length > 0) problems.set(p.row, mine.sort(byColumn));
+      if (mine) problems.set(p.row, mine.sort(byColumn));
       else if (action === 'insert') inserts.push({ row: p.row, values: values! });
       else if (action === 'update') updates.push({ row: p.row, key: existingKey!, params });
       else skipped++;

@@ -13,6 +13,7 @@ import { headerOfColumn, type MappedHeader, problemOf } from './tableColumns.ts'
  */
 
 type Key = number | string;
+const NONE: readonly RowProblem[] = [];
 
 /** A refusal of the save's checks as a problem of a row, naming the column by the file's header text. */
 export function problemOfError(row: number, mapped: MappedHeader, table: RegisteredTable, err: ApiError): RowProblem {
@@ -80,7 +81,8 @@ export class UniqueValues {
   }
 
   /** The problems of a row about to be written with `params` (as a save takes them), updating the row `own` if any. */
-  check(row: number, params: Record<string, unknown>, own: Key | undefined): RowProblem[] {
+  check(row: number, params: Record<string, unknown>, own: Key | undefined): readonly RowProblem[] {
+    if (this.columns.length === 0) return NONE;
     const out: RowProblem[] = [];
     for (const c of this.columns) {
       let stored: string | number | null;
