@@ -91,13 +91,14 @@ describe('菜单管理', () => {
     const table = await screen.findByTestId('crud-table');
     expect(await within(table).findByText('系统管理')).toBeTruthy();
     const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim()).filter(Boolean);
-    expect(headers.slice(0, 6)).toEqual(['上级菜单', '菜单名称', '菜单类型', '图标', '路由地址', '状态']);
+    expect(headers.slice(0, 5)).toEqual(['上级菜单', '菜单名称', '图标', '路由地址', '状态']);
     expect(within(table).queryByText('菜单管理')).toBeNull();
     await userEvent.click(await within(table).findByRole('button', { name: '展开' }));
     expect(await within(table).findByText('菜单管理')).toBeTruthy();
-    // the icon column draws the icon beside its name
+    // the icon column draws the icon, its name as its title and for a screen reader
     const iconCell = within(table).getByText('SettingOutlined').closest('.qb-cell-icon')!;
     expect(iconCell.querySelector('[aria-label="setting"]')).toBeTruthy();
+    expect(iconCell.getAttribute('title')).toBe('SettingOutlined');
     // the child's parent is shown by name
     await waitFor(() => expect(within(table).getAllByText('系统管理').length).toBe(3));
   }, 60_000);

@@ -8,6 +8,7 @@ import type { PageOverrides } from '../../crud/configFromMeta.ts';
 import { readLayoutRecord, saveLayoutForm } from '../../crud/layoutRecord.ts';
 import type { Row, RowButton } from '../../crud/types.ts';
 import { useCan } from '../../app/access.ts';
+import { menuIcon } from '../../app/menuIcons.tsx';
 import { menuQuery, queryKeys } from '../../app/queryClient.ts';
 import { useMenuName, type NamedMenu } from '../menuTitles.ts';
 import { useToast } from '../../app/toast.ts';
@@ -50,23 +51,37 @@ export const menuPage: PageOverrides = {
   titleKey: 'route.menu',
   tree: { parentField: 'parentMenu', mode: 'client' },
   order: ['parentMenu', 'name', 'nameEn', 'menuType', 'icon', 'menuMark', 'url', 'sortNum', 'display', 'createTime'],
-  // at 1280 px the shown columns and the fixed 操作 (five actions) fit side by side, none under it (issue 31 #8): the
-  // identifier, the order and the creation time are in 列设置, off until someone shows them
+  // at 1280 px the shown columns and the fixed 操作 (five actions, "Data design … Delete" in English) fit side by side
+  // in both languages, none under it (issue 31 #4, #8): the icon is drawn alone (its name as its title), the type,
+  // the identifier, the order and the creation time are in 列设置, off until someone shows them. The widths are the
+  // English ones; in Chinese the list is wider than they add up to and stretches them.
   fields: {
     // in the page's language as the navigation names it: in English the English name, else a seeded name translated
-    name: { column: { width: 120, render: (value, row) => <MenuName menu={{ name: String(value ?? ''), nameEn: row.nameEn as string | null }} /> } },
+    name: { column: { width: 145, render: (value, row) => <MenuName menu={{ name: String(value ?? ''), nameEn: row.nameEn as string | null }} /> } },
     // the list's 菜单名称 shows it in English; the column itself is in 列设置, the dialog edits it
     nameEn: { column: { hidden: true } },
-    menuType: { column: { width: 100 } },
-    icon: { column: { kind: 'icon', width: 140 }, component: IconPicker },
+    menuType: { column: { hidden: true } },
+    icon: { column: { kind: 'icon', width: 60, sortable: false, render: (value) => <MenuIconCell name={value} /> }, component: IconPicker },
     parentMenu: { column: { width: 100, render: (value) => <ParentMenuName id={value} /> }, component: MenuParentSelect },
-    url: { column: { width: 120 } },
+    url: { column: { width: 135 } },
     display: { column: { width: 80 } },
     menuMark: { column: { hidden: true } },
     sortNum: { column: { hidden: true } },
     createTime: { column: { hidden: true } },
   },
 };
+
+/** The menu's icon as the navigation draws it, its name as its title and as the text a screen reader reads (— when none). */
+function MenuIconCell({ name }: { name: unknown }) {
+  const icon = typeof name === 'string' ? name.trim() : '';
+  if (!icon) return <span className="qb-cell-none">—</span>;
+  return (
+    <span className="qb-cell-icon" title={icon}>
+      <span aria-hidden="true">{menuIcon(icon, false)}</span>
+      <span className="qb-sr-only">{icon}</span>
+    </span>
+  );
+}
 
 /** The parent's name as the navigation names it (— for the top level), from the menus the shell has read. */
 function ParentMenuName({ id }: { id: unknown }) {
