@@ -3,10 +3,10 @@ import { GRANT_ACTIONS } from '@qb/contracts/schemas';
 import type { AnyDb } from '../db/connection.ts';
 import { referenceGivesView } from '../schema/references.ts';
 import type { TableRegistry } from '../schema/registry.ts';
-import type { Caller } from './index.ts';
+import type { Caller, RowFilter } from './index.ts';
 import { pageDeclaration } from './pages.ts';
 
-export type Access = Pick<Caller, 'isAdmin' | 'grants' | 'menuIds' | 'urls'>;
+export type Access = Pick<Caller, 'isAdmin' | 'grants' | 'menuIds' | 'urls' | 'rowFilters'>;
 
 /** The actions stored in sys_roleMenu.actions (comma-joined); unknown words are ignored. */
 export function parseActions(text: unknown): GrantAction[] {
@@ -40,7 +40,7 @@ export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: num
   const rows = roles.length
     ? await db
         .selectFrom('sys_roleMenu')
-        .select(['menuId', 'actions'])
+        .select(['menuId', 'actions', 'rowFilter'])
         .where(
           'roleId',
           'in',
@@ -55,6 +55,9 @@ export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: num
     set.add(action);
   };
   const menuIds = new Set<number>();
+  // row filters: a table is filtered only when every grant that gives it filters it (union of the grants' rows)
+  const filters = new Map<string, RowFilter[]>();
+  const everyRow = new Set<string>();
   for (const row of rows) {
     const menuId = Number(row.menuId);
     const menu = byId.get(menuId);
@@ -63,8 +66,13 @@ export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: num
     // the menu and its ancestors, so that the tree holds
     for (let id: number | undefined = menuId, depth = 0; id && byId.has(id) && depth < 50; id = byId.get(id)!.parent, depth++) menuIds.add(id);
     const declaration = pageDeclaration(menu.url, registry);
+    const rowFilter = storedRowFilter(row.rowFilter);
+    const main = pageTable(declaration);
     for (const [flag, offered] of Object.entries(declaration?.tables ?? {})) {
       if (!registry.has(flag)) continue;
+      // a grant's row filter is on the page's own table; the other tables it declares it shows whole (as before)
+      if (rowFilter && flag === main) filters.set(flag, [...(filters.get(flag) ?? []), rowFilter]);
+      else everyRow.add(flag);
       // every table the page declares is read to show it (labels of a source, a member's name): any grant of the page sees them
       give(flag, 'view');
       for (const action of actions) {
@@ -77,12 +85,40 @@ export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: num
       // (only references the rule allows: never a system table, never another source: schema/references.ts)
       const table = registry.get(flag);
       for (const column of table.columns.values())
-        if (column.references && referenceGivesView(registry, table, column.references)) give(column.references, 'view');
+        if (column.references && referenceGivesView(registry, table, column.references)) {
+          give(column.references, 'view');
+          // labels of other tables are read whole; a table's references to itself (a parent) stay under its own filter
+          if (column.references !== flag) everyRow.add(column.references);
+        }
     }
   }
   const urls = new Set([...menuIds].map((id) => byId.get(id)!.url).filter((u) => u !== ''));
-  return { isAdmin: false, grants, menuIds, urls };
+  const rowFilters = new Map([...filters].filter(([flag]) => !everyRow.has(flag)));
+  return { isAdmin: false, grants, menuIds, urls, rowFilters };
 }
+
+/** The table a page lists (the first it declares): what its grants' row filters are written on. */
+export function pageTable(declaration: { tables: Record<string, unknown> } | undefined): string | undefined {
+  return declaration ? Object.keys(declaration.tables)[0] : undefined;
+}
+
+/**
+ * A grant's stored row filter (sys_roleMenu.rowFilter, JSON); null or empty: every row. Text that is no JSON object
+ * (written by hand into the database) filters every row out: a broken filter never widens what a role sees.
+ */
+export function storedRowFilter(text: unknown): RowFilter | undefined {
+  if (text === null || text === undefined || String(text).trim() === '') return undefined;
+  try {
+    const value: unknown = JSON.parse(String(text));
+    if (value && typeof value === 'object' && !Array.isArray(value)) return Object.keys(value).length > 0 ? (value as RowFilter) : undefined;
+  } catch {
+    // below
+  }
+  return BROKEN_FILTER;
+}
+
+/** The filter a broken stored filter stands for: crud/rowScope.ts answers it with no row. */
+export const BROKEN_FILTER: RowFilter = Object.freeze({ $broken: true });
 
 /** The accounts able to administer: live, enabled, holding an enabled administrator role. */
 export async function administratorIds(db: AnyDb): Promise<number[]> {

@@ -8,6 +8,9 @@ import type { RegisteredTable } from '../schema/types.ts';
 /** What a caller may do to a table's rows (docs/permissions.md). */
 export type Action = GrantAction;
 
+/** A grant's row filter: a `wheres` object (docs/api.md) on the page's table, with $CURRENT_USER and $NOW as values. */
+export type RowFilter = Readonly<Record<string, unknown>>;
+
 export interface Caller {
   id: number;
   loginid: string;
@@ -16,6 +19,11 @@ export interface Caller {
   isAdmin: boolean;
   /** per table (flag), the actions granted through the caller's roles and their menus */
   grants: ReadonlyMap<string, ReadonlySet<Action>>;
+  /**
+   * per table, the row filters of the grants that give it (a row matches when it matches any of them: crud/rowScope.ts):
+   * `wheres` objects of the list grammar with the variables $CURRENT_USER and $NOW; a table absent: every row
+   */
+  rowFilters?: ReadonlyMap<string, readonly RowFilter[]>;
   /** the menus the caller may open (with their ancestors) and their routes */
   menuIds: ReadonlySet<number>;
   urls: ReadonlySet<string>;

@@ -17,6 +17,7 @@ import { WholeTableReads } from './wholeTableReads.ts';
 import { parseSort, type SortTerm } from './sort.ts';
 import { toAnswerRow } from './values.ts';
 import { addRowVersions } from './versions.ts';
+import { rowScope } from './rowScope.ts';
 import { type Condition, conditionsKey, parseWheres, whereExpression } from './wheres.ts';
 
 /** Where a table's rows live: the local database or one of the operators' data sources. */
@@ -80,7 +81,11 @@ export function asDataFailure(err: unknown, table: RegisteredTable, touched: [st
 /** The columns and values of a list query's conditions, for asDataFailure. */
 export function touchedBy(plan: Pick<SelectPlan, 'conditions'>): [string, unknown][] {
   return plan.conditions.flatMap((c) =>
-    Array.isArray(c.value) ? c.value.map((v): [string, unknown] => [c.column.name, v]) : [[c.column.name, c.value] as [string, unknown]],
+    c.op === 'anyOf'
+      ? []
+      : Array.isArray(c.value)
+        ? c.value.map((v): [string, unknown] => [c.column.name, v])
+        : [[c.column.name, c.value] as [string, unknown]],
   );
 }
 
@@ -153,7 +158,8 @@ export class CrudReads {
     const table = allowedTable(this.registry, caller, query._flag, 'view');
     const page = positiveInt(query.page, 'page', 1, 1_000_000);
     const row = positiveInt(query.row, 'row', 20, MAX_ROWS_PER_PAGE);
-    const conditions = parseWheres(query.wheres, table, this.registry);
+    // the caller's own rows only (a grant's row filter: crud/rowScope.ts), in every read a plan makes
+    const conditions = [...parseWheres(query.wheres, table, this.registry), ...(rowScope(caller, table, this.registry) ?? [])];
     const sort = parseSort(query.sort, query.sortType, table, this.registry);
     let parentColumn: RegisteredColumn | undefined;
     if (query._hasChildren !== undefined && query._hasChildren !== '') {

@@ -1,5 +1,5 @@
 import { hasOwnKey, ownValue } from '@qb/contracts';
-import { sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import { allowedTable, assertAllowed, type Caller } from '../access/index.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { insertReturningKey } from '../db/insert.ts';
@@ -11,6 +11,7 @@ import { keyRunRowId, keyRuns } from '@qb/contracts/keyRuns';
 import { AuditLog, type AuditEntry, type WriteAudit } from '../audit/log.ts';
 import type { RowChange } from '../hooks/tableHooks.ts';
 import { isNewRow, parseIds, parseKeys } from './keys.ts';
+import { rowScope, scopeExpression } from './rowScope.ts';
 import { asDataFailure, CrudReads, type Target } from './reads.ts';
 import { nowText } from '../db/time.ts';
 import { toAnswerRow, toStoredValue } from './values.ts';
@@ -37,6 +38,8 @@ export class CrudService extends CrudReads {
   private readonly keyRunsOf = new WeakMap<AnyDb, Omit<AuditEntry, 'action'>[]>();
   /** who asked for the write running on a transaction (the hooks' rules read it) */
   private readonly callersOf = new WeakMap<AnyDb, Caller | undefined>();
+  /** the engine of each write transaction's connection (a row filter's conditions are built for it) */
+  private readonly enginesOf = new WeakMap<AnyDb, SourceEngine>();
   /** the operation log every write path writes to (server/src/audit/) */
   readonly auditLog = new AuditLog();
 
@@ -65,7 +68,8 @@ export class CrudService extends CrudReads {
       throw badRequest('badParam', { name: table.primaryKey, reason: 'the key of a row cannot be changed' });
     if (mode === 'insert') {
       for (const column of table.columns.values()) {
-        if (column.name === 'id' || hasOwnKey(values, column.name) || column.readOnly) continue;
+        // the creator is filled by insert() from the transaction's caller
+        if (column.name === 'id' || hasOwnKey(values, column.name) || column.readOnly || column.creator) continue;
         if (column.serverFilled) values[column.name] = nowText();
         else if (column.defaultValue !== undefined) values[column.name] = column.defaultValue;
         else if (column.required) throw badRequest('required', { column: column.name });
@@ -74,19 +78,82 @@ export class CrudService extends CrudReads {
     return values;
   }
 
-  /** Inserts a row of a table on its connection and answers its key. */
+  /** Inserts a row of a table on its connection and answers its key; the creator column (createdBy) is the caller's. */
   insert(db: AnyDb, table: RegisteredTable, values: Record<string, unknown>, engine = this.engine): Promise<Key> {
-    return insertReturningKey(db, engine, table.table, values, table.primaryKey);
+    return insertReturningKey(db, engine, table.table, { ...this.creatorValues(db, table), ...values }, table.primaryKey);
+  }
+
+  /**
+   * What a row inserted in this transaction gets as its creator (the columns marked `creator`: createdBy): the account
+   * whose write it is; null for the server's own writes. Every insert path adds these (crud insert, the imports).
+   */
+  creatorValues(db: AnyDb, table: RegisteredTable): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const caller = this.callersOf.get(db);
+    for (const column of table.columns.values()) if (column.creator) out[column.name] = caller && !caller.system && caller.id > 0 ? caller.id : null;
+    return out;
   }
 
   /** Inserts a row of a built-in table (generated integer id) on the local database and answers the id. */
   async insertId(db: AnyDb, table: RegisteredTable, values: Record<string, unknown>): Promise<number> {
-    return Number(await this.insert(db, table, values));
+    const id = Number(await this.insert(db, table, values));
+    // a service's insert (an import's new category) is held to the caller's rows as a save is
+    await this.assertInScope(db, table, id);
+    return id;
   }
 
-  /** Whether a row is live: its key matches and, on a soft-delete table, it is not deleted. */
-  private live(table: RegisteredTable, keys: Key[]) {
-    return (eb: any) => (table.softDelete ? eb.and([eb(table.primaryKey, 'in', keys), eb('isdelete', '=', 0)]) : eb(table.primaryKey, 'in', keys));
+  /**
+   * Whether a row is live for the write of transaction `db`: its key matches, on a soft-delete table it is not deleted,
+   * and it is one of the caller's rows (crud/rowScope.ts): a row outside is not found (404), as in a list.
+   */
+  private live(table: RegisteredTable, keys: Key[], db: AnyDb) {
+    const scope = rowScope(this.callersOf.get(db), table, this.registry);
+    const engine = this.enginesOf.get(db) ?? this.engine;
+    return (eb: any) => eb.and([eb(table.primaryKey, 'in', keys), ...(table.softDelete ? [eb('isdelete', '=', 0)] : []), scopeExpression(eb, scope, engine)]);
+  }
+
+  /** Whether the caller of transaction `db` is held to some rows of the table (a grant's row filter). */
+  scoped(db: AnyDb, table: RegisteredTable): boolean {
+    return rowScope(this.callersOf.get(db), table, this.registry) !== undefined;
+  }
+
+  /**
+   * Rows a service inserted in transaction `db` with statements of its own (`ours` finds them: an import's batches)
+   * must all be the caller's rows, else the write is refused (403 ROW_OUT_OF_SCOPE) and rolls back.
+   */
+  async assertInsertedInScope(db: AnyDb, table: RegisteredTable, ours: (eb: any) => Expression<SqlBool>): Promise<void> {
+    const scope = rowScope(this.callersOf.get(db), table, this.registry);
+    if (!scope) return;
+    const engine = this.enginesOf.get(db) ?? this.engine;
+    const count = async (inScope: boolean) =>
+      Number(
+        (
+          (await db
+            .selectFrom(table.table)
+            .select((eb: any) => eb.fn.countAll().as('n'))
+            .where((eb: any) => (inScope ? eb.and([ours(eb), scopeExpression(eb, scope, engine)]) : ours(eb)))
+            .executeTakeFirst()) as { n?: unknown } | undefined
+        )?.n ?? 0,
+      );
+    if ((await count(false)) !== (await count(true))) throw new ApiError(403, 'rowOutOfScope', { flag: table.flag });
+  }
+
+  /**
+   * Rows the caller inserted or changed in transaction `db` must still be its rows (crud/rowScope.ts), else the write
+   * is refused (403 ROW_OUT_OF_SCOPE, and the transaction rolls back). `ids`: one key, or a batch's (≤ 1,000).
+   */
+  async assertInScope(db: AnyDb, table: RegisteredTable, ids: Key | Key[], engine: SourceEngine = this.enginesOf.get(db) ?? this.engine): Promise<void> {
+    const scope = rowScope(this.callersOf.get(db), table, this.registry);
+    if (!scope) return;
+    const keys = Array.isArray(ids) ? ids : [ids];
+    const found = await db
+      .selectFrom(table.table)
+      .select((eb: any) => eb.fn.countAll().as('n'))
+      .where(table.primaryKey, 'in', keys)
+      .where((eb: any) => scopeExpression(eb, scope, engine))
+      .executeTakeFirst();
+    if (Number((found as { n?: unknown } | undefined)?.n ?? 0) !== new Set(keys.map(String)).size)
+      throw new ApiError(403, 'rowOutOfScope', { flag: table.flag });
   }
 
   /** Records a change for the hooks: inside the transaction at once, after the commit with the others. */
@@ -140,6 +207,7 @@ export class CrudService extends CrudReads {
     if (isNewRow(params)) {
       const values = this.toColumnValues(table, params, 'insert');
       const id = await this.insert(db, table, values, engine);
+      await this.assertInScope(db, table, id, engine);
       await this.changed(db, { table, action: 'insert', id, after: { ...values, [table.primaryKey]: id } });
       return { id, created: true };
     }
@@ -153,8 +221,10 @@ export class CrudService extends CrudReads {
       await db
         .updateTable(table.table)
         .set(values)
-        .where(this.live(table, [id]))
+        .where(this.live(table, [id], db))
         .execute();
+      // a save that deletes the row leaves it, whatever the filter says of it; any other must keep it in the caller's rows
+      if (!setsDeleted(values)) await this.assertInScope(db, table, id, engine);
       await this.changed(db, { table, action: 'update', id, before, after: { ...before, ...values } });
     }
     return { id, created: false };
@@ -209,14 +279,14 @@ export class CrudService extends CrudReads {
     const query = db
       .selectFrom(table.table)
       .selectAll()
-      .where(this.live(table, [id]));
+      .where(this.live(table, [id], db));
     if (!lock || engine === 'sqlite') return query.executeTakeFirst();
     if (engine === 'mssql') {
       const column = [...table.columns.keys()].find((name) => name !== table.primaryKey && !table.columns.get(name)!.readOnly) ?? table.primaryKey;
       await db
         .updateTable(table.table)
         .set({ [column]: sql.ref(column) })
-        .where(this.live(table, [id]))
+        .where(this.live(table, [id], db))
         .execute();
       return query.executeTakeFirst();
     }
@@ -251,6 +321,7 @@ export class CrudService extends CrudReads {
       this.changesOf.set(tracked, changes);
       this.keyRunsOf.set(tracked, runs);
       this.callersOf.set(tracked, audit?.caller);
+      this.enginesOf.set(tracked, target?.engine ?? this.engine);
       const done = await work(tracked);
       // the operation log commits or rolls back with the write (on the local database; another source's writes are logged after)
       if (local) await this.auditLog.write(tracked, audit?.caller, entries(done));
@@ -323,7 +394,11 @@ export class CrudService extends CrudReads {
 
   private async deleteRowsWith(trx: AnyDb, table: RegisteredTable, ids: Key[]) {
     const key = table.primaryKey;
-    const live = await trx.selectFrom(table.table).selectAll().where(this.live(table, ids)).execute();
+    const live = await trx
+      .selectFrom(table.table)
+      .selectAll()
+      .where(this.live(table, ids, trx))
+      .execute();
     if (live.length !== ids.length) {
       const found = new Set(live.map((r) => String(r[key])));
       throw notFound('rowNotFound', { flag: table.flag, id: ids.find((id) => !found.has(String(id)))! });

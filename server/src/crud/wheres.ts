@@ -12,7 +12,8 @@ import { toStoredValue } from './values.ts';
 
 export interface Condition {
   column: RegisteredColumn;
-  op: WhereOperator;
+  /** `anyOf`: a row filter of several grants (crud/rowScope.ts), `value` their condition lists, any of which a row matches */
+  op: WhereOperator | 'anyOf';
   value: unknown;
   /** SQLite: the FTS5 trigram table indexing this column (search/indexes.ts), set when the search is long enough to use it */
   fts?: string;
@@ -225,6 +226,11 @@ function listContains(eb: ExpressionBuilder<any, any>, name: string, value: stri
 }
 
 function conditionExpression(eb: ExpressionBuilder<any, any>, c: Condition, engine: Engine): Expression<SqlBool> {
+  if (c.op === 'anyOf') {
+    const groups = c.value as Condition[][];
+    if (groups.length === 0) return sql<SqlBool>`1 = 0`;
+    return eb.or(groups.map((all) => eb.and([sql<SqlBool>`1 = 1`, ...all.map((x) => conditionExpression(eb, x, engine))])));
+  }
   const name = c.column.name;
   if (asText(eb, c.column, engine, false) && c.op !== 'like' && c.op !== 'startsWith' && c.op !== 'endsWith') {
     return comparison(eb, sql`cast(${eb.ref(name)} as text)` as Expression<any>, c);
@@ -297,5 +303,5 @@ function comparison(eb: ExpressionBuilder<any, any>, ref: Expression<any>, c: Co
 
 /** A stable text of the conditions, the key of the count cache. */
 export function conditionsKey(conditions: Condition[]): string {
-  return JSON.stringify(conditions.map((c) => [c.column.name, c.op, c.value]).sort());
+  return JSON.stringify(conditions.map((c) => [c.column.name, c.op, c.op === 'anyOf' ? (c.value as Condition[][]).map(conditionsKey).sort() : c.value]).sort());
 }

@@ -33,6 +33,7 @@ const messages = {
   dbCheckFailed: ['字段 {column} 的值不满足数据库的约束', 'The value of {column} does not satisfy a constraint of the database'],
   badDefault: ['字段 {column} 的默认值“{value}”不是{expected}', 'The default "{value}" of column {column} is not {expected}'],
   rowNotFound: ['数据不存在或已删除：{flag} #{id}', 'Row not found or deleted: {flag} #{id}'],
+  rowOutOfScope: ['保存后的数据不在您的数据范围内，未保存', 'The row would be outside your data scope: nothing was saved'],
   rowConflict: ['该数据已被他人修改，请刷新后重试', 'This row was changed by someone else; reload it and try again'],
   deletedNotListed: ['已删除的数据不能查询', 'Deleted rows cannot be listed'],
   cannotDeleteSelf: ['不能删除当前登录的账号', 'You cannot delete the account you are signed in with'],

@@ -40,7 +40,7 @@ const INSERT_BATCH = 1000;
 const QUESTION_TEXT_LIMITS = { option: 1000, explanation: 10_000 };
 /** stems read per page when a category's questions are looked up */
 const STEM_PAGE = 5000;
-const QUESTION_INSERT_COLUMNS = ['parentId', 'typeId', 'name', 'options', 'correctOptions', 'subject', 'createTime', 'isdelete'];
+const QUESTION_INSERT_COLUMNS = ['parentId', 'typeId', 'name', 'options', 'correctOptions', 'subject', 'createTime', 'isdelete', 'createdBy'];
 const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 type Body = Record<string, unknown>;
@@ -283,6 +283,7 @@ export class ImportService {
     const table = this.questions;
     const columns = QUESTION_INSERT_COLUMNS.map((c) => this.crud.registry.column(table, c).name);
     const createTime = nowText();
+    const creator = caller && !caller.system && caller.id > 0 ? caller.id : null;
     const toObject = (params: unknown[], row: number) => Object.fromEntries(columns.map((c, k) => [c, params[row * columns.length + k]]));
     const plan = async (present: Set<string>) => {
       const seen = new Set(present);
@@ -309,7 +310,7 @@ export class ImportService {
         if (turns.due()) await turns.turn();
         if (seen.has(q.name)) continue;
         seen.add(q.name);
-        params.push(subjectId, categoryId, q.name, JSON.stringify(q.options), q.correct, q.explanation, createTime, 0);
+        params.push(subjectId, categoryId, q.name, JSON.stringify(q.options), q.correct, q.explanation, createTime, 0, creator);
         inserted++;
         if (++rows === INSERT_BATCH) await flush();
       }
@@ -333,11 +334,26 @@ export class ImportService {
               break;
             }
           }
+          const lastBefore = this.crud.scoped(trx, table)
+            ? Number(
+                (
+                  await trx
+                    .selectFrom(table.table)
+                    .select((eb) => eb.fn.max('id').as('last'))
+                    .executeTakeFirst()
+                )?.last ?? 0,
+              )
+            : undefined;
           for (const batch of planned.batches) {
             await trx.executeQuery(batch);
             // lists are read on another connection (SQLite's reader, or the pool): let them be answered between batches
             await yieldToEventLoop();
           }
+          // a role held to some questions (a grant's row filter) imports only such questions: else nothing is imported
+          if (lastBefore !== undefined)
+            await this.crud.assertInsertedInScope(trx, table, (eb) =>
+              eb.and([eb('id', '>', lastBefore), eb('typeId', '=', categoryId), eb('createTime', '=', createTime)]),
+            );
           return planned.inserted;
         },
         undefined,

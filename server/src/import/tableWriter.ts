@@ -48,12 +48,16 @@ export async function insertRows(
   if (!plan) {
     for (const values of rows) {
       const id = await crud.insert(trx, table, values, engine).catch((err: unknown) => Promise.reject(asDataFailure(err, table, Object.entries(values))));
+      await crud.assertInScope(trx, table, id, engine);
       await crud.recordChanges(trx, [{ table, action: 'insert', id, after: { ...values, [key]: id } }]);
     }
     return;
   }
   // the columns any row gives, without a list of every row's keys (200,000 rows: one long step on the event loop)
   const given = new Set<string>();
+  // the creator (createdBy) of every row is the caller's, as for a save
+  const creator = crud.creatorValues(trx, table);
+  if (Object.keys(creator).length > 0) for (const r of rows) Object.assign(r, creator);
   for (const r of rows) for (const n in r) given.add(n);
   const names = [...given];
   const batchRows = Math.max(1, Math.min(MAX_BATCH_ROWS, Math.floor(MAX_BOUND_VALUES / Math.max(1, names.length))));
@@ -82,6 +86,8 @@ export async function insertRows(
       ids = slice.map((_, i) => first + i * plan.step);
     }
     if (ids.length !== slice.length) throw new Error(`insert answered ${ids.length} keys for ${slice.length} rows`);
+    // every row inserted must be one of the caller's rows (a grant's row filter): else the import is refused whole
+    await crud.assertInScope(trx, table, ids, engine);
     // the values are the import's own: the key goes into them rather than into a copy (100,000 rows, less garbage)
     for (let i = 0; i < slice.length; i++) slice[i]![key] = ids[i]!;
     // integer keys: one log entry per run of consecutive keys; other keys (text, given by the file): one per row

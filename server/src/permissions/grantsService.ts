@@ -4,8 +4,10 @@ import type { CrudService } from '../crud/service.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
-import { parseActions } from '../access/grants.ts';
-import type { Caller } from '../access/index.ts';
+import { pageTable, parseActions, storedRowFilter } from '../access/grants.ts';
+import type { Caller, RowFilter } from '../access/index.ts';
+import { parseRowFilter } from '../crud/rowScope.ts';
+import { ROW_FILTER_LENGTH } from '../db/migrations/0015_row_filters.ts';
 import { offeredActions, pageDeclaration } from '../access/pages.ts';
 
 /** What the grants service needs of the session store (auth/sessions.ts): forget cached callers, end one session. */
@@ -50,19 +52,42 @@ export class GrantsService {
     }));
   }
 
-  /** A live role's grants (menus with no action left out); 404 for a role that is not live. */
-  async roleGrants(roleId: number): Promise<{ menuId: number; actions: GrantAction[] }[]> {
+  /** A live role's grants (menus with no action left out) with their row filters; 404 for a role that is not live. */
+  async roleGrants(roleId: number): Promise<{ menuId: number; actions: GrantAction[]; rowFilter: RowFilter | null }[]> {
     const db = this.deps.db;
     const role = await db.selectFrom('sys_role').select('id').where('id', '=', roleId).where('isdelete', '=', 0).executeTakeFirst();
     if (!role) throw notFound('rowNotFound', { flag: 'sys_role', id: roleId });
-    const rows = await db.selectFrom('sys_roleMenu').select(['menuId', 'actions']).where('roleId', '=', roleId).orderBy('menuId').execute();
-    return rows.map((r) => ({ menuId: Number(r.menuId), actions: parseActions(r.actions) })).filter((g) => g.actions.length > 0);
+    const rows = await db.selectFrom('sys_roleMenu').select(['menuId', 'actions', 'rowFilter']).where('roleId', '=', roleId).orderBy('menuId').execute();
+    return rows
+      .map((r) => ({ menuId: Number(r.menuId), actions: parseActions(r.actions), rowFilter: storedRowFilter(r.rowFilter) ?? null }))
+      .filter((g) => g.actions.length > 0);
+  }
+
+  /**
+   * A grant's row filter as stored: checked against the page's table as a list's `wheres` (a 400 naming what is
+   * wrong), at most ROW_FILTER_LENGTH characters of JSON; null for every row.
+   */
+  private rowFilterText(url: string, menuId: number, filter: Record<string, unknown> | null): string | null {
+    if (filter === null || Object.keys(filter).length === 0) return null;
+    const { registry } = this.deps;
+    const flag = pageTable(pageDeclaration(url, registry));
+    if (!flag || !registry.has(flag)) throw badRequest('badParam', { name: 'rowFilter', reason: `menu ${menuId} has no table to filter` });
+    parseRowFilter(filter, registry.get(flag), registry, { id: 1 });
+    const text = JSON.stringify(filter);
+    if (text.length > ROW_FILTER_LENGTH) throw badRequest('badParam', { name: 'rowFilter', reason: `at most ${ROW_FILTER_LENGTH} characters` });
+    return text;
   }
 
   /** Replaces a role's grants: each menu live and given once, each action one its page offers; every session's caller forgotten. */
-  async saveRoleGrants(roleId: number, grants: { menuId: number; actions: GrantAction[] }[], caller: Caller | undefined): Promise<void> {
+  async saveRoleGrants(
+    roleId: number,
+    grants: { menuId: number; actions: GrantAction[]; rowFilter?: Record<string, unknown> | null }[],
+    caller: Caller | undefined,
+  ): Promise<void> {
     const { crud, registry } = this.deps;
-    const menus = new Map((await this.liveMenus()).map((m) => [Number(m.id), offeredActions(pageDeclaration(m.url as string, registry))]));
+    const live = await this.liveMenus();
+    const urls = new Map(live.map((m) => [Number(m.id), String(m.url ?? '')]));
+    const menus = new Map(live.map((m) => [Number(m.id), offeredActions(pageDeclaration(m.url as string, registry))]));
     const seen = new Set<number>();
     for (const g of grants) {
       const offered = menus.get(g.menuId);
@@ -72,22 +97,33 @@ export class GrantsService {
       const extra = g.actions.find((a) => !offered.includes(a));
       if (extra) throw badRequest('badParam', { name: 'grants', reason: `menu ${g.menuId} offers no ${extra}` });
     }
+    const filters = new Map(
+      grants.filter((g) => g.rowFilter !== undefined).map((g) => [g.menuId, this.rowFilterText(urls.get(g.menuId)!, g.menuId, g.rowFilter!)]),
+    );
     await crud.writeTransaction(
       ['sys_roleMenu'],
       async (trx) => {
         const role = await trx.selectFrom('sys_role').select('id').where('id', '=', roleId).where('isdelete', '=', 0).executeTakeFirst();
         if (!role) throw notFound('rowNotFound', { flag: 'sys_role', id: roleId });
-        const before = await trx.selectFrom('sys_roleMenu').select(['menuId', 'actions']).where('roleId', '=', roleId).orderBy('menuId').execute();
+        const before = await trx.selectFrom('sys_roleMenu').select(['menuId', 'actions', 'rowFilter']).where('roleId', '=', roleId).orderBy('menuId').execute();
+        // a grant saved without `rowFilter` keeps the one stored (a client that knows nothing of filters drops none)
+        const stored = new Map(before.map((r) => [Number(r.menuId), r.rowFilter === undefined || r.rowFilter === '' ? null : (r.rowFilter as string | null)]));
         await trx.deleteFrom('sys_roleMenu').where('roleId', '=', roleId).execute();
         const rows = grants
           .filter((g) => g.actions.length > 0)
-          .map((g) => ({ roleId, menuId: g.menuId, actions: GRANT_ACTIONS.filter((a) => g.actions.includes(a)).join(',') }));
+          .map((g) => ({
+            roleId,
+            menuId: g.menuId,
+            actions: GRANT_ACTIONS.filter((a) => g.actions.includes(a)).join(','),
+            rowFilter: filters.has(g.menuId) ? filters.get(g.menuId)! : (stored.get(g.menuId) ?? null),
+          }));
         for (let i = 0; i < rows.length; i += 200)
           await trx
             .insertInto('sys_roleMenu')
             .values(rows.slice(i, i + 200))
             .execute();
-        const text = (list: { menuId: unknown; actions: unknown }[]) => JSON.stringify(list.map((r) => [Number(r.menuId), String(r.actions)]));
+        const text = (list: { menuId: unknown; actions: unknown; rowFilter?: unknown }[]) =>
+          JSON.stringify(list.map((r) => (r.rowFilter ? [Number(r.menuId), String(r.actions), String(r.rowFilter)] : [Number(r.menuId), String(r.actions)])));
         await crud.auditLog.write(trx, caller, [
           { flag: 'sys_role', action: 'grants', rowId: String(roleId), changes: [{ column: 'grants', before: text(before), after: text(rows) }] },
         ]);

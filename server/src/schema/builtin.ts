@@ -6,6 +6,15 @@ const t = (zh: string, en: string): Texts => ({ zh, en });
 /** Filled by the server; shown (hidden until chosen), never edited. */
 const createTime: ColumnDef = { name: 'createTime', type: 'datetime', serverFilled: true, title: t('创建时间', 'Created'), ui: { width: 170, form: false } };
 const createTimeHidden: ColumnDef = { ...createTime, ui: { ...createTime.ui, hidden: true } };
+/** The account that added the row (migration 0015; null for earlier rows): what a "created by me" row filter reads. */
+const createdBy: ColumnDef = {
+  name: 'createdBy',
+  type: 'int',
+  serverFilled: true,
+  creator: true,
+  title: t('创建人', 'Created by'),
+  ui: { width: 100, form: false, hidden: true },
+};
 
 // The enumerations of SPEC.md §2/§3, with the tag colours the pages show them in.
 const isUpEnum: EnumValue[] = [
@@ -240,6 +249,7 @@ export const builtinTables: TableDef[] = [
       isUp,
       sortNum,
       createTime,
+      createdBy,
     ],
     indexes: [['isdelete', 'parentId', 'sortNum']],
   },
@@ -268,6 +278,7 @@ export const builtinTables: TableDef[] = [
       isUp,
       sortNum,
       createTime,
+      createdBy,
     ],
     indexes: [
       ['isdelete', 'subjectId'],
@@ -305,6 +316,7 @@ export const builtinTables: TableDef[] = [
       { name: 'correctOptions', type: 'nvarchar', length: 50, title: t('正确答案', 'Correct answer'), ui: { width: 100 } },
       { name: 'subject', type: 'ntext', title: t('解析', 'Explanation'), ui: { width: 220, hidden: true, control: 'editor' } },
       createTimeHidden,
+      createdBy,
     ],
     // the list call filters on isdelete + parentId (+ typeId) and orders by id: these make both the page and its COUNT index-only
     indexes: [
@@ -327,6 +339,7 @@ export const builtinTables: TableDef[] = [
       { name: 'openid', type: 'nvarchar', length: 100, title: t('openid', 'OpenID'), ui: { width: 170 } },
       { name: 'gender', type: 'int', defaultValue: 0, enum: genderEnum, title: t('性别', 'Gender'), search: 'select' },
       createTimeHidden,
+      createdBy,
     ],
   },
   {
@@ -341,6 +354,7 @@ export const builtinTables: TableDef[] = [
       { name: 'money', type: 'money', title: t('金额(元)', 'Amount (CNY)') },
       { name: 'answerDate', type: 'datetime', title: t('日期', 'Date') },
       createTimeHidden,
+      createdBy,
     ],
     indexes: [['isdelete', 'memberid'], ['answerDate']],
   },

@@ -27,6 +27,8 @@ export interface ColumnDef {
   references?: string;
   /** filled by the server (createTime); ignored when a client sends it */
   serverFilled?: boolean;
+  /** with serverFilled: the account that inserts the row, not the time (createdBy) */
+  creator?: boolean;
   /** kept by the server (a sheet's created flag): ignored when a client sends it, the default on insert */
   readOnly?: boolean;
   /** an int column that may arrive as a cascader path (JSON array string): the last element is used */

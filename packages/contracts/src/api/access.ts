@@ -14,7 +14,21 @@ export const menuActionsSchema = z.object({
   actions: z.array(grantActionSchema).describe("the actions the menu's page offers"),
 });
 
-export const menuGrantSchema = z.object({ menuId: rowId('the menu'), actions: z.array(grantActionSchema).max(GRANT_ACTIONS.length) });
+/** The variables a row filter may give as a value: the caller's account id, the time of the call. */
+export const ROW_FILTER_VARIABLES = ['$CURRENT_USER', '$NOW'] as const;
+
+export const menuGrantSchema = z.object({
+  menuId: rowId('the menu'),
+  actions: z.array(grantActionSchema).max(GRANT_ACTIONS.length),
+  rowFilter: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .optional()
+    .describe(
+      "the rows of the page's table the grant gives: a `wheres` object of the list call (docs/api.md), values may be $CURRENT_USER (the account's id) or $NOW; null: every row; absent in a save: the stored filter is kept",
+    )
+    .meta({ examples: [{ parentId: 3 }, { createdBy: '$CURRENT_USER' }] }),
+});
 export const roleGrantsSchema = z.object({ roleId: z.number().int(), grants: z.array(menuGrantSchema) });
 
 export const menuActionsRoute = defineRoute({

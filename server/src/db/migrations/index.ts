@@ -14,6 +14,7 @@ import * as searchSide from './0010_search_side.ts';
 import * as loginidUnique from './0011_loginid_unique.ts';
 import * as searchGrams from './0012_search_grams.ts';
 import * as menuEnglish from './0013_menu_english.ts';
+import * as rowFilters from './0015_row_filters.ts';
 
 /**
  * Every schema change, in order. A migration that has run on a released database never changes:
@@ -33,6 +34,7 @@ const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] 
   ['0011_loginid_unique', loginidUnique.up],
   ['0012_search_grams', searchGrams.up],
   ['0013_menu_english', menuEnglish.up],
+  ['0015_row_filters', rowFilters.up],
 ];
 
 export const migrationNames = steps.map(([name]) => name);
