@@ -4,12 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import ManageLayout from '../src/shell/ManageLayout.tsx';
 import MenuPage from '../src/pages/system/MenuPage.tsx';
+import { GeneratedPageParent } from '../src/pages/system/GeneratedPageParent.tsx';
 import { loadEditDialog } from '../src/crud/CrudPage.tsx';
 import { findManageRoute } from '../src/pages/manageRoutes.ts';
 import { useTabMenuStore, useTabsStore } from '../src/app/stores.ts';
 import { setLanguage } from '../src/i18n/index.ts';
 import { fakeFetch, ok, renderWithApp, type FakeCall } from './helpers.tsx';
-import { menuMeta } from './systemMeta.ts';
+import { menuMeta, operationLogMeta } from './systemMeta.ts';
 
 /**
  * Issue 31 #4: a menu's English name (sys_menu.nameEn) names it in English — navigation, tab, page title and 菜单管理's
@@ -22,7 +23,22 @@ const menus = [
   { id: 3, name: '常用题库', nameEn: 'Favourite questions', parentMenu: 1, url: '/manage/questionBank', sortNum: 2 },
   { id: 4, name: '我的菜单', nameEn: '', parentMenu: 1, url: '/manage/menu', sortNum: 1 },
   { id: 5, name: '公告', nameEn: null, parentMenu: 0, url: 'https://example.com/notice', sortNum: 1, menuType: 2 },
+  // a group of an operator's, empty (not in the navigation; 生成页面 offers it)
+  { id: 6, name: '我的分组', nameEn: 'My group', parentMenu: 0, url: '', sortNum: 0 },
 ].map((r) => ({ menuType: 1, icon: null, menuMark: null, display: 1, intro: null, createTime: '', ...r }));
+
+// a role's grants changed: 操作日志 names the menus
+const logRows = [
+  {
+    id: 1,
+    createTime: '2026-11-25 10:00:00',
+    loginid: 'admin',
+    flag: 'sys_role',
+    action: 'grants',
+    rowId: '5',
+    changes: JSON.stringify([{ column: 'grants', before: [[2, 'view']], after: [[3, 'view']] }]),
+  },
+];
 
 let calls: FakeCall[];
 let rows: Record<string, unknown>[];
@@ -48,6 +64,8 @@ beforeEach(async () => {
     if (path === '/api/user/userInfo/') return ok([{ id: 1, loginid: 'admin', name: 'Admin', isAdmin: true }]);
     if (path === '/api/schema/sys_menu') return ok(menuMeta);
     if (path === '/api/select/' && call.url.searchParams.get('_flag') === 'sys_menu') return ok(rows, { total: rows.length });
+    if (path === '/api/schema/sys_operationLog') return ok(operationLogMeta);
+    if (path === '/api/select/' && call.url.searchParams.get('_flag') === 'sys_operationLog') return ok(logRows, { total: logRows.length });
     if (path === '/api/action/save/') return ok({ id: 9, created: true });
     return ok([]);
   });
@@ -125,6 +143,20 @@ describe('English names of menus', () => {
     await userEvent.click(within(dialog).getByTestId('schema-dialog-submit'));
     await waitFor(() => expect(saves()).toHaveLength(1));
     expect(saves()[0]).toMatchObject({ id: 3, name: '常用题库', nameEn: 'Starred questions' });
+  }, 60_000);
+
+  it("生成页面's choice of a group names the groups by their English names", async () => {
+    renderWithApp(<GeneratedPageParent onChange={() => undefined} />);
+    await userEvent.click(within(await screen.findByTestId('generated-page-parent')).getByRole('combobox'));
+    expect(await screen.findByText('My group', { exact: true })).toBeTruthy();
+    expect(screen.getByText('Question bank', { exact: true })).toBeTruthy();
+    expect(screen.queryByText('我的分组')).toBeNull();
+  }, 60_000);
+
+  it('操作日志 names the menus of a grant by their English names', async () => {
+    renderShell('/manage/sys_operationLog');
+    const cell = await within(await screen.findByTestId('crud-table')).findByTestId('changes-cell');
+    await waitFor(() => expect(cell.textContent).toContain('Grants: Questions (view) → Favourite questions (view)'));
   }, 60_000);
 
   it('adds a menu with its English name (英文名称 in Chinese)', async () => {

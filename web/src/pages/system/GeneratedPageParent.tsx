@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MenuRow } from '@qb/contracts';
 import { menuQuery } from '../../app/queryClient.ts';
-import { useSeededMenuName } from '../../app/shellData.ts';
+import { useMenuName } from '../menuTitles.ts';
 
 /** The value of "the server's choice": the group 数据页面, made on first use (POST /api/datasources/menu/ without parentMenu). */
 export const DEFAULT_PARENT = -1;
@@ -34,15 +34,15 @@ function groupTree(rows: MenuRow[], name: (row: MenuRow) => string, hidden: stri
  */
 export function GeneratedPageParent({ onChange }: { onChange(parentMenu: number | undefined): void }) {
   const { t } = useTranslation();
-  const seededName = useSeededMenuName();
+  const menuName = useMenuName();
   const menus = useQuery(menuQuery);
   const [value, setValue] = useState(DEFAULT_PARENT);
   const treeData = useMemo(
     () => [
       { value: DEFAULT_PARENT, title: t('pages.menu.generatedDefault') },
-      { value: 0, title: t('pages.menu.root'), children: groupTree(menus.data ?? [], (r) => seededName(r.name) ?? r.name, t('pages.menu.hidden')) },
+      { value: 0, title: t('pages.menu.root'), children: groupTree(menus.data ?? [], menuName, t('pages.menu.hidden')) },
     ],
-    [menus.data, seededName, t],
+    [menus.data, menuName, t],
   );
   return (
     <div data-testid="generated-page-parent">

@@ -9,7 +9,7 @@ import i18n from '../../i18n/index.ts';
 import { textIn, type PageOverrides } from '../../crud/configFromMeta.ts';
 import type { Row } from '../../crud/types.ts';
 import { menuQuery, queryClient as appQueryClient, queryKeys } from '../../app/queryClient.ts';
-import { useSeededMenuName } from '../../app/shellData.ts';
+import { englishNameOf, useMenuName } from '../menuTitles.ts';
 import { formChangeText, parsedJsonText } from './operationLogForms.ts';
 import './system.css';
 
@@ -168,10 +168,10 @@ function useLogReading(flag: unknown): { reading: ChangeReading; tables: Map<str
   const menus = useQuery(menuQuery);
   const roles = useQuery({ queryKey: ROLES_KEY, queryFn: readRoles, staleTime: 60_000 });
   const byFlag = new Map((tables.data ?? []).map((m) => [m.flag, m]));
-  const seededName = useSeededMenuName();
+  const nameOfMenu = useMenuName();
   const menuName = (id: number) => {
-    const name = menus.data?.find((m) => Number(m.id) === id)?.name;
-    return name === undefined ? undefined : (seededName(name) ?? name);
+    const menu = menus.data?.find((m) => Number(m.id) === id);
+    return menu === undefined ? undefined : nameOfMenu(menu);
   };
   const roleName = (id: number) => roles.data?.find((r) => Number(r.id) === id)?.name;
   return { reading: readingOf(byFlag.get(String(flag ?? '')), i18nOfPage.language, menuName, t, roleName), tables: byFlag };
@@ -184,8 +184,10 @@ function cachedReading(flag: unknown): { reading: ChangeReading; tables: Map<str
   const t: Translate = (key, options) => i18n.t(key, options);
   const seeded = i18n.language === 'zh-CN' ? {} : (i18n.t('menuName', { returnObjects: true }) as Record<string, string>);
   const menuName = (id: number) => {
-    const name = menus.find((m) => Number(m.id) === id)?.name;
-    return name === undefined ? undefined : typeof seeded === 'object' && Object.hasOwn(seeded, name) ? seeded[name] : name;
+    const menu = menus.find((m) => Number(m.id) === id);
+    if (menu === undefined) return undefined;
+    const english = i18n.language === 'zh-CN' ? undefined : englishNameOf(menu);
+    return english ?? (typeof seeded === 'object' && Object.hasOwn(seeded, menu.name) ? seeded[menu.name] : menu.name);
   };
   const roles = appQueryClient.getQueryData<RoleName[]>(ROLES_KEY) ?? [];
   const roleName = (id: number) => roles.find((r) => Number(r.id) === id)?.name;
