@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Saves the data-source pages (issue 11) at 1280x800 in both languages into docs/screenshots/page-<name>-<zh|en>.png:
-// connSql (list and dialog after a connection test), dataMana (a source chosen, the table dialog, the SQL preview),
+// connSql (list and dialog after a connection test), dataMana (a source chosen, the table dialog, its choice list and
+// reference editors, the SQL preview),
 // dataSMana, layTable (both tabs). Usage: flock /tmp/qb-e2e.lock node web/e2e/datasources-screenshots.mjs [--no-build]
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -98,6 +99,27 @@ const SHOTS = [
       await page.getByTestId('source-10000').click();
       await crud(page).locator('.ant-table-tbody tr.ant-table-row', { hasText: 'shotbook' }).getByTestId('row-edit').click();
       await page.getByTestId('column-grid').locator('tr.ant-table-row').nth(5).waitFor();
+    },
+  ],
+  // the column grid's choice list and reference (issue 31 #3)
+  [
+    'dataMana-options',
+    'dataMana',
+    async (page) => {
+      await page.getByTestId('source-10000').click();
+      await crud(page).locator('.ant-table-tbody tr.ant-table-row', { hasText: 'shotbook' }).getByTestId('row-edit').click();
+      await page.getByTestId('column-grid').locator('tr.ant-table-row').nth(4).getByTestId('column-options').click();
+      await page.getByTestId('options-editor').waitFor();
+    },
+  ],
+  [
+    'dataMana-reference',
+    'dataMana',
+    async (page) => {
+      await page.getByTestId('source-10000').click();
+      await crud(page).locator('.ant-table-tbody tr.ant-table-row', { hasText: 'shotbook' }).getByTestId('row-edit').click();
+      await page.getByTestId('column-grid').locator('tr.ant-table-row').nth(5).getByTestId('column-reference').click();
+      await page.getByTestId('reference-label').waitFor();
     },
   ],
   [

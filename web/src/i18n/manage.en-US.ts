@@ -417,7 +417,8 @@ const manageEnUS: ManageTexts = {
       enumEn: 'English label',
       enumAdd: 'Add a value',
       enumRemove: 'Remove this value',
-      enumNote: 'The add and edit dialogs offer these values in a dropdown; in English they read the English label, or the Chinese one when it is empty.',
+      enumNote:
+        'The add and edit dialogs offer these values (radio buttons up to five, else a dropdown); in English they read the English label, or the Chinese one when it is empty.',
       enumType: 'A {{type}} column cannot have a choice list',
       enumOrReference: 'A column has either a choice list or a reference, not both',
       enumValueRequired: 'Value {{n}} is empty',

@@ -417,7 +417,7 @@ const manageZhCN = {
       enumEn: '英文名称',
       enumAdd: '添加一项',
       enumRemove: '删除此项',
-      enumNote: '新增和编辑时以下拉框选择这些值；英文界面显示英文名称，未填写时显示中文名称。',
+      enumNote: '新增和编辑时从这些值中选择（不超过 5 项为单选按钮，更多为下拉框）；英文界面显示英文名称，未填写时显示中文名称。',
       enumType: '{{type}} 类型的字段不能设置枚举值',
       enumOrReference: '枚举值和引用表只能设置其中一个',
       enumValueRequired: '第 {{n}} 项缺少值',
