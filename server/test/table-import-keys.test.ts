@@ -21,8 +21,10 @@ describe.each(engines)('natural keys of a table import on %s', (engine, url) => 
     const fileUrl = await upload(t, 'rows.xlsx', bookBytes(rows));
     return t.post('/api/action/importTable/', { _flag: flag, fileUrl, ...extra });
   };
-  const members = async () => (await db().selectFrom('sys_member').select(['name', 'phone']).where('isdelete', '=', 0).orderBy('id').execute()).map((m) => `${m.name}:${m.phone}`);
-  const codedRows = async () => (await db().selectFrom(coded).select(['code', 'name']).where('isdelete', '=', 0).orderBy('code').execute()).map((r) => `${r.code}:${r.name}`);
+  const members = async () =>
+    (await db().selectFrom('sys_member').select(['name', 'phone']).where('isdelete', '=', 0).orderBy('id').execute()).map((m) => `${m.name}:${m.phone}`);
+  const codedRows = async () =>
+    (await db().selectFrom(coded).select(['code', 'name']).where('isdelete', '=', 0).orderBy('code').execute()).map((r) => `${r.code}:${r.name}`);
   const options = async (flag: string) => {
     const r = await t.get(`/api/import/tableOptions/?_flag=${flag}`);
     expect(r.statusCode, r.body).toBe(200);
@@ -69,7 +71,7 @@ describe.each(engines)('natural keys of a table import on %s', (engine, url) => 
     expect((await members()).length).toBe(count);
   });
 
-  it("refuses member rows whose phone a live member has when matched on another column, or the file repeats; nothing written", async () => {
+  it('refuses member rows whose phone a live member has when matched on another column, or the file repeats; nothing written', async () => {
     const before = await members();
     const r = await importInto('sys_member', [MEMBER_HEADER, ['新人', '13900000004', ''], ['张三另一个', '13900000001', ''], ['重复', '13900000004', '']], {
       keyColumn: 'id',
@@ -135,12 +137,7 @@ describe.each(engines)('natural keys of a table import on %s', (engine, url) => 
 
   it('lists every bad cell of every row at once', async () => {
     const before = await members();
-    const r = await importInto('sys_member', [
-      MEMBER_HEADER,
-      ['好人', '13900000009', '男'],
-      ['坏人', '1'.repeat(25), '不详'],
-      ['', '2'.repeat(21), '外星'],
-    ]);
+    const r = await importInto('sys_member', [MEMBER_HEADER, ['好人', '13900000009', '男'], ['坏人', '1'.repeat(25), '不详'], ['', '2'.repeat(21), '外星']]);
     expect(r.statusCode, r.body).toBe(400);
     expect(r.json().data).toMatchObject({ rows: 3, rejected: 2 });
     expect(r.json().data.problems.map((p: { row: number; column: string }) => `${p.row} ${p.column}`)).toEqual([

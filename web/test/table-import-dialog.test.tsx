@@ -125,6 +125,7 @@ describe('the table import dialog', () => {
     expect(await screen.findByText('导入小程序用户管理')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('table-import-key').textContent).toBe('手机号 (phone)'));
     expect(matchColumns(members, 'zh-CN', 'phone').map((c) => c.value)).toEqual(['phone', 'id', 'name']);
+    expect(screen.getByText(/手机号不能重复：默认按它匹配/)).toBeTruthy();
     await user.upload(fileInput(), xlsx('members.xlsx'));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/action/upload/')).toBe(true));
     await user.click(screen.getByTestId('import-submit'));

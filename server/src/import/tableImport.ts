@@ -176,7 +176,13 @@ export class TableImportService {
           .filter((c) => c !== undefined)
           .map(async (c) => {
             const values = await this.valuesOf(sheet, mapped, c, turns);
-            return { name: c.column.name, column: c.column, header: c.header.replace(/^\s*[*＊]\s*/, ''), values, live: await keysByValue(target.db, target.engine, table, c.column.name, values) };
+            return {
+              name: c.column.name,
+              column: c.column,
+              header: c.header.replace(/^\s*[*＊]\s*/, ''),
+              values,
+              live: await keysByValue(target.db, target.engine, table, c.column.name, values),
+            };
           }),
       );
       const plan = await this.plan(table, sheet, mapped, columns, match, mode, existing, new UniqueValues(uniques), turns);
@@ -344,7 +350,8 @@ export class TableImportService {
       if (p === undefined) continue;
       rows++;
       let mine = p.problems;
-      const add = (key: Parameters<typeof problemOf>[2], params: Record<string, string | number> = {}) => (mine ??= []).push(problemOf(p.row, header, key, params));
+      const add = (key: Parameters<typeof problemOf>[2], params: Record<string, string | number> = {}) =>
+        (mine ??= []).push(problemOf(p.row, header, key, params));
       let existingKey: Key | undefined;
       let known = true; // whether the row is known to be new or the one row it matches
       if (p.match !== null) {

@@ -49,7 +49,9 @@ export function matchColumns(meta: TableMeta, lang: string, natural?: string): {
   const key = meta.primaryKey || 'id';
   const rank = (name: string) => (name === natural ? 2 : name === key ? 1 : 0);
   return meta.columns
-    .filter((c) => c.name === key || c.name === natural || (!c.serverFilled && !c.list && !c.enum?.length && !c.references && !['ntext', 'image'].includes(c.type)))
+    .filter(
+      (c) => c.name === key || c.name === natural || (!c.serverFilled && !c.list && !c.enum?.length && !c.references && !['ntext', 'image'].includes(c.type)),
+    )
     .sort((a, b) => rank(b.name) - rank(a.name))
     .map((c) => ({ value: c.name, label: `${textIn(c.title, lang)} (${c.name})` }));
 }
@@ -71,6 +73,12 @@ export function TableImportDialog({ flag, open, onClose, afterClose, onImported,
   const title = meta ? textIn(meta.title, lang) : flag;
   const columns = useMemo(() => (meta ? matchColumns(meta, lang, options?.keyColumn) : []), [meta, lang, options?.keyColumn]);
   const key = options?.keyColumn ?? (meta?.primaryKey || 'id');
+  // the table's unique columns by their titles (a member's 手机号): matched on or not, never written twice
+  const uniqueTitles = (options?.uniqueColumns ?? []).map((name) => textIn(meta?.columns.find((c) => c.name === name)?.title ?? { zh: name, en: name }, lang));
+  const help = [
+    t('help.keyColumn'),
+    ...(uniqueTitles.length ? [t('help.unique', { columns: uniqueTitles.join(lang.startsWith('en') ? ', ' : '、') })] : []),
+  ].join(lang.startsWith('en') ? ' ' : '');
   useEffect(() => {
     // the answer may come after the form: preset it unless the person chose a column meanwhile
     if (options?.keyColumn && !form.isFieldTouched('keyColumn')) form.setFieldValue('keyColumn', options.keyColumn);
@@ -162,7 +170,7 @@ export function TableImportDialog({ flag, open, onClose, afterClose, onImported,
         initialValues={{ keyColumn: key, mode: 'insert' }}
         onValuesChange={() => !busy && setOutcome(undefined)}
       >
-        <Form.Item name="keyColumn" label={t('field.keyColumn')} extra={t('help.keyColumn')}>
+        <Form.Item name="keyColumn" label={t('field.keyColumn')} extra={help}>
           <Select options={columns} data-testid="table-import-key" popupMatchSelectWidth={false} />
         </Form.Item>
         <Form.Item name="mode" label={t('field.mode')}>

@@ -13,7 +13,8 @@ const zhCN = {
     file: '文件',
   },
   help: {
-    keyColumn: '文件中此列的值与已有数据相同即视为已存在；同一文件中不能重复。默认是本表不能重复的列（如手机号）；按其他列匹配时，该列的值也不会重复写入。',
+    keyColumn: '文件中此列的值与已有数据相同即视为已存在；同一文件中不能重复。',
+    unique: '{{columns}}不能重复：默认按它匹配；按其他列匹配时，已有的{{columns}}也不会再写入。',
   },
   mode: {
     insert: '跳过',
@@ -44,8 +45,9 @@ const enUS: Shape<typeof zhCN> = {
     file: 'File',
   },
   help: {
-    keyColumn:
-      'A row whose value in this column a record already has is that record; a value may not repeat in the file. By default, the column the table keeps unique (such as the phone); matched on another column, its values are still never written twice.',
+    keyColumn: 'A row whose value in this column a record already has is that record; a value may not repeat in the file.',
+    unique:
+      '{{columns}} must be unique: rows are matched on it by default, and matched on another column, an existing {{columns}} is still never written again.',
   },
   mode: {
     insert: 'Skip',

@@ -162,7 +162,9 @@ export const tableTemplateRoute = defineRoute({
 });
 
 export const tableImportOptionsSchema = z.object({
-  keyColumn: z.string().describe("the column an import matches rows on when the call names none: the table's natural key (its first unique column, else its key)"),
+  keyColumn: z
+    .string()
+    .describe("the column an import matches rows on when the call names none: the table's natural key (its first unique column, else its key)"),
   uniqueColumns: z
     .array(z.string())
     .describe('the columns the import treats as unique besides a generated key: no import writes a second live row with one of their values'),
