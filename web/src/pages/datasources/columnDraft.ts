@@ -32,6 +32,8 @@ export interface ColumnDraft {
   titleEn: string;
   /** the enumeration; empty: none */
   options: EnumOption[];
+  /** the enumeration as stored, and as the grid would write it: sent back as stored while unchanged (no change logged) */
+  optionsStored?: { raw: string; written: string | null };
   /** the referenced table's flag and the column its rows are shown by; empty: no reference */
   refTable: string;
   refLabel: string;
@@ -97,6 +99,28 @@ export function optionsToSave(c: Pick<ColumnDraft, 'options' | 'type'>): string 
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
+/**
+ * A stored enumeration the grid reads whole and would keep (every value kept, none the rules refuse): sent back as
+ * stored while the list is unchanged, so a save that changes nothing else writes (and logs) nothing for it. A list
+ * the grid cannot read whole is written anew, so that it can be corrected or cleared.
+ */
+function storedOptions(row: Record<string, unknown>): Pick<ColumnDraft, 'optionsStored'> {
+  const raw = row.options;
+  if (typeof raw !== 'string' || raw.trim() === '') return {};
+  const type = String(row.type ?? 'nvarchar');
+  const options = parseOptions(raw);
+  let count = -1;
+  try {
+    const list: unknown = JSON.parse(raw);
+    if (Array.isArray(list)) count = list.length;
+  } catch {
+    return {};
+  }
+  const length = row.length === null || row.length === undefined ? DEFAULT_COLUMN_LENGTH : Number(row.length);
+  if (options.length === 0 || count !== options.length || enumProblem(options, type, length)) return {};
+  return { optionsStored: { raw, written: optionsToSave({ options, type }) } };
+}
+
 /** A saved column as the grid edits it. */
 export function columnFromRow(row: Record<string, unknown>): ColumnDraft {
   const flag = (v: unknown): 0 | 1 => (Number(v) === 1 ? 1 : 0);
@@ -113,6 +137,7 @@ export function columnFromRow(row: Record<string, unknown>): ColumnDraft {
     intro: text(row.intro),
     titleEn: text(row.titleEn),
     options: parseOptions(row.options),
+    ...storedOptions(row),
     refTable: text(row.refTable),
     refLabel: text(row.refLabel),
     isdelete: 0,
@@ -128,16 +153,19 @@ export function removeColumn(columns: ColumnDraft[], key: string): ColumnDraft[]
 
 /** The grid's rows as the master-slave call's children: removed new rows are already gone, removed saved ones say isdelete 1. */
 export function columnsToSave(columns: ColumnDraft[]): Record<string, unknown>[] {
-  return columns.map(({ key: _key, id, options: _options, ...c }) => ({
-    ...(id !== undefined ? { id } : {}),
-    ...c,
-    columnName: c.columnName.trim(),
-    length: c.length ?? null,
-    titleEn: c.titleEn.trim(),
-    options: optionsToSave({ options: _options, type: c.type }),
-    refTable: c.refTable || null,
-    refLabel: c.refTable ? c.refLabel || null : null,
-  }));
+  return columns.map(({ key: _key, id, options: list, optionsStored: stored, ...c }) => {
+    const options = optionsToSave({ options: list, type: c.type });
+    return {
+      ...(id !== undefined ? { id } : {}),
+      ...c,
+      columnName: c.columnName.trim(),
+      length: c.length ?? null,
+      titleEn: c.titleEn.trim(),
+      options: stored && options === stored.written ? stored.raw : options,
+      refTable: c.refTable || null,
+      refLabel: c.refTable ? c.refLabel || null : null,
+    };
+  });
 }
 
 /** Why an enumeration cannot be kept for a column of this type (the server's rules, tables/fieldOptions.ts): an i18n key and its values. */
