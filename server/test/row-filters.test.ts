@@ -156,6 +156,37 @@ describe.each(engines)('row filters on %s', (engine, url) => {
     expect((await grant('editor', { parentId: shenlun })).statusCode).toBe(200);
   });
 
+  it('shows history, deleted rows, restore and undelete of its rows only', async () => {
+    // a question of 申论 moved to 行测 and back by the administrator: its history holds a revision outside the filter
+    const moved = Number((await t.post('/api/action/save/', { _flag: 'questionBank', params: { parentId: shenlun, name: '搬来搬去' } })).json().data.id);
+    expect((await t.post('/api/action/save/', { _flag: 'questionBank', params: { id: moved, parentId: other } })).statusCode).toBe(200);
+    expect((await t.post('/api/action/save/', { _flag: 'questionBank', params: { id: moved, parentId: shenlun, name: '搬回来了' } })).statusCode).toBe(200);
+    const outside = mine.other![1]!;
+    expect((await as('editor').get(`/api/history/?_flag=questionBank&id=${outside}`)).statusCode).toBe(404);
+    const history = await as('editor').get(`/api/history/?_flag=questionBank&id=${moved}`);
+    expect(history.statusCode, history.body).toBe(200);
+    const revisions = history.json().data.revisions as { id: number; changes: { column: string; after: unknown }[] }[];
+    const toOther = revisions.find((r) => r.changes.some((c) => c.column === 'parentId' && Number(c.after) === other))!;
+    expect(toOther).toBeDefined();
+    const restore = await as('editor').post('/api/history/restore/', { _flag: 'questionBank', id: moved, revision: toOther.id });
+    expect(restore.statusCode, restore.body).toBe(403);
+    expect(await question(moved)).toMatchObject({ parentId: shenlun, name: '搬回来了' });
+    const outsideRevision = Number((await t.get(`/api/history/?_flag=questionBank&id=${outside}`)).json().data.revisions[0].id);
+    expect((await as('editor').post('/api/history/restore/', { _flag: 'questionBank', id: outside, revision: outsideRevision })).statusCode).toBe(404);
+    // deleted: one of each subject, by the administrator
+    expect((await t.post('/api/action/delete/', { _flag: 'questionBank', id: [moved, outside] })).statusCode).toBe(200);
+    const deleted = await as('editor').get('/api/history/deleted/?_flag=questionBank');
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const ids = (deleted.json().data as { id: number }[]).map((r) => Number(r.id));
+    expect(ids).toContain(moved);
+    expect(ids).not.toContain(outside);
+    expect((await as('editor').post('/api/history/undelete/', { _flag: 'questionBank', id: outside })).statusCode).toBe(404);
+    expect(await question(outside)).toMatchObject({ isdelete: 1 });
+    expect((await as('editor').post('/api/history/undelete/', { _flag: 'questionBank', id: moved })).statusCode).toBe(200);
+    expect(await question(moved)).toMatchObject({ isdelete: 0 });
+    expect((await t.post('/api/history/undelete/', { _flag: 'questionBank', id: outside })).statusCode).toBe(200);
+  });
+
   it('answers, keeps and checks a grant’s filter; a broken stored filter gives no row', async () => {
     const editors = (await as('editor').select()).total;
     expect(editors).toBeGreaterThanOrEqual(3);

@@ -1,5 +1,6 @@
 import type { EnumValue, Texts } from '@qb/contracts';
 import { allowedTable, assertAllowed, type Caller } from '../access/index.ts';
+import { rowScope, scopeExpression } from '../crud/rowScope.ts';
 import type { CrudService } from '../crud/service.ts';
 import { parseKeys } from '../crud/keys.ts';
 import { asDataFailure } from '../crud/reads.ts';
@@ -67,17 +68,24 @@ export class HistoryService {
     return rows;
   }
 
-  private async stateOf(table: RegisteredTable, id: Key): Promise<RowState> {
+  /**
+   * The row as it is now. A caller held to some rows (a grant's row filter, crud/rowScope.ts) deals only with rows
+   * that exist and match it, deleted or not: any other is not found (404), its history and values as hidden as its row.
+   */
+  private async stateOf(table: RegisteredTable, id: Key, caller: Caller | undefined): Promise<RowState> {
     const target = await this.crud.target(table);
+    const scope = rowScope(caller, table, this.registry);
     // a key the engine refuses (a read-back table's uuid key given `abc`) is a 400 naming the key, not a 500
     const row = (await target.db
       .selectFrom(table.table)
       .selectAll()
       .where(table.primaryKey, '=', id)
+      .where((eb) => scopeExpression(eb, scope, target.engine))
       .executeTakeFirst()
       .catch((err: unknown) => {
         throw asDataFailure(err, table, [[table.primaryKey, id]]);
       })) as Record<string, unknown> | undefined;
+    if (!row && scope) throw notFound('rowNotFound', { flag: table.flag, id });
     if (!row) return { state: 'absent' };
     if (table.softDelete && Number(row.isdelete) === 1) return { state: 'deleted', row };
     return { state: 'live', row };
@@ -87,8 +95,9 @@ export class HistoryService {
   async history(flag: unknown, rawId: unknown, caller: Caller | undefined, refusal: (err: ApiError) => { code: string; message: string }) {
     const table = allowedTable(this.registry, caller, flag, 'view');
     const id = this.keyOf(table, rawId);
+    // the row first: one outside the caller's rows is not found before any revision is read
+    const now = await this.stateOf(table, id, caller);
     const revisions = await this.revisionsOf(table, id);
-    const now = await this.stateOf(table, id);
     for (const r of revisions) if (r.run) r.changes = runValues(table, revisions, r, now.state === 'absent' ? undefined : now.row);
     const deleted = now.state !== 'live' && revisions.length > 0;
     const writable = !table.readOnly && !table.writtenBy;
@@ -156,7 +165,7 @@ export class HistoryService {
     const revisions = await this.revisionsOf(table, id, body.revision);
     const chosen = revisions.find((r) => r.id === body.revision);
     if (!chosen) throw notFound('revisionNotFound', { flag: table.flag, id, revision: body.revision });
-    const now = await this.stateOf(table, id);
+    const now = await this.stateOf(table, id, caller);
     if (now.state !== 'live') throw new ApiError(409, 'restoreRowDeleted');
     if (isDeleteRevision(chosen)) throw new ApiError(409, 'restoreDeleteRevision');
     const values = valuesAt(table, revisions, chosen);
@@ -185,7 +194,7 @@ export class HistoryService {
   async undelete(body: { _flag?: unknown; id?: unknown }, caller: Caller | undefined, check?: SaveCheck) {
     const table = this.writableTable(body._flag, caller, 'delete');
     const id = this.keyOf(table, body.id);
-    const now = await this.stateOf(table, id);
+    const now = await this.stateOf(table, id, caller);
     if (now.state === 'live') throw new ApiError(409, 'rowNotDeleted', { flag: table.flag, id });
     let again: { values: Record<string, unknown>; kept: Record<string, unknown> } | undefined;
     if (now.state === 'deleted') {
@@ -228,6 +237,8 @@ export class HistoryService {
     for (const e of entries) if (e.rowId !== null && !newest.has(e.rowId)) newest.set(e.rowId, e);
     const target = await this.crud.target(table);
     const labelColumn = namingColumn(table);
+    // a caller held to some rows sees the deleted ones among them; a row deleted for good no filter can be read on
+    const scope = rowScope(caller, table, this.registry);
     // which of them are still deleted, read in chunks
     const still: { entry: LogRow & { rowId: string | null }; row?: Record<string, unknown> }[] = [];
     const list = [...newest.values()];
@@ -235,13 +246,19 @@ export class HistoryService {
       const chunk = list.slice(i, i + 500);
       const keys = chunk.map((e) => keyValue(table, e.rowId!)).filter((k): k is Key => k !== undefined);
       const rows = keys.length
-        ? ((await target.db.selectFrom(table.table).selectAll().where(table.primaryKey, 'in', keys).execute()) as Record<string, unknown>[])
+        ? ((await target.db
+            .selectFrom(table.table)
+            .selectAll()
+            .where(table.primaryKey, 'in', keys)
+            .where((eb) => scopeExpression(eb, scope, target.engine))
+            .execute()) as Record<string, unknown>[])
         : [];
       const byKey = new Map(rows.map((r) => [String(r[table.primaryKey]), r]));
       for (const e of chunk) {
         const row = byKey.get(e.rowId!);
-        if (!row) still.push({ entry: e });
-        else if (table.softDelete && Number(row.isdelete) === 1) still.push({ entry: e, row });
+        if (!row) {
+          if (!scope) still.push({ entry: e });
+        } else if (table.softDelete && Number(row.isdelete) === 1) still.push({ entry: e, row });
       }
     }
     const shown = still.slice((page - 1) * size, page * size).map(({ entry, row }) => {
