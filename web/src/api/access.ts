@@ -11,7 +11,15 @@ export async function fetchRoleGrants(roleId: number): Promise<RoleGrants> {
   return (await call('roleGrants', { query: { roleId } })).data!;
 }
 
-export async function saveRoleGrants(roleId: number, grants: { menuId: number; actions: GrantAction[] }[]): Promise<void> {
+/** A grant as saved: `rowFilter` absent keeps the stored 数据范围, null clears it (every row), an object sets it. */
+export interface GrantToSave {
+  menuId: number;
+  actions: GrantAction[];
+  rowFilter?: Record<string, unknown> | null;
+}
+
+/** POST /api/access/role/: replaces the role's grants; a bad row filter is a 400 and nothing changes. */
+export async function saveRoleGrants(roleId: number, grants: GrantToSave[]): Promise<void> {
   await call('saveRoleGrants', { body: { roleId, grants } });
 }
 

@@ -48,8 +48,25 @@ function SearchCascader({ field, value, onChange }: { field: FieldDef; value?: u
   );
 }
 
-/** Input, select and cascader fields (plus number and date range), Search and Reset. */
-export function SearchBar({ formName, fields, onSearch }: { formName: string; fields: FieldDef[]; onSearch(wheres: Wheres): void }) {
+/**
+ * Input, select and cascader fields (plus number and date range), Search and Reset. An editor of a stored filter
+ * (权限管理's 数据范围) starts from `initialValues`, hears every change as `wheres` and shows no buttons.
+ */
+export function SearchBar({
+  formName,
+  fields,
+  onSearch,
+  initialValues,
+  onChange,
+  buttons = true,
+}: {
+  formName: string;
+  fields: FieldDef[];
+  onSearch(wheres: Wheres): void;
+  initialValues?: Record<string, unknown>;
+  onChange?(wheres: Wheres): void;
+  buttons?: boolean;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const searchFields = fields.filter((f) => f.search);
@@ -65,10 +82,12 @@ export function SearchBar({ formName, fields, onSearch }: { formName: string; fi
       layout="inline"
       className="qb-search-bar"
       data-testid="search-bar"
+      initialValues={initialValues}
       onFinish={submit}
       onValuesChange={(changed) => {
         // a dependent dropdown starts over when what it depends on changes
         for (const f of searchFields) if (f.options?.dependsOn && f.options.dependsOn.field in changed) form.setFieldValue(f.name, undefined);
+        onChange?.(buildSearchWheres(form.getFieldsValue(), searchFields));
       }}
     >
       {searchFields.map((field) => {
@@ -92,21 +111,23 @@ export function SearchBar({ formName, fields, onSearch }: { formName: string; fi
           </Form.Item>
         );
       })}
-      <Form.Item className="qb-search-buttons">
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="search-submit">
-          {t('crud.search')}
-        </Button>
-        <Button
-          icon={<ReloadOutlined />}
-          data-testid="search-reset"
-          onClick={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        >
-          {t('crud.reset')}
-        </Button>
-      </Form.Item>
+      {buttons && (
+        <Form.Item className="qb-search-buttons">
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="search-submit">
+            {t('crud.search')}
+          </Button>
+          <Button
+            icon={<ReloadOutlined />}
+            data-testid="search-reset"
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            {t('crud.reset')}
+          </Button>
+        </Form.Item>
+      )}
     </Form>
   );
 }
