@@ -125,11 +125,11 @@ export default function PermissionPage() {
   const locked = !role || Number(role.isAdmin) === 1;
 
   const columns: ColumnsType<GrantRow> = [
-    { title: t('permission.menu'), key: 'menu', width: 240, render: (_, r) => menuLabel(r.node) },
+    { title: t('permission.menu'), key: 'menu', width: 196, render: (_, r) => menuLabel(r.node) },
     ...ACTIONS.map((action) => ({
       title: t(`permission.action.${action}`),
       key: action,
-      width: 110,
+      width: 66,
       align: 'center' as const,
       render: (_: unknown, r: GrantRow) =>
         offeredBy.get(r.key)?.includes(action) ? (
@@ -145,7 +145,7 @@ export default function PermissionPage() {
     {
       title: t('permission.scope.column'),
       key: 'scope',
-      width: 200,
+      width: 164,
       render: (_: unknown, r: GrantRow) => {
         const flag = tableOf.get(r.key);
         if (!flag || !ticked.get(r.key)?.has('view') || Number(role?.isAdmin) === 1) return null;

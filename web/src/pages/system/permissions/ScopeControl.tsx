@@ -50,35 +50,35 @@ export function ScopeControl({ menuId, menu, meta, filter, stored, disabled, onC
   const label = t('permission.scope.label', { menu });
   return (
     <div className="qb-scope-cell" data-testid={`scope-${menuId}`}>
-      <div className="qb-scope-line">
-        <Select<ScopeMode>
-          size="small"
-          value={mode}
-          options={options}
-          onChange={choose}
-          disabled={disabled || !meta}
-          loading={!meta}
-          aria-label={label}
-          className="qb-scope-select"
-          popupMatchSelectWidth={false}
-          data-testid={`scope-select-${menuId}`}
-        />
-        {mode === 'custom' && (
-          <Button
-            size="small"
-            type="text"
-            icon={<EditOutlined />}
-            disabled={disabled}
-            onClick={() => setEditing(true)}
-            aria-label={t('permission.scope.editOf', { menu })}
-            title={t('permission.scope.edit')}
-            data-testid={`scope-edit-${menuId}`}
-          />
-        )}
-      </div>
+      <Select<ScopeMode>
+        size="small"
+        value={mode}
+        options={options}
+        onChange={choose}
+        disabled={disabled || !meta}
+        loading={!meta}
+        aria-label={label}
+        className="qb-scope-select"
+        popupMatchSelectWidth={false}
+        data-testid={`scope-select-${menuId}`}
+      />
       {text !== undefined && (
-        <div className="qb-scope-text" title={mode === 'other' ? t('permission.scope.otherNote') : text} data-testid={`scope-text-${menuId}`}>
-          {text}
+        <div className="qb-scope-line">
+          <span className="qb-scope-text" title={mode === 'other' ? t('permission.scope.otherNote') : text} data-testid={`scope-text-${menuId}`}>
+            {text}
+          </span>
+          {mode === 'custom' && (
+            <Button
+              size="small"
+              type="text"
+              icon={<EditOutlined />}
+              disabled={disabled}
+              onClick={() => setEditing(true)}
+              aria-label={t('permission.scope.editOf', { menu })}
+              title={t('permission.scope.edit')}
+              data-testid={`scope-edit-${menuId}`}
+            />
+          )}
         </div>
       )}
       {editing && meta && fields && (
