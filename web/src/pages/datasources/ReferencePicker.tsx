@@ -126,12 +126,12 @@ export function ReferenceCell({ column, titles, tableName, sourceId, columns, on
       size="small"
       onClick={start}
       disabled={!!why && !column.refTable}
-      aria-label={`${titles.table} · ${name}`}
       title={column.refTable ? shown : undefined}
       data-testid="column-reference"
       style={{ width: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}
     >
-      {shown}
+      <span>{shown}</span>
+      <span className="qb-sr-only">{`, ${titles.table} · ${name}`}</span>
     </Button>
   );
   // a title with its name: 书架（shelf）, Shelves (shelf)
