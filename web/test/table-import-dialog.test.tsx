@@ -161,5 +161,25 @@ describe('the table import dialog', () => {
     expect(within(problems).getByText('字段 手机号 的长度不能超过 20')).toBeTruthy();
     expect(within(problems).getByText('“不详”不是可选的值，应为 男、女、未知 之一')).toBeTruthy();
     expect(within(problems).getAllByText('2')).toHaveLength(2);
+    expect(within(problems).queryByText(/只列出前/)).toBeNull();
+  });
+
+  it('says that problems were left out when the first 100 name fewer rows than are invalid', async () => {
+    const problems = Array.from({ length: 100 }, (_, i) => ({ row: 2 + Math.floor(i / 2), column: i % 2 ? '性别' : '手机号', message: `问题 ${i}` }));
+    answer = {
+      status: 400,
+      body: {
+        status: false,
+        success: false,
+        code: 'IMPORT_ROWS_INVALID',
+        message: '有 60 行数据不正确',
+        data: { rows: 60, inserted: 0, skipped: 0, rejected: 60, problems },
+      },
+    };
+    renderWithApp(<TableImportDialog flag="sys_member" open onClose={vi.fn()} />);
+    await user.upload(fileInput(), xlsx('members.xlsx'));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/action/upload/')).toBe(true));
+    await user.click(screen.getByTestId('import-submit'));
+    expect(await screen.findByText('只列出前 100 个问题，共 60 行有误。')).toBeTruthy();
   });
 });

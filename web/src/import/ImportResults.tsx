@@ -119,7 +119,8 @@ function Problems({ problems, rejected }: { problems: RowProblem[]; rejected: nu
           ]}
         />
       )}
-      {rejected > problems.length && (
+      {/* the server lists the first 100 problems, several a row: some rows are left out when fewer rows are named */}
+      {rejected > new Set(problems.map((p) => p.row)).size && (
         <Typography.Text type="secondary">{t('result.problemsShown', { shown: problems.length, total: rejected })}</Typography.Text>
       )}
     </div>
