@@ -20,7 +20,7 @@ type Row = Record<string, unknown> & { id: number };
 async function rows(flag: string, wheres: Record<string, unknown>): Promise<{ rows: Row[]; total: number }> {
   const answer = await api(base, admin, `/api/select/?_flag=${flag}&row=100&wheres=${encodeURIComponent(JSON.stringify(wheres))}`);
   expect(answer.status).toBe(200);
-  return { rows: answer.body!.data as Row[], total: Number(answer.body!.total) };
+  return { rows: answer.body!.data as Row[], total: Number((answer.body as { total?: number }).total) };
 }
 
 const cascaderItem = (page: Page, text: string) => page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item', { hasText: text }).first();

@@ -11,6 +11,7 @@ import type { Row } from '../../crud/types.ts';
 import { menuQuery, queryClient as appQueryClient, queryKeys } from '../../app/queryClient.ts';
 import { englishNameOf, useMenuName } from '../menuTitles.ts';
 import { formChangeText, parsedJsonText } from './operationLogForms.ts';
+import { cachedNameOf, scopeTextOf, useGrantScopeNames, type ScopeText } from './permissions/grantScopeText.ts';
 import './system.css';
 
 /** One changed field of an operation log entry (sys_operationLog.changes, docs/permissions.md "Audit"). */
@@ -65,8 +66,14 @@ export function changeLine(change: Change, empty: string, insert = false, readin
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** The grants a role change logs (`[[menuId, "view,save"], …]`) as `菜单管理（查看、保存）`, menus by name. */
-function grantsText(value: unknown, menuName: (id: number) => string | undefined, t: Translate): string | undefined {
+/** The grants before and after of a logged role change (for the names its 数据范围 refer to). */
+const grantsOf = (changes: unknown) => (parseChanges(changes) ?? []).filter((c) => c.column === 'grants').flatMap((c) => [c.before, c.after]);
+
+/**
+ * The grants a role change logs (`[[menuId, "view,save"], …]`) as `菜单管理（查看、保存）`, menus by name; a grant with a
+ * 数据范围 (`[menuId, actions, rowFilterJSON]`) as `题库（查看；数据范围：所属科目 = 申论）`.
+ */
+function grantsText(value: unknown, menuName: (id: number) => string | undefined, t: Translate, scopeText?: ScopeText): string | undefined {
   let list: unknown = value;
   if (typeof value === 'string') {
     try {
@@ -81,13 +88,20 @@ function grantsText(value: unknown, menuName: (id: number) => string | undefined
   return list
     .map((g) => {
       if (!Array.isArray(g)) return JSON.stringify(g);
-      const [menuId, actions] = g as [unknown, unknown];
+      const [menuId, actions, filter] = g as [unknown, unknown, unknown];
       const name = menuName(Number(menuId)) ?? `#${String(menuId)}`;
       const done = String(actions ?? '')
         .split(',')
         .filter(Boolean)
         .map((a) => t(`pages.operationLog.grant.${a}`));
-      return t('pages.operationLog.grantOf', { menu: name, actions: done.join(sep) });
+      if (typeof filter !== 'string' || !filter) return t('pages.operationLog.grantOf', { menu: name, actions: done.join(sep) });
+      let scope: string | undefined;
+      try {
+        scope = scopeText?.(Number(menuId), JSON.parse(filter));
+      } catch {
+        // shown as stored
+      }
+      return t('pages.operationLog.grantScope', { menu: name, actions: done.join(sep), scope: scope ?? filter });
     })
     .join(sep);
 }
@@ -107,6 +121,7 @@ export function readingOf(
   menuName: (id: number) => string | undefined,
   t: Translate,
   roleName: (id: number) => string | undefined = () => undefined,
+  scopeText?: ScopeText,
 ): ChangeReading {
   const columns = new Map((meta?.columns ?? []).map((c) => [c.name, c]));
   return {
@@ -118,7 +133,7 @@ export function readingOf(
       return column;
     },
     value: (column, value) => {
-      if (column === 'grants') return grantsText(value, menuName, t);
+      if (column === 'grants') return grantsText(value, menuName, t, scopeText);
       if (column === 'roles') return rolesText(value, roleName, t);
       if (column === 'isdelete') return t(Number(value) === 1 ? 'pages.operationLog.deleted' : 'pages.operationLog.live');
       const known = columns.get(column);
@@ -162,7 +177,8 @@ type RoleName = { id: number; name: string };
 const readRoles = async () =>
   ((await call('select', { query: { _flag: 'sys_role', page: '1', row: '1000' }, silent: true }).catch(() => ({ data: [] }))).data ?? []) as RoleName[];
 
-function useLogReading(flag: unknown): { reading: ChangeReading; tables: Map<string, TableMeta> } {
+/** `changes`: the entry's, whose grants' 数据范围 name rows of other tables (read here). */
+function useLogReading(flag: unknown, changes?: unknown): { reading: ChangeReading; tables: Map<string, TableMeta> } {
   const { t, i18n: i18nOfPage } = useTranslation();
   const tables = useQuery({ queryKey: TABLES_KEY, queryFn: readTables, staleTime: 60_000 });
   const menus = useQuery(menuQuery);
@@ -174,7 +190,9 @@ function useLogReading(flag: unknown): { reading: ChangeReading; tables: Map<str
     return menu === undefined ? undefined : nameOfMenu(menu);
   };
   const roleName = (id: number) => roles.data?.find((r) => Number(r.id) === id)?.name;
-  return { reading: readingOf(byFlag.get(String(flag ?? '')), i18nOfPage.language, menuName, t, roleName), tables: byFlag };
+  const nameOf = useGrantScopeNames(flag === 'sys_role' ? grantsOf(changes) : [], byFlag, menus.data ?? []);
+  const scopeText = scopeTextOf(byFlag, menus.data ?? [], i18nOfPage.language, t, nameOf);
+  return { reading: readingOf(byFlag.get(String(flag ?? '')), i18nOfPage.language, menuName, t, roleName, scopeText), tables: byFlag };
 }
 
 /** The same reading outside React (print and export), from what the page has read. */
@@ -191,7 +209,8 @@ function cachedReading(flag: unknown): { reading: ChangeReading; tables: Map<str
   };
   const roles = appQueryClient.getQueryData<RoleName[]>(ROLES_KEY) ?? [];
   const roleName = (id: number) => roles.find((r) => Number(r.id) === id)?.name;
-  return { reading: readingOf(tables.get(String(flag ?? '')), i18n.language, menuName, t, roleName), tables };
+  const scopeText = scopeTextOf(tables, menus, i18n.language, t, cachedNameOf(appQueryClient));
+  return { reading: readingOf(tables.get(String(flag ?? '')), i18n.language, menuName, t, roleName, scopeText), tables };
 }
 
 /** The table of an entry by its title in the page's language (the flag when the person cannot view it). */
@@ -234,7 +253,7 @@ function RawRecord({ row }: { row: Row }) {
 
 function ChangesCell({ value, row }: { value: unknown; row: Row }) {
   const { t } = useTranslation();
-  const { reading } = useLogReading(row.flag);
+  const { reading } = useLogReading(row.flag, value);
   const empty = t('pages.operationLog.empty');
   const list = parseChanges(value);
   if (!list) return <span className="qb-cell-text">{String(value)}</span>;
