@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { columnFromRow, columnsToSave, enumProblem } from '../src/pages/datasources/columnDraft.ts';
+import type { TableMeta } from '@qb/contracts';
+import { columnFromRow, columnsToSave, enumProblem, newColumn } from '../src/pages/datasources/columnDraft.ts';
+import { referenceTargets } from '../src/pages/datasources/ReferencePicker.tsx';
 
 // Issue 31 #3: what the column grid sends for a column's choice list (sys_tableFields.options).
 
@@ -47,5 +49,35 @@ describe('the column grid’s choice list as sent', () => {
     expect(enumProblem([{ value: 'abc', zh: '甲', en: '' }], 'nvarchar', 2)).toEqual({ key: 'datasources.grid.enumTooLong', values: { n: 1, length: 2 } });
     expect(enumProblem([{ value: '1.5', zh: '甲', en: '' }], 'int', null)?.key).toBe('datasources.grid.enumInteger');
     expect(enumProblem([{ value: '1.5', zh: '甲', en: '' }], 'money', null)).toBeUndefined();
+  });
+});
+
+describe('the tables a column may reference', () => {
+  const meta = (flag: string, more: Partial<TableMeta>): TableMeta => ({
+    flag,
+    title: { zh: flag, en: flag },
+    softDelete: false,
+    source: 10000,
+    primaryKey: 'id',
+    dynamic: false,
+    columns: [{ name: 'id', type: 'int', title: { zh: 'ID', en: 'ID' }, required: false, filterable: true, sortable: true }],
+    ...more,
+  });
+  const metas = [
+    meta('questionsClass', { referable: true }),
+    meta('sys_user', {}),
+    meta('shelf', { dynamic: true }),
+    meta('remote', { dynamic: true, source: 7 }),
+  ];
+  const column = (columnName: string, saved: boolean) => ({ ...newColumn(), columnName, ...(saved ? { id: 1 } : {}) });
+
+  it('follow the server’s rule: this table, operator tables of the same source, referable built-in ones on the local database', () => {
+    const columns = [column('id', true), column('name', false), column('parent', false), column('later', false)];
+    const targets = referenceTargets(metas, { tableName: 'book', sourceId: 10000, columns, column: columns[2]!.key }, 'zh-CN', () => '本表');
+    expect(targets.map((x) => x.flag)).toEqual(['book', 'questionsClass', 'shelf']);
+    // this table is shown by a saved column or a new one written before the referencing one (the server checks it then)
+    expect(targets[0]!.labels.map((l) => l.name)).toEqual(['id', 'name']);
+    // another source: its own operator tables only
+    expect(referenceTargets(metas, { tableName: 'book', sourceId: 7, columns }, 'zh-CN', () => '本表').map((x) => x.flag)).toEqual(['book', 'remote']);
   });
 });

@@ -28,7 +28,7 @@ const NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
  */
 export function referenceTargets(
   metas: TableMeta[],
-  own: { tableName: string; sourceId: number | undefined; columns: ColumnDraft[] },
+  own: { tableName: string; sourceId: number | undefined; columns: ColumnDraft[]; column?: string },
   lang: string,
   selfTitle: (name: string) => string,
 ): ReferenceTarget[] {
@@ -37,10 +37,14 @@ export function referenceTargets(
   if (NAME.test(tableName)) {
     const named = own.columns.filter((c) => c.isdelete !== 1 && NAME.test(c.columnName.trim()));
     const key = named.find((c) => c.primaryKey === 1);
+    // the server checks a label of this table when the column is written, in the grid's order: a saved column, or a
+    // new one above the referencing column (a new one below it is not written yet)
+    const at = own.columns.findIndex((c) => c.key === own.column);
+    const written = named.filter((c) => c.id !== undefined || at < 0 || own.columns.indexOf(c) < at);
     targets.push({
       flag: tableName,
       title: selfTitle(tableName),
-      labels: named.map((c) => ({ name: c.columnName.trim(), title: (lang.startsWith('en') && c.titleEn.trim()) || c.intro.trim() || c.columnName.trim() })),
+      labels: written.map((c) => ({ name: c.columnName.trim(), title: (lang.startsWith('en') && c.titleEn.trim()) || c.intro.trim() || c.columnName.trim() })),
       keyName: key?.columnName.trim() ?? 'id',
       keyType: key?.type ?? 'int',
       ...(key?.type === 'nvarchar' ? { keyLength: key.length ?? DEFAULT_COLUMN_LENGTH } : {}),
@@ -95,7 +99,7 @@ export function ReferenceCell({ column, titles, tableName, sourceId, columns, on
     staleTime: 60_000,
     enabled: open,
   });
-  const targets = referenceTargets(metas.data ?? [], { tableName, sourceId, columns }, i18n.language, () => t('datasources.grid.self'));
+  const targets = referenceTargets(metas.data ?? [], { tableName, sourceId, columns, column: column.key }, i18n.language, () => t('datasources.grid.self'));
   const target = targets.find((x) => x.flag === table);
   const name = column.columnName.trim() || t('datasources.grid.unnamed');
   const why = column.options.length ? t('datasources.grid.enumOrReference') : '';
