@@ -191,7 +191,12 @@ describe.each(engines)('row filters on %s', (engine, url) => {
     const editors = (await as('editor').select()).total;
     expect(editors).toBeGreaterThanOrEqual(3);
     const read = await t.get(`/api/access/role/?roleId=${roles.editor}`);
-    expect(read.json().data.grants).toContainEqual({ menuId: questionMenu, actions: ['view', 'save', 'delete', 'export'], rowFilter: { parentId: shenlun } });
+    expect(read.json().data.grants).toContainEqual({
+      menuId: questionMenu,
+      actions: ['view', 'save', 'delete', 'export'],
+      rowFilter: { parentId: shenlun },
+      fieldRules: null,
+    });
     // a save that says nothing of the filter keeps it
     expect((await grant('editor', undefined)).statusCode).toBe(200);
     expect((await as('editor').select()).total).toBe(editors);

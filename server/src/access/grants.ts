@@ -4,9 +4,10 @@ import type { AnyDb } from '../db/connection.ts';
 import { referenceGivesView } from '../schema/references.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { Caller, RowFilter } from './index.ts';
+import { type ColumnLimits, combinedLimits, type FieldRules, storedFieldRules } from './fieldRules.ts';
 import { pageDeclaration } from './pages.ts';
 
-export type Access = Pick<Caller, 'isAdmin' | 'grants' | 'menuIds' | 'urls' | 'rowFilters'>;
+export type Access = Pick<Caller, 'isAdmin' | 'grants' | 'menuIds' | 'urls' | 'rowFilters' | 'fieldLimits'>;
 
 /** The actions stored in sys_roleMenu.actions (comma-joined); unknown words are ignored. */
 export function parseActions(text: unknown): GrantAction[] {
@@ -40,7 +41,7 @@ export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: num
   const rows = roles.length
     ? await db
         .selectFrom('sys_roleMenu')
-        .select(['menuId', 'actions', 'rowFilter'])
+        .select(['menuId', 'actions', 'rowFilter', 'fieldRules'])
         .where(
           'roleId',
           'in',
@@ -58,6 +59,9 @@ export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: num
   // row filters: a table is filtered only when every grant that gives it filters it (union of the grants' rows)
   const filters = new Map<string, RowFilter[]>();
   const everyRow = new Set<string>();
+  // field rules: per table, each grant that gives it with its rules (none for a table it gives beside its page's own)
+  const fieldRules = new Map<string, { rules: FieldRules | undefined; writes: boolean }[]>();
+  const addRules = (flag: string, rules: FieldRules | undefined, writes: boolean) => fieldRules.set(flag, [...(fieldRules.get(flag) ?? []), { rules, writes }]);
   for (const row of rows) {
     const menuId = Number(row.menuId);
     const menu = byId.get(menuId);
@@ -73,6 +77,11 @@ export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: num
       // a grant's row filter is on the page's own table; the other tables it declares it shows whole (as before)
       if (rowFilter && flag === main) filters.set(flag, [...(filters.get(flag) ?? []), rowFilter]);
       else everyRow.add(flag);
+      addRules(
+        flag,
+        flag === main ? storedFieldRules(row.fieldRules) : undefined,
+        actions.some((a) => (a === 'save' || a === 'import') && offered.includes(a)),
+      );
       // every table the page declares is read to show it (labels of a source, a member's name): any grant of the page sees them
       give(flag, 'view');
       for (const action of actions) {
@@ -88,13 +97,21 @@ export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: num
         if (column.references && referenceGivesView(registry, table, column.references)) {
           give(column.references, 'view');
           // labels of other tables are read whole; a table's references to itself (a parent) stay under its own filter
-          if (column.references !== flag) everyRow.add(column.references);
+          if (column.references !== flag) {
+            everyRow.add(column.references);
+            addRules(column.references, undefined, false);
+          }
         }
     }
   }
   const urls = new Set([...menuIds].map((id) => byId.get(id)!.url).filter((u) => u !== ''));
   const rowFilters = new Map([...filters].filter(([flag]) => !everyRow.has(flag)));
-  return { isAdmin: false, grants, menuIds, urls, rowFilters };
+  const fieldLimits = new Map<string, ColumnLimits>();
+  for (const [flag, rules] of fieldRules) {
+    const limits = registry.has(flag) ? combinedLimits(registry.get(flag), rules) : undefined;
+    if (limits) fieldLimits.set(flag, limits);
+  }
+  return { isAdmin: false, grants, menuIds, urls, rowFilters, fieldLimits };
 }
 
 /** The table a page lists (the first it declares): what its grants' row filters are written on. */

@@ -4,6 +4,7 @@ import { ApiError } from '../http/errors.ts';
 import { builtinTables } from '../schema/builtin.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredTable } from '../schema/types.ts';
+import { type ColumnLimits, limitedTable } from './fieldRules.ts';
 
 /** What a caller may do to a table's rows (docs/permissions.md). */
 export type Action = GrantAction;
@@ -24,6 +25,8 @@ export interface Caller {
    * `wheres` objects of the list grammar with the variables $CURRENT_USER and $NOW; a table absent: every row
    */
   rowFilters?: ReadonlyMap<string, readonly RowFilter[]>;
+  /** per table, the columns the caller may not read or not write (access/fieldRules.ts); a table absent: none */
+  fieldLimits?: ReadonlyMap<string, ColumnLimits>;
   /** the menus the caller may open (with their ancestors) and their routes */
   menuIds: ReadonlySet<number>;
   urls: ReadonlySet<string>;
@@ -69,7 +72,8 @@ export function allowedTable(registry: TableRegistry, caller: Caller | undefined
   if (!caller.isAdmin && typeof flag === 'string' && flag !== '' && !registry.has(flag)) throw new ApiError(403, 'forbidden');
   const table = registry.get(flag);
   assertAllowed(caller, table.flag, action);
-  return table;
+  // the table as the caller may see and write it (field permissions): every call that checks access works on this one
+  return limitedTable(caller, table);
 }
 
 /** Whether the caller may see a table at all (its metadata, its rows). */

@@ -5,6 +5,7 @@ import type { Connection } from '../db/connection.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { CrudService } from './service.ts';
 import { allowedTable, maySee, SYSTEM, type Caller } from '../access/index.ts';
+import { limitedTable } from '../access/fieldRules.ts';
 import { ApiError, ok, rawPayload } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
 import { exportTable } from './export.ts';
@@ -108,11 +109,12 @@ export function registerCrudRoutes(fastify: FastifyInstance, ctx: { conn: Connec
       ctx.registry
         .flags()
         .filter((flag) => maySee(req.caller, flag))
-        .map((flag) => ctx.registry.meta(flag)),
+        .map((flag) => ctx.registry.metaOf(limitedTable(req.caller, ctx.registry.get(flag)))),
     ),
   );
   on(app, 'schema', async (req) => {
-    const meta = ctx.registry.meta(allowedTable(ctx.registry, req.caller, req.params.flag, 'view').flag);
+    // as the caller sees it: columns it may not read are absent, those it may not write are the server's (field limits)
+    const meta = ctx.registry.metaOf(allowedTable(ctx.registry, req.caller, req.params.flag, 'view'));
     // a form definition bound to the table is its add/edit form (docs/forms.md "Forms bound to tables")
     const form = await boundFormOf(ctx.conn.db, ctx.registry, meta.flag);
     // the answer schema checks a form loosely (version and fields): FormSchema is its stricter type

@@ -42,8 +42,20 @@ export class HistoryService {
     return keys[0]!;
   }
 
-  /** The row's revisions, newest first: the newest MAX_REVISIONS, or (`from`) every one from that entry on. */
+  /**
+   * The row's revisions, newest first, without the changes of columns the caller may not read (`table` is the table
+   * as the caller sees it: access/fieldRules.ts); a restore then leaves those columns as they are.
+   */
   private async revisionsOf(table: RegisteredTable, id: Key, from?: number): Promise<Revision[]> {
+    const full = this.registry.get(table.flag);
+    const hidden = [...full.columns.keys()].filter((name) => !table.columns.has(name));
+    const revisions = await this.allRevisionsOf(table, id, from);
+    if (hidden.length > 0) for (const r of revisions) r.changes = r.changes.filter((c) => !hidden.includes(c.column));
+    return revisions;
+  }
+
+  /** The row's revisions, newest first: the newest MAX_REVISIONS, or (`from`) every one from that entry on. */
+  private async allRevisionsOf(table: RegisteredTable, id: Key, from?: number): Promise<Revision[]> {
     let query = this.crud.db
       .selectFrom('sys_operationLog')
       .select(['id', 'action', 'loginid', 'createTime', 'changes'])
@@ -98,7 +110,9 @@ export class HistoryService {
     // the row first: one outside the caller's rows is not found before any revision is read
     const now = await this.stateOf(table, id, caller);
     const revisions = await this.revisionsOf(table, id);
-    for (const r of revisions) if (r.run) r.changes = runValues(table, revisions, r, now.state === 'absent' ? undefined : now.row);
+    const readable = (changes: Revision['changes']) =>
+      changes.filter((c) => table.columns.has(c.column) || !this.registry.get(table.flag).columns.has(c.column));
+    for (const r of revisions) if (r.run) r.changes = readable(runValues(table, revisions, r, now.state === 'absent' ? undefined : now.row));
     const deleted = now.state !== 'live' && revisions.length > 0;
     const writable = !table.readOnly && !table.writtenBy;
     const fields: Record<string, { title: Texts; enum?: EnumValue[]; removed?: boolean; labels?: Record<string, string>; deleted?: string[] }> = {};

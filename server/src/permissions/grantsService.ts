@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import { pageTable, parseActions, storedRowFilter } from '../access/grants.ts';
 import type { Caller, RowFilter } from '../access/index.ts';
+import { type FieldRules, storedFieldRules } from '../access/fieldRules.ts';
 import { parseRowFilter } from '../crud/rowScope.ts';
 import { ROW_FILTER_LENGTH } from '../db/migrations/0015_row_filters.ts';
 import { offeredActions, pageDeclaration } from '../access/pages.ts';
@@ -53,13 +54,23 @@ export class GrantsService {
   }
 
   /** A live role's grants (menus with no action left out) with their row filters; 404 for a role that is not live. */
-  async roleGrants(roleId: number): Promise<{ menuId: number; actions: GrantAction[]; rowFilter: RowFilter | null }[]> {
+  async roleGrants(roleId: number): Promise<{ menuId: number; actions: GrantAction[]; rowFilter: RowFilter | null; fieldRules: FieldRules | null }[]> {
     const db = this.deps.db;
     const role = await db.selectFrom('sys_role').select('id').where('id', '=', roleId).where('isdelete', '=', 0).executeTakeFirst();
     if (!role) throw notFound('rowNotFound', { flag: 'sys_role', id: roleId });
-    const rows = await db.selectFrom('sys_roleMenu').select(['menuId', 'actions', 'rowFilter']).where('roleId', '=', roleId).orderBy('menuId').execute();
+    const rows = await db
+      .selectFrom('sys_roleMenu')
+      .select(['menuId', 'actions', 'rowFilter', 'fieldRules'])
+      .where('roleId', '=', roleId)
+      .orderBy('menuId')
+      .execute();
     return rows
-      .map((r) => ({ menuId: Number(r.menuId), actions: parseActions(r.actions), rowFilter: storedRowFilter(r.rowFilter) ?? null }))
+      .map((r) => ({
+        menuId: Number(r.menuId),
+        actions: parseActions(r.actions),
+        rowFilter: storedRowFilter(r.rowFilter) ?? null,
+        fieldRules: storedFieldRules(r.fieldRules) ?? null,
+      }))
       .filter((g) => g.actions.length > 0);
   }
 
@@ -78,10 +89,33 @@ export class GrantsService {
     return text;
   }
 
+  /**
+   * A grant's field rules as stored: every column one of the page's table (not its key, not a tree's parent, which
+   * the page needs to show its rows), named once; null for none.
+   */
+  private fieldRulesText(url: string, menuId: number, rules: FieldRules | null): string | null {
+    if (rules === null || rules.hidden.length + rules.readOnly.length === 0) return null;
+    const { registry } = this.deps;
+    const flag = pageTable(pageDeclaration(url, registry));
+    if (!flag || !registry.has(flag)) throw badRequest('badParam', { name: 'fieldRules', reason: `menu ${menuId} has no table` });
+    const table = registry.get(flag);
+    const seen = new Set<string>();
+    for (const name of [...rules.hidden, ...rules.readOnly]) {
+      const column = registry.column(table, name);
+      if (column.name === table.primaryKey || column.name === 'isdelete' || column.name === table.tree?.parentColumn)
+        throw badRequest('badParam', { name: 'fieldRules', reason: `${name} cannot be limited` });
+      if (seen.has(column.name)) throw badRequest('badParam', { name: 'fieldRules', reason: `${name} given twice` });
+      seen.add(column.name);
+    }
+    const text = JSON.stringify({ hidden: rules.hidden, readOnly: rules.readOnly });
+    if (text.length > ROW_FILTER_LENGTH) throw badRequest('badParam', { name: 'fieldRules', reason: `at most ${ROW_FILTER_LENGTH} characters` });
+    return text;
+  }
+
   /** Replaces a role's grants: each menu live and given once, each action one its page offers; every session's caller forgotten. */
   async saveRoleGrants(
     roleId: number,
-    grants: { menuId: number; actions: GrantAction[]; rowFilter?: Record<string, unknown> | null }[],
+    grants: { menuId: number; actions: GrantAction[]; rowFilter?: Record<string, unknown> | null; fieldRules?: FieldRules | null }[],
     caller: Caller | undefined,
   ): Promise<void> {
     const { crud, registry } = this.deps;
@@ -100,14 +134,24 @@ export class GrantsService {
     const filters = new Map(
       grants.filter((g) => g.rowFilter !== undefined).map((g) => [g.menuId, this.rowFilterText(urls.get(g.menuId)!, g.menuId, g.rowFilter!)]),
     );
+    const fieldRules = new Map(
+      grants.filter((g) => g.fieldRules !== undefined).map((g) => [g.menuId, this.fieldRulesText(urls.get(g.menuId)!, g.menuId, g.fieldRules!)]),
+    );
     await crud.writeTransaction(
       ['sys_roleMenu'],
       async (trx) => {
         const role = await trx.selectFrom('sys_role').select('id').where('id', '=', roleId).where('isdelete', '=', 0).executeTakeFirst();
         if (!role) throw notFound('rowNotFound', { flag: 'sys_role', id: roleId });
-        const before = await trx.selectFrom('sys_roleMenu').select(['menuId', 'actions', 'rowFilter']).where('roleId', '=', roleId).orderBy('menuId').execute();
-        // a grant saved without `rowFilter` keeps the one stored (a client that knows nothing of filters drops none)
-        const stored = new Map(before.map((r) => [Number(r.menuId), r.rowFilter === undefined || r.rowFilter === '' ? null : (r.rowFilter as string | null)]));
+        const before = await trx
+          .selectFrom('sys_roleMenu')
+          .select(['menuId', 'actions', 'rowFilter', 'fieldRules'])
+          .where('roleId', '=', roleId)
+          .orderBy('menuId')
+          .execute();
+        // a grant saved without `rowFilter` or `fieldRules` keeps the stored one (a client that knows nothing of them drops none)
+        const text = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
+        const stored = new Map(before.map((r) => [Number(r.menuId), text(r.rowFilter)]));
+        const storedFields = new Map(before.map((r) => [Number(r.menuId), text(r.fieldRules)]));
         await trx.deleteFrom('sys_roleMenu').where('roleId', '=', roleId).execute();
         const rows = grants
           .filter((g) => g.actions.length > 0)
@@ -116,16 +160,25 @@ export class GrantsService {
             menuId: g.menuId,
             actions: GRANT_ACTIONS.filter((a) => g.actions.includes(a)).join(','),
             rowFilter: filters.has(g.menuId) ? filters.get(g.menuId)! : (stored.get(g.menuId) ?? null),
+            fieldRules: fieldRules.has(g.menuId) ? fieldRules.get(g.menuId)! : (storedFields.get(g.menuId) ?? null),
           }));
         for (let i = 0; i < rows.length; i += 200)
           await trx
             .insertInto('sys_roleMenu')
             .values(rows.slice(i, i + 200))
             .execute();
-        const text = (list: { menuId: unknown; actions: unknown; rowFilter?: unknown }[]) =>
-          JSON.stringify(list.map((r) => (r.rowFilter ? [Number(r.menuId), String(r.actions), String(r.rowFilter)] : [Number(r.menuId), String(r.actions)])));
+        // [menu, actions] of each grant, then its row filter and field rules where it has them (the log shows them)
+        const grantsText = (list: { menuId: unknown; actions: unknown; rowFilter?: unknown; fieldRules?: unknown }[]) =>
+          JSON.stringify(
+            list.map((r) => {
+              const one: unknown[] = [Number(r.menuId), String(r.actions)];
+              if (r.rowFilter || r.fieldRules) one.push(r.rowFilter ? String(r.rowFilter) : null);
+              if (r.fieldRules) one.push(String(r.fieldRules));
+              return one;
+            }),
+          );
         await crud.auditLog.write(trx, caller, [
-          { flag: 'sys_role', action: 'grants', rowId: String(roleId), changes: [{ column: 'grants', before: text(before), after: text(rows) }] },
+          { flag: 'sys_role', action: 'grants', rowId: String(roleId), changes: [{ column: 'grants', before: grantsText(before), after: grantsText(rows) }] },
         ]);
       },
       undefined,

@@ -85,7 +85,11 @@ export class TableRegistry {
   }
 
   meta(flag: string): TableMeta {
-    const table = this.get(flag);
+    return this.metaOf(this.get(flag));
+  }
+
+  /** The metadata of a table as given: the registry's, or as a caller with field limits sees it (access/fieldRules.ts). */
+  metaOf(table: RegisteredTable): TableMeta {
     const columns: ColumnMeta[] = [...table.columns.values()]
       .filter((c) => !c.secret && c.name !== 'isdelete')
       .map((c) => ({

@@ -28,6 +28,15 @@ export const menuGrantSchema = z.object({
       "the rows of the page's table the grant gives: a `wheres` object of the list call (docs/api.md), values may be $CURRENT_USER (the account's id) or $NOW; null: every row; absent in a save: the stored filter is kept",
     )
     .meta({ examples: [{ parentId: 3 }, { createdBy: '$CURRENT_USER' }] }),
+  fieldRules: z
+    .object({
+      hidden: z.array(z.string().max(64)).max(500).describe('columns the role may not read: absent from its lists, exports, templates, history and answers'),
+      readOnly: z.array(z.string().max(64)).max(500).describe('columns the role may read but not write'),
+    })
+    .nullable()
+    .optional()
+    .describe("field permissions on the page's table; null: every column readable and writable; absent in a save: the stored rules are kept")
+    .meta({ examples: [{ hidden: ['phone'], readOnly: ['gender'] }] }),
 });
 export const roleGrantsSchema = z.object({ roleId: z.number().int(), grants: z.array(menuGrantSchema) });
 
