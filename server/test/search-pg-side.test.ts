@@ -206,7 +206,9 @@ describe.skipIf(!url)('PostgreSQL search through the side table (migration 0010)
       const before = await conn.db.selectFrom('questionBank').selectAll().orderBy('id').execute();
       expect(await count0(conn.db, `select count(*) as n from pg_indexes where schemaname = current_schema() and indexdef like '%gin_trgm_ops%'`)).toBe(9);
       await migrate(conn.db, conn.engine);
-      expect(await conn.db.selectFrom('questionBank').selectAll().orderBy('id').execute()).toEqual(before);
+      // the rows as they were, column by column (a later migration may add columns)
+      const after = await conn.db.selectFrom('questionBank').selectAll().orderBy('id').execute();
+      expect(after.map((r) => Object.fromEntries(Object.keys(before[0]!).map((k) => [k, r[k as keyof typeof r]])))).toEqual(before);
       expect(
         await count0(
           conn.db,
