@@ -148,5 +148,10 @@ describe.each(engines)('natural keys of a table import on %s', (engine, url) => 
       '4 性别 / Gender',
     ]);
     expect(await members()).toEqual(before);
+    // 60 rows of two bad cells: the first 100 problems listed (50 rows), every bad row counted
+    const many = await importInto('sys_member', [MEMBER_HEADER, ...Array.from({ length: 60 }, (_, i) => [`多${i}`, '9'.repeat(21), '不详'])]);
+    expect(many.json().data).toMatchObject({ rows: 60, rejected: 60 });
+    expect(many.json().data.problems).toHaveLength(100);
+    expect(many.json().data.problems[99]).toMatchObject({ row: 51, column: '性别 / Gender' });
   });
 });

@@ -5,6 +5,7 @@ import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
 import type { RowProblem } from './questions.ts';
 import { headerOfColumn, type MappedHeader, problemOf } from './tableColumns.ts';
+import type { Key } from './tableLookups.ts';
 
 /**
  * What an import finds wrong with a row beyond its cells' own conversions (docs/import.md "Import into any table"):
@@ -12,7 +13,6 @@ import { headerOfColumn, type MappedHeader, problemOf } from './tableColumns.ts'
  * already has (docs/decisions.md "Natural key of a table (import)").
  */
 
-type Key = number | string;
 const NONE: readonly RowProblem[] = [];
 
 /** A refusal of the save's checks as a problem of a row, naming the column by the file's header text. */
