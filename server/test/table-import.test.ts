@@ -300,6 +300,8 @@ describe.each(engines)('import into any table on %s', (engine, url) => {
     expect(tooBig.json().message).toContain('20 MB');
     // grants: the viewer may not import (403, nothing written), the importer may
     expect((await as('viewer').get(`/api/import/tableTemplate/?_flag=${room}`)).statusCode).toBe(403);
+    expect((await as('viewer').get(`/api/import/tableOptions/?_flag=${room}`)).statusCode).toBe(403);
+    expect((await as('importer').get(`/api/import/tableOptions/?_flag=${room}`)).json().data).toMatchObject({ keyColumn: 'id' });
     expect((await importInto(room, ok, {}, 'xlsx', 'viewer')).statusCode).toBe(403);
     expect((await importInto('noSuchTable', ok, {}, 'xlsx', 'viewer')).statusCode).toBe(403);
     expect((await rowsOf(room)).some((x) => x.code === 'g-1')).toBe(false);
