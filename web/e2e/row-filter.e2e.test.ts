@@ -51,8 +51,9 @@ describe('数据范围 set in 权限管理, used by the account', () => {
     onTestFinished(async () => {
       await api(base, admin, '/api/action/delete/', { method: 'POST', body: { _flag: 'questionBank', id: made } });
     });
-    const role = (await api(base, admin, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_role', params: { name: roleName, department: '内容部' } } }))
-      .body!.data as { id: number };
+    const role = (
+      await api(base, admin, '/api/action/save/', { method: 'POST', body: { _flag: 'sys_role', params: { name: roleName, department: '内容部' } } })
+    ).body!.data as { id: number };
     const account = (await api(base, admin, '/api/user/save/', { method: 'POST', body: { params: { loginid, name: '申论编辑员' } } })).body!.data as {
       id: number;
       password: string;
@@ -79,8 +80,7 @@ describe('数据范围 set in 权限管理, used by the account', () => {
     await visible(page.getByTestId(`scope-text-${questionsMenu}`).getByText('所属科目 = 申论', { exact: true }));
     await page.getByTestId('permission-save').click();
     await visible(page.getByText('保存成功'));
-    const grants = ((await api(base, admin, `/api/access/role/?roleId=${role.id}`)).body!.data as { grants: { menuId: number; rowFilter: unknown }[] })
-      .grants;
+    const grants = ((await api(base, admin, `/api/access/role/?roleId=${role.id}`)).body!.data as { grants: { menuId: number; rowFilter: unknown }[] }).grants;
     expect(grants.find((g) => g.menuId === questionsMenu)!.rowFilter).toEqual({ parentId: shenlun!.id });
     // reloaded, the page shows the stored 数据范围
     await page.reload();

@@ -15,7 +15,7 @@ const dated: FieldDef[] = [{ name: 'createTime', title: '创建时间', search: 
 
 const reading = (): FilterReading => ({
   title: (c) => ({ parentId: '所属科目', name: '题目', createdBy: '创建人', createTime: '创建时间' })[c] ?? c,
-  value: (c, v) => (c === 'parentId' ? (({ 5: '行政职业能力测验', 6: '申论' }) as Record<string, string>)[String(v)] ?? `#${String(v)}` : String(v)),
+  value: (c, v) => (c === 'parentId' ? (({ 5: '行政职业能力测验', 6: '申论' } as Record<string, string>)[String(v)] ?? `#${String(v)}`) : String(v)),
   t: (key, options) => i18n.t(key, options),
 });
 
