@@ -85,7 +85,10 @@ async function openPage(browser, url, token, path, profile, shared, watch) {
 
 const server = await startServer({ captcha: 'off' });
 const browser = await launchBrowser();
-const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
 const loadBefore = load();
 try {
   const token = await apiLogin(server.url);
@@ -128,7 +131,9 @@ try {
   }
   if (BREAKDOWN) {
     for (const [kind, list] of Object.entries(watched)) {
-      console.log(`\nWhere the time goes, ${kind === 'new' ? 'new browser context' : 'warm tab'}: one watched load per page (${list.map((x) => x.ms.toFixed(0)).join(', ')} ms)`);
+      console.log(
+        `\nWhere the time goes, ${kind === 'new' ? 'new browser context' : 'warm tab'}: one watched load per page (${list.map((x) => x.ms.toFixed(0)).join(', ')} ms)`,
+      );
       console.log(summarizeBreakdowns(list));
       for (const { path, breakdown } of list) console.log(formatBreakdown(path, breakdown));
     }

@@ -3,7 +3,15 @@
 // unpacked), how many waves of requests the page waited for one after the other (its critical chain), and the main
 // thread's own CPU time (Chromium's thread clock, not the wall clock: on a busy machine a task takes longer, but its
 // CPU time barely moves) split into script, style and layout, with the tasks over 50 ms.
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.compile', 'v8', 'blink.user_timing', 'loading'];
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'disabled-by-default-v8.compile',
+  'v8',
+  'blink.user_timing',
+  'loading',
+];
 
 /**
  * Starts watching a page before its navigation: the network through the DevTools protocol (every request, what
@@ -53,11 +61,23 @@ export async function watchLoad(browser, context, page) {
     const t0 = navigation?.start ?? 0;
     const usable = t0 + usableMs / 1000;
     const before = all.filter((r) => r.end !== undefined && r.end <= usable + 0.001);
-    return { waterfall: all.filter((r) => r.end !== undefined).map((r) => `${((r.start - t0) * 1000).toFixed(0).padStart(5)} ${((r.end - t0) * 1000).toFixed(0).padStart(5)} ${r.cached ? 'c' : ' '} ${shortName(r.url)}`), requests: summarize(before, t0), chain: criticalChain(before, t0), thread: trace ? mainThread(trace, navigation?.url, usableMs) : undefined, t0 };
+    return {
+      waterfall: all
+        .filter((r) => r.end !== undefined)
+        .map(
+          (r) =>
+            `${((r.start - t0) * 1000).toFixed(0).padStart(5)} ${((r.end - t0) * 1000).toFixed(0).padStart(5)} ${r.cached ? 'c' : ' '} ${shortName(r.url)}`,
+        ),
+      requests: summarize(before, t0),
+      chain: criticalChain(before, t0),
+      thread: trace ? mainThread(trace, navigation?.url, usableMs) : undefined,
+      t0,
+    };
   };
 }
 
-const kind = (r) => (r.url.includes('/api/') ? 'api' : r.type === 'Document' ? 'html' : r.url.endsWith('.css') ? 'css' : r.url.endsWith('.js') ? 'js' : 'other');
+const kind = (r) =>
+  r.url.includes('/api/') ? 'api' : r.type === 'Document' ? 'html' : r.url.endsWith('.css') ? 'css' : r.url.endsWith('.js') ? 'js' : 'other';
 const shortName = (url) => {
   const u = new URL(url);
   if (u.pathname.startsWith('/api/')) return u.pathname + (u.searchParams.get('_flag') ? `?_flag=${u.searchParams.get('_flag')}` : '');
@@ -79,7 +99,7 @@ function summarize(list, t0) {
       uncompressed: xs.filter((r) => !r.cached && (r.decoded ?? 0) > 1024 && !r.encoding).map((r) => shortName(r.url)),
     };
   }
-  out.api && (out.api.calls = by.api.map((r) => `${shortName(r.url)} ${((r.start - t0) * 1000).toFixed(0)}-${((r.end - t0) * 1000).toFixed(0)}`));
+  if (out.api) out.api.calls = by.api.map((r) => `${shortName(r.url)} ${((r.start - t0) * 1000).toFixed(0)}-${((r.end - t0) * 1000).toFixed(0)}`);
   return out;
 }
 
@@ -150,7 +170,17 @@ function mainThread(trace, url, usableMs) {
   const total = tasks.reduce((s, e) => s + cpu(e), 0);
   // kinds of work, counted without nesting: an event inside one of the same kind is not counted again
   const kinds = {
-    script: ['v8.evaluateModule', 'EvaluateScript', 'FunctionCall', 'RunMicrotasks', 'TimerFire', 'EventDispatch', 'FireAnimationFrame', 'FireIdleCallback', 'v8.callFunction'],
+    script: [
+      'v8.evaluateModule',
+      'EvaluateScript',
+      'FunctionCall',
+      'RunMicrotasks',
+      'TimerFire',
+      'EventDispatch',
+      'FireAnimationFrame',
+      'FireIdleCallback',
+      'v8.callFunction',
+    ],
     compile: ['v8.compileModule', 'v8.compile', 'V8.CompileCode', 'V8.CompileLazy'],
     gc: ['MinorGC', 'MajorGC', 'V8.GCScavenger', 'V8.GCFinalizeMC'],
     style: ['UpdateLayoutTree', 'ParseAuthorStyleSheet'],
