@@ -116,6 +116,9 @@ describe.each(engines)('row filters on %s', (engine, url) => {
     expect(added.statusCode, added.body).toBe(200);
     const row = await question(Number(added.json().data.id));
     expect(Number(row!.createdBy)).toBe(users.editor!.id);
+    // lists name the creator beside its id
+    const listed = (await t.select('questionBank', { wheres: { id: Number(added.json().data.id) } })).body.data[0];
+    expect(listed).toMatchObject({ createdBy: users.editor!.id, createdByName: 'editor' });
     expect(Number((await question(inside))!.createdBy ?? 0)).not.toBe(users.editor!.id);
     const edited = await as('editor').post('/api/action/save/', { _flag: 'questionBank', params: { id: inside, name: '改过的申论题' } });
     expect(edited.statusCode).toBe(200);

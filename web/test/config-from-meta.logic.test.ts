@@ -259,4 +259,30 @@ describe('pageConfigFromMeta', () => {
     ]);
     expect(formField(config, 'code')).toMatchObject({ kind: 'text', rules: { required: true, maxLength: 10 } });
   });
+
+  it('shows a creator column by the account name the list answers beside the id, else the id', () => {
+    const meta: TableMeta = {
+      ...members,
+      columns: [
+        ...members.columns,
+        column({
+          name: 'createdBy',
+          type: 'int',
+          serverFilled: true,
+          creator: true,
+          title: { zh: '创建人', en: 'Created by' },
+          ui: { hidden: true, form: false },
+        }),
+      ],
+    };
+    const config = pageConfigFromMeta(meta, { key: 'member', flag: 'sys_member' }, { lang: 'zh-CN' });
+    const field = config.fields.find((f) => f.name === 'createdBy')!;
+    const options = field.column as {
+      render?: (v: unknown, row: Record<string, unknown>) => unknown;
+      text?: (v: unknown, row: Record<string, unknown>) => string;
+    };
+    expect(options.render!(7, { createdBy: 7, createdByName: '编辑甲' })).toBe('编辑甲');
+    expect(options.text!(7, { createdBy: 7, createdByName: null })).toBe('7');
+    expect(options.text!(null, { createdBy: null, createdByName: null })).toBe('');
+  });
 });

@@ -341,7 +341,26 @@ export class CrudReads {
     // each row carries the version of its values: a client that saves back what it read is protected from a lost update
     if (plan.versions !== false) addRowVersions(plan.table, answered);
     if (plan.parentColumn) await this.markParents(plan.table, plan.parentColumn, answered, target);
+    await this.nameCreators(plan.table, answered);
     return answered;
+  }
+
+  /** Each row's creator (a `creator` column: createdBy) by name too, as `<column>Name`: one read of the page's accounts. */
+  private async nameCreators(table: RegisteredTable, rows: Record<string, unknown>[]) {
+    for (const column of table.columns.values()) {
+      if (!column.creator || !table.selectable.includes(column.name)) continue;
+      const ids = [...new Set(rows.map((r) => r[column.name]).filter((v): v is number => typeof v === 'number'))];
+      const names = new Map<number, string>();
+      for (let i = 0; i < ids.length; i += 1000) {
+        const found = await this.readDb
+          .selectFrom('sys_user')
+          .select(['id', 'name'])
+          .where('id', 'in', ids.slice(i, i + 1000))
+          .execute();
+        for (const f of found) names.set(Number(f.id), String(f.name ?? ''));
+      }
+      for (const r of rows) r[`${column.name}Name`] = typeof r[column.name] === 'number' ? (names.get(r[column.name] as number) ?? null) : null;
+    }
   }
 
   /** Sets `hasChildren` on each row: whether live rows of the same table name it in `column` (lazy trees). */

@@ -102,6 +102,7 @@ export class TableRegistry {
         sortable: c.sortable,
         ...(c.defaultValue !== undefined ? { defaultValue: c.defaultValue } : {}),
         ...(c.serverFilled || c.readOnly ? { serverFilled: true } : {}),
+        ...(c.creator ? { creator: true } : {}),
         ...(c.list ? { list: true } : {}),
         ...(c.references ? { references: c.references, reference: this.referenceOf(c) } : {}),
         ...(c.enum ? { enum: c.enum } : {}),

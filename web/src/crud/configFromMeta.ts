@@ -74,6 +74,12 @@ const UNSORTED_KINDS = new Set<ColumnKind>(['image', 'ref', 'html']);
 
 export const textIn = (text: Texts, lang: string) => (formLanguageOf(lang) === 'en' ? text.en || text.zh : text.zh);
 
+/** A creator column's cell: the account's name the list answered beside the id (`createdByName`), else the id. */
+function creatorName(name: string, value: unknown, row: Row): string {
+  const named = row[`${name}Name`];
+  return typeof named === 'string' && named !== '' ? named : value === null || value === undefined ? '' : String(value);
+}
+
 export function columnKindOfMeta(column: ColumnMeta): ColumnKind {
   if (column.enum?.length) return 'enum';
   if (column.reference || column.references) return 'ref';
@@ -190,6 +196,10 @@ export function pageConfigFromMeta(meta: TableMeta, page: PageOverrides, { lang,
       ...(column.ui?.width ? { width: column.ui.width } : {}),
       ...(column.ui?.hidden ? { hidden: true } : {}),
       sortable: column.sortable && !UNSORTED_KINDS.has(kind),
+      // the account that added the row: the server answers its name beside the id
+      ...(column.creator
+        ? { render: (v: unknown, row: Row) => creatorName(column.name, v, row), text: (v: unknown, row: Row) => creatorName(column.name, v, row) }
+        : {}),
     };
     const enumeration = column.enum?.map((e): EnumOption => ({ value: e.value, label: textIn(e.label, lang), ...(e.color ? { color: e.color } : {}) }));
     fields.push({

@@ -49,6 +49,10 @@ export const columnMetaSchema = z
     sortable: z.boolean(),
     defaultValue: z.union([z.string(), z.number()]).optional().describe('the value a new row gets when none is sent'),
     serverFilled: z.boolean().optional().describe('filled by the server (createTime): shown, never sent'),
+    creator: z
+      .boolean()
+      .optional()
+      .describe("the account that added the row (createdBy, its id; null before it was recorded): a list's rows also carry its name as `<name>Name`"),
     list: z.boolean().optional().describe('a list column stored comma-joined (questionsSmallClass.typeId)'),
     references: z.string().optional().describe('flag of the table this column points to (memberid -> sys_member)'),
     reference: columnReferenceSchema.optional(),
