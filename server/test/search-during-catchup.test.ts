@@ -53,8 +53,7 @@ for (const [engine, url] of cases) {
         engine === 'postgres'
           ? sql`'批量载入 bulkq ' || i || case when i % 1000 = 7 then ' RareWord' when i % 1000 = 8 then ' 50% a_b' else '' end`
           : sql`concat('批量载入 bulkq ', i, case when i % 1000 = 7 then ' RareWord' when i % 1000 = 8 then ' 50% a_b' else '' end)`;
-      const numbers =
-        engine === 'postgres' ? sql`generate_series(0, ${ROWS - 1}) as n(i)` : sql`(select seq as i from ${sql.table(`seq_0_to_${ROWS - 1}`)}) n`;
+      const numbers = engine === 'postgres' ? sql`generate_series(0, ${ROWS - 1}) as n(i)` : sql`(select seq as i from ${sql.table(`seq_0_to_${ROWS - 1}`)}) n`;
       // by SQL outside the crud: no catch-up asked for
       await sql`insert into ${qb()} (${sql.ref('parentId')}, ${sql.ref('typeId')}, name, isdelete) select 1, 1, ${name}, 0 from ${numbers}`.execute(db());
       const expected = new Map<string, Awaited<ReturnType<typeof plain>>>();
