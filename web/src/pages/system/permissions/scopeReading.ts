@@ -11,7 +11,10 @@ import type { FilterReading, RowFilter } from './rowScope.ts';
 /** Every table's metadata in one call (GET /api/schema/), shared with the operation log (the same key). */
 export const tablesQuery = {
   queryKey: ['schemaList'] as const,
-  queryFn: async () => ((await call('schemaList', { silent: true })).data ?? []) as TableMeta[],
+  queryFn: async () => {
+    const data = (await call('schemaList', { silent: true })).data;
+    return (Array.isArray(data) ? data : []) as TableMeta[];
+  },
   staleTime: 60_000,
 };
 
