@@ -8,7 +8,6 @@ import type { AppContext } from './appContext.ts';
 import { CaptchaStore } from './auth/captcha.ts';
 import { LoginThrottle } from './auth/loginThrottle.ts';
 import { registerAccessRoutes } from './permissions/routes.ts';
-import { administratorRoleRule, menuRouteRule } from './permissions/administratorWrites.ts';
 import { registerAuthRoutes, registerGuard } from './auth/routes.ts';
 import { SessionStore } from './auth/sessions.ts';
 import type { Config } from './config.ts';
@@ -23,18 +22,12 @@ import { registerApiDocs, registerRouteSchemas } from './http/openapi.ts';
 import { addSecurityHeaders } from './http/securityHeaders.ts';
 import { registerImportRoutes } from './import/routes.ts';
 import { registerHistoryRoutes } from './history/routes.ts';
-import { connsqlHooks } from './tables/connsql.ts';
-import { fieldDefaultRule } from './tables/fieldHooks.ts';
-import { fieldReferenceRule } from './tables/fieldReferences.ts';
-import { inUseRules } from './tables/inUse.ts';
-import { layTableHooks } from './forms/hooks.ts';
 import { registerFormRoutes } from './forms/routes.ts';
 import { registerTableRoutes } from './tables/routes.ts';
 import { DataSources } from './datasources/sources.ts';
 import { SecretBox } from './datasources/secretBox.ts';
-import { billFlowBalance } from './members/billFlowBalance.ts';
 import { TableRegistry } from './schema/registry.ts';
-import { RegistrySync, bumpRegistryVersion } from './schema/sync.ts';
+import { RegistrySync } from './schema/sync.ts';
 import { createUploadStore } from './uploads/createStore.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 import { uploadsDirOf } from './uploads/store.ts';
@@ -43,6 +36,14 @@ import { UserService } from './users/service.ts';
 import { on } from './http/route.ts';
 import { databaseRateStore } from './http/rateStore.ts';
 import { changeBusFor, PgChangeBus } from './db/changes.ts';
+import { registerFormRules } from './forms/hooks.ts';
+import { registerMemberRules } from './members/hooks.ts';
+import { registerPermissionRules } from './permissions/hooks.ts';
+import { registerTableRules } from './tables/hooks.ts';
+import { registerUserRules } from './users/hooks.ts';
+
+/** Each folder's registration of the rules of its tables; the permissions' rules of roles and menus before their in-use rules (tables). */
+const TABLE_RULES = [registerMemberRules, registerPermissionRules, registerUserRules, registerTableRules, registerFormRules];
 
 const SERVER_VERSION: string = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
@@ -66,39 +67,11 @@ export function createContext(config: Config, conn: Connection): AppContext {
     sessions.applyChange(change);
     if (change.topic === 'registry' || change.topic === 'missed') void registrySync.reload();
   });
-  // the rules of single tables, run by every write path in the write's transaction (hooks/tableHooks.ts)
-  crud.hooks.on('userBillFlow', billFlowBalance);
-  // a column may reference only what cannot widen a grant (schema/references.ts)
-  crud.hooks.on('sys_tableFields', fieldReferenceRule(registry));
-  crud.hooks.on('sys_tableFields', fieldDefaultRule);
-  for (const flag of ['sys_dataSheet', 'sys_tableFields']) {
-    // a table's references decide grants of `view` (access/grants.ts): sessions reload theirs with the new registry
-    crud.hooks.on(flag, {
-      afterWrite: async (trx) => {
-        await bumpRegistryVersion(trx);
-        await changes.publish(trx, { topic: 'registry' });
-      },
-      afterCommit: async () => {
-        await registrySync.reload();
-        sessions.forgetAll();
-      },
-    });
-  }
-  // the password is write-only and encrypted; a saved or deleted source's pool closes (tables/connsql.ts)
-  crud.hooks.on('sys_connsql', connsqlHooks(sources.secretBox, sources));
-  // a form definition's formJson parses and, bound to a table, fits its columns (boundForms/binding.ts)
-  crud.hooks.on('sys_layTable', layTableHooks(registry));
   const users = new UserService(crud, sessions, throttle);
-  // grants come with sessions: a change of roles, menus or accounts drops them here at once, and on every other
-  // instance at once on PostgreSQL (db/changes.ts; within the 5 s session cache on MySQL/MariaDB)
-  for (const flag of ['sys_role', 'sys_menu', 'sys_user']) crud.hooks.on(flag, { afterCommit: () => sessions.forgetAll() });
-  // no save, delete or import of roles may leave the system without an enabled administrator
-  // who may touch an administrator role is decided before whether one would be left
-  crud.hooks.on('sys_role', administratorRoleRule);
-  crud.hooks.on('sys_menu', menuRouteRule);
-  crud.hooks.on('sys_role', { afterWrite: (trx) => users.assertAnotherAdministrator(trx) });
-  // a row still used by others is not deleted; what belongs to it alone goes with it (tables/inUse.ts)
-  for (const [flag, rule] of inUseRules(crud, registry)) crud.hooks.on(flag, rule);
+  // the rules of single tables, run by every write path in the write's transaction (hooks/tableHooks.ts): each folder
+  // registers the rules of the tables it owns (its hooks.ts); the rules of a table run in the order added
+  const ruleDeps = { registry, registrySync, changes, sessions, sources, users, crud };
+  for (const register of TABLE_RULES) register(crud.hooks, ruleDeps);
   return {
     config,
     conn,

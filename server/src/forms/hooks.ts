@@ -1,4 +1,4 @@
-import type { TableHooks } from '../hooks/tableHooks.ts';
+import type { HookRegistry, TableHooks } from '../hooks/tableHooks.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import { checkFormDefinition } from '../boundForms/binding.ts';
 
@@ -14,4 +14,9 @@ export function layTableHooks(registry: TableRegistry): TableHooks {
       checkFormDefinition(registry, change.after);
     },
   };
+}
+
+/** The rules of the designer's form definitions (sys_layTable). */
+export function registerFormRules(hooks: HookRegistry, deps: { registry: TableRegistry }): void {
+  hooks.on('sys_layTable', layTableHooks(deps.registry));
 }

@@ -6,20 +6,12 @@ import { sourceConfigOf } from '../datasources/index.ts';
 import { ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
 import { generateMenu } from './menu.ts';
-import { sheetHooks } from './sheetHooks.ts';
 import { createSqlTable, readBack, sourceTables } from './service.ts';
 import { on } from '../http/route.ts';
-
-const hooked = new WeakSet<object>();
 
 /** The data-source and table-definition calls of issue 11 (docs/datasources.md). */
 export function registerTableRoutes(fastify: FastifyInstance, ctx: TablesDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // a created table keeps its name and source (tables/sheetHooks.ts); registered once per context
-  if (!hooked.has(ctx)) {
-    hooked.add(ctx);
-    ctx.crud.hooks.on('sys_dataSheet', sheetHooks);
-  }
 
   on(app, 'testConnection', async (req) => {
     assertAllowed(req.caller, 'sys_connsql', 'save');
