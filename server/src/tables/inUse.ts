@@ -75,7 +75,7 @@ function refusal(rule: Rule, row: Row, found: { kind: UseKind; count: number; na
   return new ApiError(409, 'rowInUse', { whatZh: rule.zh, whatEn: rule.en, name, zh, en });
 }
 
-/** The in-use rules of the built-in tables, keyed by flag: register each as a hook (server/src/app.ts). */
+/** The in-use rules of the built-in tables, keyed by flag: registered after each table's own rules (tables/hooks.ts). */
 export function inUseRules(crud: CrudService, registry: TableRegistry): [string, TableHooks][] {
   const grantsText = (rows: { id: unknown; actions: unknown }[]) => JSON.stringify(rows.map((r) => [Number(r.id), String(r.actions)]));
   /** A role's or a menu's grants go with it, logged as one change (the other side of each grant, its actions). */
