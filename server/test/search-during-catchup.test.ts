@@ -49,6 +49,8 @@ for (const [engine, url] of cases) {
 
     it('gives the rows and totals of a plain like before, during and after the catch-up, read as scans meanwhile', async () => {
       await t.ctx.crud.searchUpkeep.settled();
+      // every catch-up of this queue remakes the index, whoever starts it (a search through the index asks for one too)
+      t.ctx.crud.searchUpkeep.bulkFrom = 1000;
       const name =
         engine === 'postgres'
           ? sql`'批量载入 bulkq ' || i || case when i % 1000 = 7 then ' RareWord' when i % 1000 = 8 then ' 50% a_b' else '' end`
@@ -67,7 +69,6 @@ for (const [engine, url] of cases) {
       };
       // before: a queue of 20,000 ids (more than a scan's worth) is a scan
       for (const v of VALUES) expect((await check(v)).indexed).toBe(false);
-      t.ctx.crud.searchUpkeep.bulkFrom = 1000;
       try {
         let done = false;
         const caughtUp = t.ctx.crud.searchUpkeep.catchUp('questionBank').finally(() => (done = true));
@@ -80,12 +81,14 @@ for (const [engine, url] of cases) {
             expect(got.indexed).toBe(false);
           }
         }
-        expect(await caughtUp).toBeGreaterThanOrEqual(ROWS);
+        await caughtUp;
         // the searches ran while the index was being remade, not only before or after it
         expect(during).toBeGreaterThan(0);
+        await t.ctx.crud.searchUpkeep.settled();
       } finally {
         t.ctx.crud.searchUpkeep.bulkFrom = 50_000;
       }
+      expect(Number((await sql<{ n: number }>`select count(*) as n from ${sql.table('sys_searchq__questionBank')}`.execute(db())).rows[0]!.n)).toBe(0);
       // after: through the index again (a common one, 载入, reads the table), the same rows
       for (const v of VALUES) await check(v);
       expect((await search('RareWord')).indexed).toBe(true);
