@@ -17,7 +17,7 @@ import { registerDashboardRoutes } from './dashboard/routes.ts';
 import type { Connection } from './db/connection.ts';
 import { Readiness } from './db/readiness.ts';
 import { ApiError, errorAnswer, sendError } from './http/errors.ts';
-import { answerError, answerFrameworkError, answerUnparsableRequest, BODY_LIMIT_BYTES, requireHostHeader, routedPathOf } from './http/failures.ts';
+import { answerError, answerFrameworkError, answerUnparsableRequest, BODY_LIMIT_BYTES, requireHostHeader, routedPathOf } from './http/requestFailures.ts';
 import { registerApiDocs, registerRouteSchemas } from './http/openapi.ts';
 import { addSecurityHeaders } from './http/securityHeaders.ts';
 import { registerImportRoutes } from './import/routes.ts';

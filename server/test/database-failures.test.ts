@@ -1,5 +1,5 @@
 /**
- * Issue 18 #1/#3: how database failures are answered. The sorting of driver errors (db/failures.ts), the statement
+ * Issue 18 #1/#3: how database failures are answered. The sorting of driver errors (db/databaseFailures.ts), the statement
  * timeout of the app's own PostgreSQL and MariaDB sessions (a 504 DATABASE_TIMEOUT, not a 500), a SQLite database
  * locked past its busy timeout (503 DATABASE_BUSY), the readiness answer, and the bounded wait for a connection.
  */
@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createContext } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openConnection } from '../src/db/connection.ts';
-import { databaseFailureOf } from '../src/db/failures.ts';
-import { databaseFailureAnswer } from '../src/http/failures.ts';
+import { databaseFailureOf } from '../src/db/databaseFailures.ts';
+import { databaseFailureAnswer } from '../src/http/requestFailures.ts';
 import { migrate } from '../src/db/migrations/index.ts';
 import { Readiness } from '../src/db/readiness.ts';
 import { seed } from '../src/seed/seed.ts';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { queryBuilderFor } from '../src/datasources/dialects.ts';
 import { CONNECT_TIMEOUT_MS, type SourceConfig, sourceConfigOf } from '../src/datasources/engines.ts';
-import { ConnectFailure, classifyConnectError } from '../src/datasources/failures.ts';
+import { ConnectFailure, classifyConnectError } from '../src/datasources/driverErrors.ts';
 import { SECRET_KEY_FILE, SecretBox, SecretBoxError } from '../src/datasources/secretBox.ts';
 import { DataSources } from '../src/datasources/sources.ts';
 import { testConnection } from '../src/datasources/testConnection.ts';

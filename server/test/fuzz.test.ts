@@ -529,7 +529,7 @@ function problemOf(p: Plan, a: Answer): string | undefined {
   if (!isApiPath(path) || p.method === 'HEAD') return undefined;
   // a head Node's parser refused (over 16 KB: 431; bytes that are not HTTP, such as a raw non-ASCII path: 400) in a later
   // read than its request line, as happens under load: the method is unknown, so no body (docs/security.md,
-  // http/failures.ts answerUnparsableRequest; seen in CI under Node 24 with a raw 'é' in the path)
+  // http/requestFailures.ts answerUnparsableRequest; seen in CI under Node 24 with a raw 'é' in the path)
   if ((a.status === 431 || a.status === 400) && a.headers['content-length'] === '0' && a.body.length === 0 && a.headers.connection === 'close')
     return undefined;
   if (a.status < 300 && BINARY_ON_SUCCESS.some((prefix) => path.startsWith(prefix)) && !String(a.headers['content-type']).includes('json')) return undefined;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFailureOf } from '../src/http/failures.ts';
+import { clientFailureOf } from '../src/http/requestFailures.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 const EN = { 'accept-language': 'en-US,en;q=0.9' };

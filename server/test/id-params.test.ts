@@ -5,7 +5,7 @@
  * it up); in range: whatever the call answers (200, 403, 404, …), never a 5xx, and the same on every engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataFailureOf } from '../src/datasources/failures.ts';
+import { dataFailureOf } from '../src/datasources/driverErrors.ts';
 import { translate } from '../src/http/messages.ts';
 import type { ApiDocument } from './answers.ts';
 import { integerSlots, requestWith, type IntegerSlot } from './contract-params.ts';

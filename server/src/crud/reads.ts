@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
 import { allowedTable, type Caller } from '../access/index.ts';
 import type { SourceEngine } from '../datasources/engines.ts';
-import { dataFailureOf } from '../datasources/failures.ts';
+import { dataFailureOf } from '../datasources/driverErrors.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { LOCAL_SOURCE, type TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
@@ -69,7 +69,7 @@ export interface StreamingOptions {
 
 /**
  * An engine's refusal of what a request sent (a uuid that is not one, smallint 100000, a duplicate key…) as the 400
- * naming the column (datasources/failures.ts); any other error is answered as it is (a fault of the server stays a 500).
+ * naming the column (datasources/driverErrors.ts); any other error is answered as it is (a fault of the server stays a 500).
  * `touched`: the columns and values the statement was built from.
  */
 export function asDataFailure(err: unknown, table: RegisteredTable, touched: [string, unknown][]): unknown {

@@ -9,7 +9,7 @@ export {
   type SourceRow,
   sourceConfigOf,
 } from './engines.ts';
-export { classifyConnectError, ConnectFailure, type ConnectFailureReason } from './failures.ts';
+export { classifyConnectError, ConnectFailure, type ConnectFailureReason } from './driverErrors.ts';
 export { SecretBox, SecretBoxError } from './secretBox.ts';
 export { sameTarget, type SourceTarget } from './target.ts';
 export { DataSources, type DataSourcesOptions, type SourceHandle } from './sources.ts';

@@ -13,7 +13,7 @@ import {
   type SourceRow,
   sourceConfigOf,
 } from './engines.ts';
-import { connectFailureOf } from './failures.ts';
+import { connectFailureOf } from './driverErrors.ts';
 import { SecretBox, SecretBoxError } from './secretBox.ts';
 import { sameTarget, type SourceTarget } from './target.ts';
 import { type ConnectionTestResult, testConnection } from './testConnection.ts';

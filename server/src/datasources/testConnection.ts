@@ -1,6 +1,6 @@
 import { ApiError } from '../http/errors.ts';
 import { CONNECT_TIMEOUT_MS, type LocalFileRule, openSourceDb, probeWithin, type SourceConfig } from './engines.ts';
-import { type ConnectFailure, connectFailureOf, type ConnectFailureReason } from './failures.ts';
+import { type ConnectFailure, connectFailureOf, type ConnectFailureReason } from './driverErrors.ts';
 
 export type ConnectionTestResult =
   | { ok: true; elapsedMs: number }

@@ -16,7 +16,7 @@ import {
 import mysql from 'mysql2';
 import pg from 'pg';
 import { MYSQL_COLLATION } from './charset.ts';
-import { acquireTimeoutError } from './failures.ts';
+import { acquireTimeoutError } from './databaseFailures.ts';
 import { makePrivateDir, makePrivateFile } from './privateFiles.ts';
 import { mysqlTextCast, readAppTypesAsText } from './engineText.ts';
 
@@ -92,7 +92,7 @@ export const PROBE_SQL = 'select 1';
 
 /**
  * mysql2's pool queues a caller for ever when every connection is busy, and Kysely has no acquire timeout:
- * this wait ends after `ms` with an error the failure sorting knows (db/failures.ts). A connection that
+ * this wait ends after `ms` with an error the failure sorting knows (db/databaseFailures.ts). A connection that
  * arrives after the caller gave up goes back to the pool.
  */
 function withBoundedWait(pool: mysql.Pool, ms: number) {

@@ -1,7 +1,7 @@
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { databaseFailureOf, type DatabaseFailure } from '../db/failures.ts';
+import { databaseFailureOf, type DatabaseFailure } from '../db/databaseFailures.ts';
 import { ApiError, errorAnswer, sendError } from './errors.ts';
 
 /** Largest body the API reads as JSON or text (Fastify's bodyLimit); uploads have their own limits. */
