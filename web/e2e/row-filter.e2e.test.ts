@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest'
 import type { Page } from 'playwright-core';
 import { api, apiLogin, changeFirstPassword, sessionLogin, uiLogin } from './harness.mjs';
 import { closeDropdown, testContext, useBrowser, visible } from './support.ts';
+import { describeViolations, runAxe, settle } from './a11y.mjs';
 
 /**
  * Issue 33 #4: the administrator gives a role 题库 with the 数据范围 所属科目 = 申论 in 权限管理; an account holding
@@ -76,6 +77,10 @@ describe('数据范围 set in 权限管理, used by the account', () => {
     await cascaderItem(page, '申论').click();
     await closeDropdown(page);
     await visible(dialog.getByText('条件：所属科目 = 申论'));
+    // the dialog and the page behind it pass the accessibility audit (names of the choice, the fields, the buttons)
+    await settle(page);
+    const violations = await runAxe(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
     await page.getByTestId('scope-dialog-ok').click();
     await visible(page.getByTestId(`scope-text-${questionsMenu}`).getByText('所属科目 = 申论', { exact: true }));
     await page.getByTestId('permission-save').click();
