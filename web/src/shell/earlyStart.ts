@@ -11,6 +11,7 @@ import { menuQuery, queryClient, userInfoQuery } from '../app/queryClient.ts';
  * chunk, vite.config.ts).
  */
 export function startManageEarly(pathname: string): void {
+  early = undefined;
   if (!/^\/manage(\/|$)/.test(pathname) || !getToken()) return;
   // the two calls first: the browser's six connections to the server are then not all taken by code chunks
   const user = queryClient.fetchQuery(userInfoQuery);
@@ -31,7 +32,7 @@ export function startManageEarly(pathname: string): void {
     import('../crud/tableMeta.ts'),
     import('@qb/contracts/pages'),
   ] as const;
-  void Promise.all([page, ...rest, user, menu])
+  early = Promise.all([page, ...rest, user, menu])
     .then(([{ path, route }, pages, menuTree, access, tableMeta, declared, account, rows]) => {
       const paths = menuTree.routePathsOf(menuTree.menuTreeFor(rows, account?.isAdmin === true));
       // an account that must change its password first sees only that dialog (shell/PasswordChangeGate.tsx)
@@ -40,7 +41,19 @@ export function startManageEarly(pathname: string): void {
       // its rows (the table: a generated page's own, else the first its declaration names, the one it lists)
       const flag = route.flag ?? (route.prefetch ? Object.keys(declared.managePages.find((p) => `/manage/${p.path}` === path)?.tables ?? {})[0] : undefined);
       if (flag) void queryClient.prefetchQuery(tableMeta.tableMetaQuery(flag));
-      void pages.loadPage(route).catch(() => undefined);
+      return pages.loadPage(route).then(() => undefined);
     })
     .catch(() => undefined); // an expired session or a failed call: the shell asks again and shows why
+}
+
+let early: Promise<void> | undefined;
+
+/**
+ * Settles when the page the early start opened has its code (and a table page its first rows, or 400 ms have passed),
+ * or the start has given up; undefined when nothing was started. The shell waits for it (a while at most) before its
+ * first render, so that shell and page render once, together, and the page's rows are asked for before that render
+ * takes the main thread (shell/router.tsx).
+ */
+export function earlyPageSettled(): Promise<void> | undefined {
+  return early;
 }

@@ -2,15 +2,22 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { configureClient } from '../api/client.ts';
 import { getToken } from '../api/token.ts';
+import { earlyPageSettled } from './earlyStart.ts';
 import { FullPageSpin } from './FullPageSpin.tsx';
 import LoginPage from './LoginPage.tsx';
 
 // the shell and everything behind login load after it, so /user/login stays small
 let ManageLayout: ComponentType | undefined;
 let shellLoad: Promise<void> | undefined;
+/** How long the shell, once its code is here, waits for the page the early start is opening (shell/earlyStart.ts). */
+const PAGE_WAIT_MS = 1000;
 const loadShell = () =>
-  (shellLoad ??= import('./ManageLayout.tsx').then(
-    (m) => void (ManageLayout = m.default),
+  (shellLoad ??= Promise.all([
+    import('./ManageLayout.tsx'),
+    // shell and page in one render; a page that takes longer shows its own spinner in the shell
+    Promise.race([earlyPageSettled(), new Promise((resolve) => setTimeout(resolve, PAGE_WAIT_MS))]),
+  ]).then(
+    ([m]) => void (ManageLayout = m.default),
     (error: unknown) => {
       shellLoad = undefined; // a reload of the page tries again
       throw error;
