@@ -23,14 +23,16 @@ describe.each(engines)('exports label their values from the registry on %s', (en
     const zh = await t.get(`/api/export/table/?_flag=userBillFlow&format=csv&wheres=${encodeURIComponent(JSON.stringify({ memberid: member }))}`);
     expect(zh.statusCode).toBe(200);
     const rows = csvRows(zh.body);
-    expect(rows[0]).toEqual(['用户', '类型', '标题', '金额(元)', '日期', '创建时间']);
+    expect(rows[0]).toEqual(['用户', '类型', '标题', '金额(元)', '日期', '创建时间', '创建人']);
     expect(rows[1]!.slice(0, 4)).toEqual(['导出会员', '支出', '提现', '3']);
     const en = await t.get(`/api/export/table/?_flag=sys_member&format=csv&wheres=${encodeURIComponent(JSON.stringify({ id: member }))}`, {
       'accept-language': 'en-US,en',
     });
     const enRows = csvRows(en.body);
-    expect(enRows[0]).toEqual(['Nickname', 'Phone', 'Avatar', 'Balance (CNY)', 'OpenID', 'Gender', 'Created']);
+    expect(enRows[0]).toEqual(['Nickname', 'Phone', 'Avatar', 'Balance (CNY)', 'OpenID', 'Gender', 'Created', 'Created by']);
     expect(enRows[1]![5]).toBe('Female');
+    // the creator by its account's name (the administrator saved the member)
+    expect(enRows[1]![7]).toBe((await t.ctx.conn.db.selectFrom('sys_user').select('name').where('loginid', '=', 'admin').executeTakeFirstOrThrow()).name);
   });
 
   it('keeps the titles and labels a page sends', async () => {

@@ -16,6 +16,8 @@ interface ExportColumn {
   labels?: Record<string, string>;
   /** a reference: the values are ids of rows of `flag`, exported as their `labelField` (default name) */
   ref?: { flag: string; labelField?: string };
+  /** the account that added the row (createdBy): exported as its name, as the list shows it */
+  creator?: boolean;
 }
 
 /** How many referenced ids one lookup asks for (`wheres {"id": [...]}`). */
@@ -57,7 +59,7 @@ function parseColumns(raw: unknown, table: RegisteredTable, registry: TableRegis
     const title = typeof c.title === 'string' ? c.title : (column.title?.[lang] ?? column.name);
     const labels = c.labels ?? (column.enum ? Object.fromEntries(column.enum.map((e) => [String(e.value), e.label[lang]])) : undefined);
     const ref = c.ref ?? (column.references && !c.labels ? { flag: column.references, labelField: column.labelColumn ?? 'name' } : undefined);
-    return { name: column.name, title: title.slice(0, 100), labels, ref };
+    return { name: column.name, title: title.slice(0, 100), labels, ref, ...(column.creator ? { creator: true } : {}) };
   });
 }
 
@@ -104,7 +106,7 @@ async function* exportCells(crud: CrudService, plan: SelectPlan, columns: Export
   const asked = columns.map(() => new Set<number>());
   for await (const rows of crud.selectChunks(plan)) {
     for (let i = 0; i < columns.length; i++) if (columns[i]!.ref) await addReferenceLabels(crud, columns[i]!, rows, labels[i]!, asked[i]!, caller);
-    yield rows.map((r) => columns.map((c, i) => cell(r[c.name], labels[i]!)));
+    yield rows.map((r) => columns.map((c, i) => cell(c.creator ? (r[`${c.name}Name`] ?? r[c.name]) : r[c.name], labels[i]!)));
   }
 }
 
