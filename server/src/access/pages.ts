@@ -1,4 +1,4 @@
-import type { GrantAction } from '@qb/contracts';
+import { SQL_NAME_PATTERN, type GrantAction } from '@qb/contracts';
 import { managePages } from '@qb/contracts/pages';
 import { GRANT_ACTIONS } from '@qb/contracts/schemas';
 import type { TableRegistry } from '../schema/registry.ts';
@@ -26,10 +26,10 @@ export function pageDeclaration(url: string | null | undefined, registry: TableR
   if (!url) return undefined;
   const known = declared.get(url);
   if (known) return known;
-  const flag = /^\/manage\/([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(url)?.[1];
+  const flag = url.startsWith('/manage/') ? url.slice('/manage/'.length) : undefined;
   // only an operator's own table (created from a definition) has a generated page: a menu pointed at /manage/sys_user
   // or another built-in table must not hand out more than that table's declared page does (attack-access.test.ts)
-  if (flag && registry.has(flag) && !registry.isBuiltinName(flag)) return { tables: { [flag]: GENERATED } };
+  if (flag && SQL_NAME_PATTERN.test(flag) && registry.has(flag) && !registry.isBuiltinName(flag)) return { tables: { [flag]: GENERATED } };
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { SQL_NAME_PATTERN } from '@qb/contracts';
 import type { SourceEngine } from '../datasources/engines.ts';
 import { builtinTables } from '../schema/builtin.ts';
 import { MYSQL_CHARSET, MYSQL_COLLATION } from '../db/charset.ts';
@@ -36,7 +37,6 @@ export class DdlNameError extends Error {
   }
 }
 
-export const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 /** prefixes of system objects on the five engines and of this product's own tables */
 export const SYSTEM_PREFIXES = ['sys', 'pg_', 'sqlite_', 'mysql_', 'information_schema', 'performance_schema', 'kysely_'];
 
@@ -59,7 +59,7 @@ const builtinNames = (): Set<string> => new Set(builtinTables.flatMap((t) => [t.
 export function checkName(name: unknown, kind: 'table' | 'column'): string {
   const what = kind === 'table' ? ['表名', 'table name'] : ['字段名', 'column name'];
   if (typeof name !== 'string' || name === '') throw new DdlNameError(String(name ?? ''), `${what[0]}不能为空`, `the ${what[1]} is empty`);
-  if (!NAME_PATTERN.test(name))
+  if (!SQL_NAME_PATTERN.test(name))
     throw new DdlNameError(
       name,
       `${what[0]}须以英文字母开头，只含英文字母、数字和下划线，最长 63 个字符`,

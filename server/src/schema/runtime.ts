@@ -1,4 +1,4 @@
-import { COLUMN_TYPES, type ColumnType, type EnumValue } from '@qb/contracts';
+import { COLUMN_TYPES, SQL_NAME_PATTERN, type ColumnType, type EnumValue } from '@qb/contracts';
 import type { AnyDb } from '../db/connection.ts';
 import type { ColumnDef, TableDef } from './types.ts';
 
@@ -61,7 +61,6 @@ export interface SkippedSheet {
   reason: string;
 }
 
-const NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 /** the product's own tables (sessions, captchas, migrations...) and the engines' catalogues are never an operator's table */
 const RESERVED_PREFIX = /^(sys_|kysely_|sqlite_|pg_|information_schema|mysql|performance_schema)/i;
 
@@ -119,14 +118,14 @@ class BadDefault extends Error {
 
 /** A definition of sys_dataSheet with its live sys_tableFields, as a registry entry. */
 export function sheetToTableDef(sheet: SheetRow, fields: FieldRow[], ignored: (reason: string) => void = () => {}): TableDef {
-  if (!NAME.test(sheet.tableName)) throw new Error('the table name is not a plain identifier');
+  if (!SQL_NAME_PATTERN.test(sheet.tableName)) throw new Error('the table name is not a plain identifier');
   if (RESERVED_PREFIX.test(sheet.tableName)) throw new Error('the table name has a reserved prefix');
   if (fields.length === 0) throw new Error('no columns');
   const columns: ColumnDef[] = [];
   let primaryKey: string | undefined;
   let softDelete = false;
   for (const f of fields) {
-    if (!NAME.test(f.columnName)) throw new Error(`column ${f.columnName} is not a plain identifier`);
+    if (!SQL_NAME_PATTERN.test(f.columnName)) throw new Error(`column ${f.columnName} is not a plain identifier`);
     if (!(COLUMN_TYPES as readonly string[]).includes(f.type)) throw new Error(`column ${f.columnName} has the unknown type ${f.type}`);
     const type = f.type as ColumnType;
     if (Number(f.primaryKey) === 1) {

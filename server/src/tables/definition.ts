@@ -1,3 +1,4 @@
+import { SQL_NAME_PATTERN } from '@qb/contracts';
 import type { AnyDb } from '../db/connection.ts';
 import type { SourceEngine } from '../datasources/index.ts';
 import {
@@ -11,7 +12,6 @@ import {
   DEFAULT_LENGTH,
   LOGICAL_TYPES,
   type LogicalType,
-  NAME_PATTERN,
   physicalType,
   quote,
   SYSTEM_PREFIXES,
@@ -94,7 +94,7 @@ export function refusal(err: DdlNameError): ApiError {
 /** 409 when the name belongs to a built-in table (a plain name, not one refused for its form or prefix). */
 export function assertNotBuiltin(registry: TableRegistry, name: string): void {
   const lower = name.toLowerCase();
-  if (NAME_PATTERN.test(name) && !SYSTEM_PREFIXES.some((p) => lower.startsWith(p)) && registry.isBuiltinName(name)) {
+  if (SQL_NAME_PATTERN.test(name) && !SYSTEM_PREFIXES.some((p) => lower.startsWith(p)) && registry.isBuiltinName(name)) {
     throw new ApiError(409, 'tableNameTaken', { name, zh: '系统内置表', en: 'a built-in table' });
   }
 }

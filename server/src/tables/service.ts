@@ -1,3 +1,4 @@
+import { SQL_NAME_PATTERN } from '@qb/contracts';
 import { sql } from 'kysely';
 import type { Caller } from '../access/index.ts';
 import type { TablesDeps } from './deps.ts';
@@ -5,7 +6,7 @@ import { nowText } from '../db/time.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { insertReturningId } from '../db/insert.ts';
 import type { SourceHandle } from '../datasources/index.ts';
-import { DdlNameError, NAME_PATTERN, SYSTEM_PREFIXES } from '../ddl/generate.ts';
+import { DdlNameError, SYSTEM_PREFIXES } from '../ddl/generate.ts';
 import { ApiError } from '../http/errors.ts';
 import { bumpRegistryVersion } from '../schema/sync.ts';
 import { assertNameFree, assertNotBuiltin, checkDefinition, checkPageColumns, type DdlPlan, loadSheet, planDdl, refusal } from './definition.ts';
@@ -168,7 +169,7 @@ export async function readBack(ctx: TablesDeps, sourceId: number, tableName: str
   const names = await listTables(source, ctx.registry);
   const name = names.find((n) => n === tableName);
   if (!name) throw new ApiError(404, 'sourceTableNotFound', { name: tableName.slice(0, 128) });
-  if (!NAME_PATTERN.test(name))
+  if (!SQL_NAME_PATTERN.test(name))
     throw refusal(
       new DdlNameError(name, '表名须以英文字母开头，只含英文字母、数字和下划线', 'a table name starts with a letter and has only letters, digits and _'),
     );
@@ -184,7 +185,7 @@ export async function readBack(ctx: TablesDeps, sourceId: number, tableName: str
   }
   await assertNameFree(db, name);
   const columns: ReadBackColumn[] = await readColumns(source, name);
-  const bad = columns.find((c) => !NAME_PATTERN.test(c.name));
+  const bad = columns.find((c) => !SQL_NAME_PATTERN.test(c.name));
   if (bad)
     throw refusal(
       new DdlNameError(bad.name, '字段名须以英文字母开头，只含英文字母、数字和下划线', 'a column name starts with a letter and has only letters, digits and _'),

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { IMAGE_EXTENSIONS } from '@qb/contracts';
 import { badRequest } from '../http/errors.ts';
 import { type UploadStore, contentTypeOf, publicPathOf } from './store.ts';
 
 export interface FileKind {
-  extensions: string[];
+  extensions: readonly string[];
   maxBytes: number;
   /** true when the first bytes fit the extension */
   matches(ext: string, head: Buffer): boolean;
@@ -15,7 +16,7 @@ const MB = 1024 * 1024;
 const startsWith = (head: Buffer, bytes: number[]) => bytes.every((b, i) => head[i] === b);
 
 export const IMAGE: FileKind = {
-  extensions: ['jpg', 'jpeg', 'png', 'bmp'],
+  extensions: IMAGE_EXTENSIONS,
   maxBytes: 5 * MB,
   matches(ext, head) {
     if (ext === 'png') return startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

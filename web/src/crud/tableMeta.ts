@@ -24,9 +24,6 @@ export function isUnknownTable(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'UNKNOWN_FLAG' || (error.status === 400 && error.code === undefined));
 }
 
-/** The path segment of a generated page that can name a table (/manage/book -> book). */
-export const TABLE_FLAG_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-
 let allRead = false;
 
 /** For tests that share modules: the next table page reads every table's metadata again. */

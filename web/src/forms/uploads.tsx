@@ -2,16 +2,17 @@ import { useState, type ReactNode } from 'react';
 import { Button, Image, Space, Upload } from 'antd';
 import { DeleteOutlined, LoadingOutlined, PaperClipOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { UploadAnswer } from '@qb/contracts';
+import { IMAGE_EXTENSIONS, type UploadAnswer } from '@qb/contracts';
 import { ApiError, uploadFile } from '../api/index.ts';
 import { useToast } from '../app/toast.ts';
 
-/** SPEC.md §5: images are jpg, png, jpeg or bmp, in any case. */
-export const IMAGE_EXTENSIONS = /\.(jpe?g|png|bmp)$/i;
-export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,.bmp,.JPG,.JPEG,.PNG,.BMP';
+/** The image picker's `accept`: SPEC.md §5's extensions, in lower and upper case. */
+export const IMAGE_ACCEPT = [...IMAGE_EXTENSIONS, ...IMAGE_EXTENSIONS.map((e) => e.toUpperCase())].map((e) => `.${e}`).join(',');
 
+/** SPEC.md §5: images are jpg, png, jpeg or bmp, in any case. */
 export function isImageFileName(name: string): boolean {
-  return IMAGE_EXTENSIONS.test(name);
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 && (IMAGE_EXTENSIONS as readonly string[]).includes(name.slice(dot + 1).toLowerCase());
 }
 
 function useUpload(onDone: (path: string, name: string) => void, send: (file: File) => Promise<UploadAnswer> = uploadFile) {

@@ -1,3 +1,4 @@
+import { SQL_NAME_PATTERN } from '@qb/contracts';
 import { isOwnPage, managePages, type OwnPagePath } from '@qb/contracts/pages';
 import type { ComponentType } from 'react';
 import type { PageOverrides } from '../crud/configFromMeta.ts';
@@ -132,8 +133,6 @@ export function findManageRoute(fullPath: string): ManageRoute | undefined {
   return byFullPath.get(fullPath);
 }
 
-/** A name a generated page can have: the name of a table (/manage/book). */
-const TABLE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const generated = new Map<string, ManageRoute>();
 
 /** The overrides of a generated page: none, only its table. */
@@ -147,7 +146,8 @@ export const generatedPageOf = (flag: string): PageOverrides => ({ key: flag, fl
 export function generatedRoute(fullPath: string): ManageRoute | undefined {
   if (byFullPath.has(fullPath)) return undefined;
   const name = /^\/manage\/([^/]+)$/.exec(fullPath)?.[1];
-  if (!name || !TABLE_NAME.test(name)) return undefined;
+  // a name a generated page can have: the name of a table an operator defined (/manage/book)
+  if (!name || !SQL_NAME_PATTERN.test(name)) return undefined;
   let route = generated.get(name);
   if (!route) {
     route = {

@@ -1,5 +1,6 @@
 /** Uploads (multipart field `files`) and the files served back from /api/file/. */
 import { z } from 'zod';
+import { IMAGE_EXTENSIONS } from '../core/entities.ts';
 import { answerOf, checkedByService, defineRoute, fileAnswer } from './common.ts';
 import { uploadAnswerSchema } from './models.ts';
 
@@ -7,7 +8,12 @@ const tags = ['uploads'];
 
 /** Documents the multipart form; the route reads the parts itself (one file, field `files`). */
 export const uploadBodySchema = checkedByService(
-  z.object({ files: z.string().meta({ format: 'binary' }).describe('one image (jpg, jpeg, png, bmp) or spreadsheet (xls, xlsx, csv)') }),
+  z.object({
+    files: z
+      .string()
+      .meta({ format: 'binary' })
+      .describe(`one image (${IMAGE_EXTENSIONS.join(', ')}) or spreadsheet (xls, xlsx, csv)`),
+  }),
 );
 
 const upload = (summary: string) =>

@@ -3,6 +3,15 @@ export const COLUMN_TYPES = ['int', 'nvarchar', 'datetime', 'float', 'money', 'i
 export type ColumnType = (typeof COLUMN_TYPES)[number];
 
 /**
+ * The name of a table or a column an operator defines (and so of a generated page, /manage/<name>): a letter, then
+ * letters, digits or underscores, 63 characters at most (PostgreSQL's limit); one pattern on every engine, on both sides.
+ */
+export const SQL_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
+
+/** SPEC.md §5: the files an image column (and a form's `image` accept) takes, in any case. */
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'bmp'] as const;
+
+/**
  * The entities the API answers (TableMeta, ColumnMeta, MenuRow, UserInfo, DashboardSummary, …) are the types
  * of the route schemas in api/models.ts, inferred in api/types.ts and exported from this package's entry.
  */

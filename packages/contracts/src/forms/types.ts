@@ -16,6 +16,7 @@
  * (rule evaluation), parse*.ts (version 2 parser), migrateV1.ts; index.ts re-exports the public names.
  */
 
+import { IMAGE_EXTENSIONS } from '../core/entities.ts';
 import type { FormField } from './kinds/index.ts';
 
 export const FORM_SCHEMA_VERSION = 2 as const;
@@ -72,7 +73,7 @@ export type FormSizeUnit = (typeof FORM_SIZE_UNITS)[number];
 
 /** SPEC.md §9's accept choices and their extensions; an `accept` entry is one of these names or an extension ('.pdf'). */
 export const FORM_UPLOAD_ACCEPTS = {
-  image: ['jpg', 'jpeg', 'png', 'bmp'],
+  image: IMAGE_EXTENSIONS,
   video: ['mp4', 'webm', 'ogg', 'mov'],
   audio: ['mp3', 'wav', 'ogg', 'm4a'],
   excel: ['xls', 'xlsx'],

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Modal, Select, Space, Tooltip } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { TableMeta } from '@qb/contracts';
+import { SQL_NAME_PATTERN, type TableMeta } from '@qb/contracts';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/index.ts';
 import { LOCAL_SOURCE_ID } from '../../api/datasources.ts';
@@ -18,8 +18,6 @@ export interface ReferenceTarget {
   keyLength?: number;
 }
 
-const NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
-
 /**
  * The tables a column of table `tableName` on source `sourceId` may reference: the server's rule
  * (server/src/schema/references.ts), among the tables this account can see — the table itself (a tree, shown by
@@ -34,8 +32,8 @@ export function referenceTargets(
 ): ReferenceTarget[] {
   const targets: ReferenceTarget[] = [];
   const tableName = own.tableName.trim();
-  if (NAME.test(tableName)) {
-    const named = own.columns.filter((c) => c.isdelete !== 1 && NAME.test(c.columnName.trim()));
+  if (SQL_NAME_PATTERN.test(tableName)) {
+    const named = own.columns.filter((c) => c.isdelete !== 1 && SQL_NAME_PATTERN.test(c.columnName.trim()));
     const key = named.find((c) => c.primaryKey === 1);
     // the server checks a label of this table when the column is written, in the grid's order: a saved column, or a
     // new one above the referencing column (a new one below it is not written yet)

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Drawer, Form, Select, Space, Spin, Table } fro
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ColumnMeta, TableMeta } from '@qb/contracts';
+import { SQL_NAME_PATTERN, type ColumnMeta, type TableMeta } from '@qb/contracts';
 import { ApiError, call } from '../../api/index.ts';
 import { textIn } from '../../crud/configFromMeta.ts';
 import { readLayoutRecord, saveLayoutRecord, type Layout } from '../../crud/layoutRecord.ts';
@@ -50,8 +50,8 @@ function choicesOf(meta: TableMeta, lang: string, layout?: Layout): ColumnChoice
 
 /** The table a menu's route opens (/manage/<table>), when it is one of the tables listed. */
 const tableOfUrl = (url: unknown, tables: TableMeta[]) => {
-  const name = /^\/?(?:manage\/)?([A-Za-z][A-Za-z0-9_]*)$/.exec(String(url ?? ''))?.[1];
-  return tables.find((m) => m.flag === name)?.flag;
+  const name = String(url ?? '').replace(/^\/?(?:manage\/)?/, '');
+  return SQL_NAME_PATTERN.test(name) ? tables.find((m) => m.flag === name)?.flag : undefined;
 };
 
 /**

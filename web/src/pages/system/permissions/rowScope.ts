@@ -1,3 +1,4 @@
+import { SQL_NAME_PATTERN } from '@qb/contracts';
 import { managePages } from '@qb/contracts/pages';
 import dayjs from 'dayjs';
 import { findOptionPath, type OptionItem } from '../../../forms/options.ts';
@@ -17,7 +18,6 @@ export type ScopeMode = 'all' | 'own' | 'custom' | 'other';
 export const CREATOR_COLUMN = 'createdBy';
 export const OWN_FILTER: RowFilter = Object.freeze({ [CREATOR_COLUMN]: '$CURRENT_USER' });
 
-const PAGE_FLAG = /^\/manage\/([A-Za-z][A-Za-z0-9_]{0,63})$/;
 const declaredTables = new Map<string, string | undefined>(managePages.map((p) => [p.path, Object.keys(p.tables)[0]]));
 
 /**
@@ -25,8 +25,8 @@ const declaredTables = new Map<string, string | undefined>(managePages.map((p) =
  * its page declares; the generated page /manage/<flag> of an operator's table, that table. None for other routes.
  */
 export function pageTableOf(url: string | null | undefined): string | undefined {
-  const path = PAGE_FLAG.exec(url ?? '')?.[1];
-  if (!path) return undefined;
+  const path = url?.startsWith('/manage/') ? url.slice('/manage/'.length) : '';
+  if (!SQL_NAME_PATTERN.test(path)) return undefined;
   return declaredTables.has(path) ? declaredTables.get(path) : path;
 }
 
