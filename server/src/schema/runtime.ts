@@ -116,6 +116,24 @@ class BadDefault extends Error {
   }
 }
 
+/**
+ * The column a definition adds to record each row's creator (docs/datasources.md "Record the creator"): an int column
+ * of this name, neither key nor numbered, is filled by the server with the inserting account, as on the built-in tables.
+ */
+export const CREATOR_COLUMN = 'createdBy';
+
+function isCreatorField(f: FieldRow): boolean {
+  return (
+    f.columnName === CREATOR_COLUMN &&
+    f.type === 'int' &&
+    Number(f.primaryKey) !== 1 &&
+    Number(f.autoIncrement) !== 1 &&
+    !f.refTable &&
+    !(f.options ?? '').trim() &&
+    !f.nativeReadOnly
+  );
+}
+
 /** A definition of sys_dataSheet with its live sys_tableFields, as a registry entry. */
 export function sheetToTableDef(sheet: SheetRow, fields: FieldRow[], ignored: (reason: string) => void = () => {}): TableDef {
   if (!SQL_NAME_PATTERN.test(sheet.tableName)) throw new Error('the table name is not a plain identifier');
@@ -136,6 +154,18 @@ export function sheetToTableDef(sheet: SheetRow, fields: FieldRow[], ignored: (r
     if (f.columnName === 'id' && primaryKey !== undefined && primaryKey !== 'id') throw new Error('a column named id must be the primary key');
     if (f.columnName === 'isdelete') {
       softDelete = true;
+      continue;
+    }
+    if (isCreatorField(f)) {
+      columns.push({
+        name: f.columnName,
+        type: 'int',
+        serverFilled: true,
+        creator: true,
+        title: { zh: f.intro || '创建人', en: f.titleEn || (f.intro ? f.intro : 'Created by') },
+        ui: { width: 100, form: false },
+        ...(f.native ? { native: f.native } : {}),
+      });
       continue;
     }
     const enumeration = parseEnum(f.options);
