@@ -1,4 +1,4 @@
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { fakeFetch, ok } from './helpers.tsx';
 
@@ -34,6 +34,8 @@ const MENU = [
   },
 ];
 
+// fresh modules: the route below is changed, and this worker's other files share theirs (vitest.config.ts)
+beforeEach(() => vi.resetModules());
 afterEach(() => vi.unstubAllGlobals());
 
 it('a table page’s metadata is read before its code has loaded', async () => {
