@@ -427,6 +427,9 @@ const manageEnUS: ManageTexts = {
       tableName: 'Table name',
       intro: 'Description',
       titleEn: 'English title',
+      recordCreator: 'Record the creator',
+      recordCreatorHelp:
+        'Adds a createdBy column: each new row records the account that saved it, the list shows who created it, and a role’s data scope can be “Own rows”',
       tableNameRequired: 'Please enter the table name',
       chooseSource: 'Please select a data source first',
       addColumn: 'Add column',

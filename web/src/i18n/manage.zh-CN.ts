@@ -428,6 +428,8 @@ const manageZhCN = {
       tableName: '表名',
       intro: '描述',
       titleEn: '英文名称',
+      recordCreator: '记录创建人',
+      recordCreatorHelp: '添加字段 createdBy：新增的每一行记下保存它的账号，列表显示创建人，角色的数据范围可选“仅本人创建”',
       tableNameRequired: '请输入表名',
       chooseSource: '请先选择数据源',
       addColumn: '添加字段',

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
-import { Button, Form, Input, Modal, Space, Spin } from 'antd';
+import { Button, Checkbox, Form, Input, Modal, Space, Spin, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { selectRows, type SaveAnswer } from '../../api/index.ts';
 import { saveTableDefinition } from '../../api/datasources.ts';
@@ -8,7 +8,7 @@ import { useTableMeta } from '../../crud/tableMeta.ts';
 import type { EditDialogProps, Row } from '../../crud/types.ts';
 import { useToast } from '../../app/toast.ts';
 import { ColumnGrid } from './ColumnGrid.tsx';
-import { columnFromRow, columnsToSave, newColumn, type ColumnDraft } from './columnDraft.ts';
+import { columnFromRow, columnsToSave, newColumn, recordsCreator, withCreator, type ColumnDraft } from './columnDraft.ts';
 
 /** SPEC.md §4, §9: repeated clicks on 保存 within 1 s send one master-slave request. */
 export const SAVE_DEBOUNCE_MS = 1000;
@@ -139,6 +139,18 @@ export default function TableDefinitionDialog({ config, row, open, onClose, onSa
         </Form.Item>
         <Form.Item name="titleEn" label={t('datasources.table.titleEn')} data-testid="form-field-titleEn">
           <Input maxLength={200} placeholder="Books" />
+        </Form.Item>
+        <Form.Item data-testid="form-field-recordCreator">
+          <Tooltip title={t('datasources.table.recordCreatorHelp')}>
+            <Checkbox
+              checked={!!columns && recordsCreator(columns)}
+              disabled={!columns || saving}
+              onChange={(e) => columns && changeColumns(withCreator(columns, e.target.checked))}
+              data-testid="table-record-creator"
+            >
+              {t('datasources.table.recordCreator')}
+            </Checkbox>
+          </Tooltip>
         </Form.Item>
       </Form>
       {columns ? (

@@ -189,3 +189,28 @@ export function enumProblem(options: EnumOption[], type: string, length: number 
   }
   return undefined;
 }
+
+/**
+ * The column a definition adds to record each row's creator (docs/datasources.md "Record the creator"): an int column
+ * of this name the server fills with the account that inserts the row (server/src/schema/runtime.ts).
+ */
+export const CREATOR_COLUMN = 'createdBy';
+
+const isCreator = (c: ColumnDraft) => c.columnName.trim() === CREATOR_COLUMN && c.type === 'int';
+
+/** Whether the definition records its rows' creator: a live int column createdBy. */
+export function recordsCreator(columns: ColumnDraft[]): boolean {
+  return columns.some((c) => c.isdelete !== 1 && isCreator(c));
+}
+
+/**
+ * The grid with the creator column added (a saved one removed earlier comes back, with its id) or removed (a saved one
+ * marked isdelete 1, a new one dropped).
+ */
+export function withCreator(columns: ColumnDraft[], on: boolean): ColumnDraft[] {
+  if (!on) return columns.reduce((list, c) => (c.isdelete !== 1 && isCreator(c) ? removeColumn(list, c.key) : list), columns);
+  if (recordsCreator(columns)) return columns;
+  const saved = columns.find((c) => c.id !== undefined && c.columnName.trim() === CREATOR_COLUMN);
+  if (saved) return columns.map((c) => (c === saved ? { ...c, type: 'int', length: null, isdelete: 0 as const } : c));
+  return [...columns, { ...newColumn(), columnName: CREATOR_COLUMN, type: 'int', length: null, intro: '创建人', titleEn: 'Created by' }];
+}
