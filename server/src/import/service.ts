@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { assertAllowed, type Caller } from '../access/index.ts';
+import { rowScope, scopeExpression } from '../crud/rowScope.ts';
 import type { CrudService } from '../crud/service.ts';
 import { nowText } from '../db/time.ts';
 import type { AnyDb } from '../db/connection.ts';
@@ -255,14 +256,17 @@ export class ImportService {
   }
 
   /** The stems of a category's questions, read by pages of its index (isdelete, typeId, id): 200,000 at once held the event loop. */
-  private async stemsOf(db: AnyDb, categoryId: number): Promise<Set<string>> {
+  private async stemsOf(db: AnyDb, categoryId: number, caller: Caller | undefined): Promise<Set<string>> {
     const stems = new Set<string>();
+    // a role held to some questions matches its file against those only: a skipped row never tells of another
+    const scope = rowScope(caller, this.questions, this.crud.registry);
     for (let after = 0; ;) {
       const page = await db
         .selectFrom(this.questions.table)
         .select(['id', 'name'])
         .where('isdelete', '=', 0)
         .where('typeId', '=', categoryId)
+        .where((eb) => scopeExpression(eb, scope, this.crud.engine))
         .where('id', '>', after)
         .orderBy('id')
         .limit(STEM_PAGE)
@@ -317,7 +321,7 @@ export class ImportService {
       await flush();
       return { seen, batches, inserted };
     };
-    const before = await this.stemsOf(this.db, categoryId);
+    const before = await this.stemsOf(this.db, categoryId, caller);
     let planned = await plan(before);
     const target = await this.crud.target(table);
     // the batches are precompiled: their table is named, for its row version to be bumped with them
@@ -325,7 +329,7 @@ export class ImportService {
       this.crud.writeTransaction(
         [table.table],
         async (trx) => {
-          const now = await this.stemsOf(trx, categoryId);
+          const now = await this.stemsOf(trx, categoryId, caller);
           // a question saved meanwhile with one of these stems: plan again, inside the transaction
           for (const name of now) {
             if (turns.due()) await turns.turn();
@@ -442,10 +446,13 @@ export class ImportService {
     const scope = categoryId !== undefined ? await this.category(this.db, categoryId, subjectId) : await this.subject(this.db, subjectId!);
     const max = this.limits.maxRows;
     const table = this.questions;
+    // a role held to some questions (a grant's row filter) exports those only, as its lists show them
+    const rowsOf = rowScope(caller, table, this.crud.registry);
     const rows: string[][] = [QUESTION_COLUMNS.map((c) => c.title)];
     // pages by id, so that the event loop is free between them and other requests are answered
     for (let after = 0; ;) {
       let q = this.db.selectFrom(table.table).select(['id', 'name', 'options', 'correctOptions', 'subject']).where('isdelete', '=', 0).where('id', '>', after);
+      q = q.where((eb) => scopeExpression(eb, rowsOf, this.crud.engine));
       if (subjectId !== undefined) q = q.where('parentId', '=', subjectId);
       if (categoryId !== undefined) q = q.where('typeId', '=', categoryId);
       const page = await q.orderBy('id').limit(5000).execute();
