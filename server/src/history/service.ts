@@ -175,11 +175,12 @@ export class HistoryService {
     const id = this.keyOf(table, body.id);
     if (typeof body.revision !== 'number' || !Number.isSafeInteger(body.revision)) throw badRequest('badParam', { name: 'revision', reason: 'an entry id' });
     const version = sentVersion(body._version);
+    // the row first: one outside the caller's rows is not found before any revision is read (as a missing one)
+    const now = await this.stateOf(table, id, caller);
     // the chosen revision and those after it: all a restore reads
     const revisions = await this.revisionsOf(table, id, body.revision);
     const chosen = revisions.find((r) => r.id === body.revision);
     if (!chosen) throw notFound('revisionNotFound', { flag: table.flag, id, revision: body.revision });
-    const now = await this.stateOf(table, id, caller);
     if (now.state !== 'live') throw new ApiError(409, 'restoreRowDeleted');
     if (isDeleteRevision(chosen)) throw new ApiError(409, 'restoreDeleteRevision');
     const values = valuesAt(table, revisions, chosen);
