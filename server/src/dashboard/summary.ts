@@ -1,12 +1,22 @@
 import type { DashboardSummary } from '@qb/contracts';
 import { sql } from 'kysely';
 import type { Connection } from '../db/connection.ts';
+import { type Condition } from '../crud/wheres.ts';
+import { scopeExpression } from '../crud/rowScope.ts';
 import { nowText } from '../db/time.ts';
 
 const DAYS = 30;
 
-/** The home page's figures: live counts and 30 days of bill-flow income (type 1) and expense (type 2). */
-export async function dashboardSummary(conn: Pick<Connection, 'db' | 'engine'>, today = new Date()): Promise<DashboardSummary> {
+/**
+ * The home page's figures: live counts and 30 days of bill-flow income (type 1) and expense (type 2). `scopeOf`: the
+ * conditions that keep the caller to its rows of a table (crud/rowScope.ts; undefined: every row), so that a role held
+ * to some rows counts only those, as its lists do.
+ */
+export async function dashboardSummary(
+  conn: Pick<Connection, 'db' | 'engine'>,
+  today = new Date(),
+  scopeOf: (flag: string) => Condition[] | undefined = () => undefined,
+): Promise<DashboardSummary> {
   const db = conn.db;
   const count = async (table: string) =>
     Number(
@@ -15,6 +25,7 @@ export async function dashboardSummary(conn: Pick<Connection, 'db' | 'engine'>, 
           .selectFrom(table)
           .select((eb) => eb.fn.countAll().as('n'))
           .where('isdelete', '=', 0)
+          .where((eb) => scopeExpression(eb, scopeOf(table), conn.engine))
           .executeTakeFirstOrThrow()
       ).n,
     );
@@ -30,6 +41,7 @@ export async function dashboardSummary(conn: Pick<Connection, 'db' | 'engine'>, 
     .selectFrom('userBillFlow')
     .select([day.as('day'), 'type', (eb) => eb.fn.sum('money').as('total')])
     .where('isdelete', '=', 0)
+    .where((eb) => scopeExpression(eb, scopeOf('userBillFlow'), conn.engine))
     .where('answerDate', '>=', nowText(first))
     .groupBy([day, 'type'])
     .execute();
