@@ -4,6 +4,7 @@
  * refusals, the not-found handler and the raw answers to requests Node cannot parse.
  */
 import net from 'node:net';
+import { ERROR_CODES } from '@qb/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodeOf } from '../src/http/errors.ts';
 import { sha, startTestApp, type TestApp } from './helpers.ts';
@@ -37,6 +38,8 @@ describe('error codes', () => {
     expect(errorCodeOf('tooManyRequests')).toBe('TOO_MANY_REQUESTS');
     expect(errorCodeOf('notFoundRoute')).toBe('NOT_FOUND');
     expect(errorCodeOf('uploadTooLarge')).toBe('UPLOAD_TOO_LARGE');
+    // the codes clients compare with are the contracts' list (packages/contracts/src/envelope.ts)
+    for (const [key, code] of Object.entries(ERROR_CODES)) expect(errorCodeOf(key as keyof typeof ERROR_CODES)).toBe(code);
   });
 
   it.each([

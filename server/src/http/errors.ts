@@ -1,15 +1,18 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@qb/contracts';
 import { type MessageKey, translate } from './messages.ts';
 
-/**
- * The machine-readable `code` of an error answer: the message key in UPPER_SNAKE (badParam -> BAD_PARAM),
- * stable across wording changes of the message; a few read better under a shorter name. docs/api.md lists them.
- */
-const CODE_OF_KEY: Partial<Record<MessageKey, string>> = { notFoundRoute: 'NOT_FOUND', rowConflict: 'CONFLICT' };
+/** A key of the contracts' code list that is no message key of this server fails the type check here, by name. */
+const listedCodes: Partial<Record<MessageKey, string>> = ERROR_CODES satisfies Record<Exclude<keyof typeof ERROR_CODES, MessageKey>, never>;
 
+/**
+ * The machine-readable `code` of an error answer: as the contracts list it (ERROR_CODES: the codes clients act on, a
+ * few under a shorter name), else the message key in UPPER_SNAKE (badParam -> BAD_PARAM); stable across wording
+ * changes of the message. docs/api.md lists them.
+ */
 export function errorCodeOf(key: MessageKey): string {
-  return CODE_OF_KEY[key] ?? key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+  return listedCodes[key] ?? key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
 }
 
 /** A failure the client caused or may see: answered as the envelope with this HTTP status. */

@@ -1,4 +1,4 @@
-import { SESSION_EXPIRED_CODE, type Envelope } from '@qb/contracts';
+import { ERROR_CODES, type Envelope } from '@qb/contracts';
 import { endpoints, type EndpointName, type RouteOf } from '@qb/contracts/endpoints';
 import type { z } from 'zod';
 import i18n, { currentLanguage } from '../i18n/index.ts';
@@ -36,9 +36,6 @@ export interface ClientHooks {
   /** a call was refused because the account must change its password first (the shell shows that page instead) */
   passwordChangeRequired(): void;
 }
-
-/** The code of the refusal of every call but userInfo, changePassword and logout while the password must change. */
-export const PASSWORD_CHANGE_REQUIRED_CODE = 'PASSWORD_CHANGE_REQUIRED';
 
 /** Errors raised before the app had wired its toasts (a call answered while the first render still waited for code). */
 let unshown: string[] = [];
@@ -85,7 +82,7 @@ export function httpErrorText(status: number, serverMessage?: string): string {
 
 /** An answer that says the session is gone, by its code (the message is for people and may be reworded or translated). */
 export function isSessionExpiredAnswer(body: unknown): boolean {
-  return !!body && typeof body === 'object' && (body as Record<string, unknown>).code === SESSION_EXPIRED_CODE;
+  return !!body && typeof body === 'object' && (body as Record<string, unknown>).code === ERROR_CODES.sessionExpired;
 }
 
 function bodyMessage(body: unknown): string | undefined {
@@ -210,7 +207,7 @@ async function exchange<T>(
   const fail = (error: ApiError): never => {
     if (error.sessionExpired) expireSession(error.message);
     // not an error to show: the shell turns to the password page (calls made before it knew say nothing)
-    else if (error.code === PASSWORD_CHANGE_REQUIRED_CODE) hooks.passwordChangeRequired();
+    else if (error.code === ERROR_CODES.passwordChangeRequired) hooks.passwordChangeRequired();
     else if (!silent) hooks.notifyError(error.message);
     throw error;
   };

@@ -1,4 +1,4 @@
-import { CONFLICT_CODE, formTextIn, hasOwnKey, isFormValueField, ownValue, ROW_VERSION_FIELD, type FormSchema } from '@qb/contracts';
+import { ERROR_CODES, formTextIn, hasOwnKey, isFormValueField, ownValue, ROW_VERSION_FIELD, type FormSchema } from '@qb/contracts';
 import { ApiError } from '../api/index.ts';
 import type { FieldDef, Row } from './types.ts';
 
@@ -6,7 +6,7 @@ export { ROW_VERSION_FIELD };
 
 /** A save or delete refused because the row changed since it was read (409 CONFLICT): the current row, as listed. */
 export function conflictRowOf(error: unknown): Row | undefined {
-  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== CONFLICT_CODE) return undefined;
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== ERROR_CODES.rowConflict) return undefined;
   const data = error.body?.data;
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Row) : {};
 }

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { TableMeta } from '@qb/contracts';
+import { ERROR_CODES, type TableMeta } from '@qb/contracts';
 import { ApiError, call } from '../api/index.ts';
 
 /**
@@ -21,7 +21,7 @@ export function useTableMeta(flag: string, enabled = true) {
 
 /** Whether a failed metadata read means "no such table" (rather than a network or server failure). */
 export function isUnknownTable(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'UNKNOWN_FLAG' || (error.status === 400 && error.code === undefined));
+  return error instanceof ApiError && (error.code === ERROR_CODES.unknownFlag || (error.status === 400 && error.code === undefined));
 }
 
 let allRead = false;

@@ -3,6 +3,7 @@
  * helpers that say how strictly a parameter is checked at the door (docs/api.md, "Route schemas").
  */
 import { z } from 'zod';
+import { ERROR_CODES } from '../envelope.ts';
 
 /**
  * A parameter whose value the server's service checks itself, with a message that may depend on more than
@@ -102,10 +103,12 @@ export function listAnswerOf<T extends z.ZodType>(row: T, description = 'One pag
 export const emptyAnswer = z.object({ status: z.literal(200), ...envelopeBase }).describe('Success');
 
 /**
- * The stable codes of error answers that clients act on; every code the server answers is the message key
- * in UPPER_SNAKE (the OpenAPI document lists them all, docs/api.md describes them).
+ * Examples of the stable codes of error answers (the OpenAPI document lists them all, docs/api.md describes them):
+ * those of ERROR_CODES that any route may answer.
  */
-export const ERROR_CODE_EXAMPLES = ['SESSION_EXPIRED', 'FORBIDDEN', 'BAD_PARAM', 'UNKNOWN_FLAG', 'NOT_FOUND', 'LOGIN_LOCKED', 'TOO_MANY_REQUESTS', 'INTERNAL'];
+export const ERROR_CODE_EXAMPLES: string[] = (
+  ['sessionExpired', 'forbidden', 'badParam', 'unknownFlag', 'notFoundRoute', 'loginLocked', 'tooManyRequests', 'internal'] as const
+).map((key) => ERROR_CODES[key]);
 
 /** Every failure: `status` false, the message for the person, the machine-readable `code`. */
 export const errorEnvelope = z
