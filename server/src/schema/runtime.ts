@@ -87,7 +87,7 @@ function parseEnum(raw: string | null): EnumValue[] | undefined {
 
 /**
  * Why a default cannot be stored in a column of this type, or undefined when it can: an int column takes an integer,
- * a float or money column a number. The field hook (tables/fieldHooks.ts) refuses such a default when it is saved.
+ * a float or money column a number. The column rule (tables/fieldRules.ts) refuses such a default when it is saved.
  */
 export function badDefaultOf(type: string, raw: unknown): 'integer' | 'number' | undefined {
   if (raw === null || raw === undefined || raw === '') return undefined;

@@ -16,7 +16,7 @@ const blank = (v: unknown) => v === null || v === undefined || v === '';
  * character; with SOURCES_DENY_PRIVATE, no SQLite file or private address. A refusal rolls the write back.
  * Once committed, the source's pool is closed (the next call opens one with the new settings).
  */
-export function connsqlHooks(box: SecretBox, sources: DataSources): TableHooks {
+export function connsqlRules(box: SecretBox, sources: DataSources): TableHooks {
   return {
     async afterWrite(trx: AnyDb, change: RowChange) {
       const after = change.after;

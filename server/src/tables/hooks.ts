@@ -4,11 +4,11 @@ import type { DataSources } from '../datasources/sources.ts';
 import type { HookRegistry } from '../hooks/tableHooks.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import { bumpRegistryVersion, type RegistrySync } from '../schema/sync.ts';
-import { connsqlHooks } from './connsql.ts';
-import { fieldDefaultRule } from './fieldHooks.ts';
+import { connsqlRules } from './connsql.ts';
+import { fieldDefaultRule } from './fieldRules.ts';
 import { fieldReferenceRule } from './fieldReferences.ts';
 import { inUseRules } from './inUse.ts';
-import { sheetHooks } from './sheetHooks.ts';
+import { sheetRule } from './sheetRules.ts';
 
 /** What the rules of the data-table manager's tables use of the app. */
 export interface TableRulesDeps {
@@ -43,9 +43,9 @@ export function registerTableRules(hooks: HookRegistry, deps: TableRulesDeps): v
     });
   }
   // the password is write-only and encrypted; a saved or deleted source's pool closes (connsql.ts)
-  hooks.on('sys_connsql', connsqlHooks(deps.sources.secretBox, deps.sources));
+  hooks.on('sys_connsql', connsqlRules(deps.sources.secretBox, deps.sources));
   // a row still used by others is not deleted; what belongs to it alone goes with it
   for (const [flag, rule] of inUseRules(deps.crud, deps.registry)) hooks.on(flag, rule);
   // a created table keeps its name and source
-  hooks.on('sys_dataSheet', sheetHooks);
+  hooks.on('sys_dataSheet', sheetRule);
 }

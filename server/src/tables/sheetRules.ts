@@ -8,7 +8,7 @@ const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
  * once its real table exists, its table name and its source are fixed (the page, its menu and the rows live there);
  * a refusal rolls the write back. Deleting the definition leaves the real table and its rows in place.
  */
-export const sheetHooks: TableHooks = {
+export const sheetRule: TableHooks = {
   async afterWrite(_trx, change: RowChange) {
     if (change.action !== 'update' || !change.before || !change.after) return;
     if (Number(change.before.created) !== 1) return;
