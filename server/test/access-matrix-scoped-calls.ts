@@ -1,0 +1,236 @@
+/**
+ * The calls of the scoped access matrix (access-matrix-scoped.test.ts): for every route of the API (the contracts'
+ * `endpoints`, a Record over their names, so that a new route does not type-check until it is given its calls here),
+ * the requests a row-filtered role (the 申论 editor: 题库 with parentId = subject A) and a field-limited role (the
+ * assistant: 小程序用户管理 with phone hidden, gender read-only) make naming what they must not see: the outside
+ * question's id, a filter or search on its text, its subject, the hidden column in wheres, sorts, export columns,
+ * import matching, a deleted outside row, a revision of it. A call with a `twin` is made again naming nothing (a
+ * missing id, a missing column): both answers must read the same (no existence oracle).
+ */
+import { endpoints, type EndpointName } from '@qb/contracts/schemas';
+import { sha } from './helpers.ts';
+
+export type Who = 'editor' | 'assistant';
+
+/** What the test set up (ids of the database it runs on). */
+export interface Fixture {
+  subjectA: number;
+  subjectB: number;
+  categoryA: number;
+  categoryB: number;
+  inside: number[];
+  outside: number[];
+  /** an outside question the administrator deleted */
+  deletedOutside: number;
+  /** a revision (operation-log entry) of outside[0] */
+  outsideRevision: number;
+  member: number;
+  /** a member the administrator deleted (its phone starts as the member's) */
+  deletedMember: number;
+  /** a revision of the member whose phone was another */
+  memberRevision: number;
+  /** an id no row has */
+  missing: number;
+  questionMenu: number;
+  memberMenu: number;
+  roleId: Record<Who, number>;
+  userId: Record<Who, number>;
+  password: Record<Who, string>;
+  /** uploaded files: questions (the stem of the outside question without marker), categories, members (a phone column) */
+  questionFile: string;
+  categoryFile: string;
+  memberFile: string;
+}
+
+export interface Call {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+  /** the same call naming nothing that exists: its answer must read the same */
+  twin?: { url: string; body?: unknown };
+  /** the call ends the session it is made with: made with a session of its own */
+  ownSession?: true;
+  /** a further check of the answer: a problem's text, or nothing */
+  check?: (status: number, json: any, now: { inside: number }) => string | undefined;
+}
+
+const query = (params: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+const get = (name: EndpointName, params: Record<string, unknown> = {}): Call => ({
+  method: 'GET',
+  url: `${endpoints[name].url}${Object.keys(params).length ? `?${query(params)}` : ''}`,
+});
+const post = (name: EndpointName, body: unknown = {}): Call => ({ method: 'POST', url: endpoints[name].url, body });
+/** a call and its twin: the same call with `missing` where `outside` was */
+const twinned = (call: Call, make: (id: unknown) => Call, missing: unknown): Call => {
+  const other = make(missing);
+  return { ...call, twin: { url: other.url, body: other.body } };
+};
+const with404 = (make: (id: unknown) => Call, outside: unknown, missing: unknown): Call => twinned(make(outside), make, missing);
+const status =
+  (...expected: number[]) =>
+  (s: number) =>
+    expected.includes(s) ? undefined : `status ${s}, expected ${expected.join(' or ')}`;
+const total =
+  (n?: number) =>
+  (s: number, json: any, now: { inside: number }): string | undefined => {
+    const expected = n ?? now.inside;
+    return s === 200 && json.total === expected ? undefined : `status ${s}, total ${json?.total}, expected ${expected}`;
+  };
+/** a route the role holds no grant for (administrators', data sources', forms'): refused */
+const admin = (c: Call): Call => ({ ...c, check: status(403) });
+
+/** Every route × the calls of a role. `flag` is the role's table, `id` the row it must not see or the row whose column it must not read. */
+export function callsOf(f: Fixture, who: Who): Record<EndpointName, Call[]> {
+  const editor = who === 'editor';
+  const flag = editor ? 'questionBank' : 'sys_member';
+  const id = editor ? f.outside[0]! : f.member;
+  const nowhere = editor ? { parentId: f.subjectB } : { phone: '13912340001' };
+  const noColumn = { nocolumn: '13912340001' };
+  // an id twin only for the editor: the assistant's member is a row it sees (a missing one answers otherwise, rightly)
+  const byId = (make: (x: unknown) => Call, x: unknown): Call => (editor ? with404(make, x, f.missing) : make(x));
+  const rowIdCall = (name: 'history' | 'undelete') => (x: unknown) =>
+    name === 'history' ? get('history', { _flag: flag, id: x }) : post('undelete', { _flag: flag, id: x });
+  return {
+    captcha: [get('captcha')],
+    login: [post('login', { loginid: who, pass: sha(f.password[who]) })],
+    logout: [{ ...post('logout'), ownSession: true }],
+    userInfo: [get('userInfo')],
+    changePassword: [post('changePassword', { oldPass: sha('wrong'), newPass: sha('Another-pass-9') })],
+    userList: [admin(get('userList', { wheres: { id: f.userId.assistant } }))],
+    userSave: [admin(post('userSave', { params: { id: f.userId[who], name: 'x' } }))],
+    menuActions: [admin(get('menuActions'))],
+    roleGrants: [admin(get('roleGrants', { roleId: f.roleId[who] }))],
+    saveRoleGrants: [admin(post('saveRoleGrants', { roleId: f.roleId[who], grants: [] }))],
+    userRoles: [admin(get('userRoles', { id: f.userId[who] }))],
+    saveUserRoles: [admin(post('saveUserRoles', { id: f.userId[who], roleIds: [] }))],
+    resetPassword: [admin(post('resetPassword', { id: f.userId[who] }))],
+    sessions: [admin(get('sessions'))],
+    endSession: [admin(post('endSession', { id: 1 }))],
+    select: [
+      { ...get('select', { _flag: flag, row: 100 }), check: editor ? total() : status(200) },
+      { ...get('select', { _flag: flag, row: 1, page: 2, sort: 'name', sortType: 'desc' }), check: editor ? total() : status(200) },
+      { ...get('select', { _flag: flag, row: 20, page: 100_000 }), check: status(200) },
+      ...(editor
+        ? [
+            { ...get('select', { _flag: flag, wheres: { id } }), check: total(0) },
+            { ...get('select', { _flag: flag, wheres: { parentId: f.subjectB } }), check: total(0) },
+            { ...get('select', { _flag: flag, wheres: { name: { type: 'like', value: 'OUTMARK' } } }), check: total(0) },
+            { ...get('select', { _flag: flag, wheres: { name: { type: 'like', value: 'OUTMARK-ZQX-0 外面的题' } } }), check: total(0) },
+            { ...get('select', { _flag: flag, wheres: { typeId: f.categoryB } }), check: total(0) },
+          ]
+        : [
+            with404((c) => get('select', { _flag: flag, wheres: c }), nowhere, noColumn),
+            with404((c) => get('select', { _flag: flag, sort: c }), 'phone', 'nocolumn'),
+            with404((c) => get('select', { _flag: flag, wheres: { id, [c as string]: { type: 'like', value: '139' } } }), 'phone', 'nocolumn'),
+          ]),
+      // option lists: the tables a dropdown of the page reads
+      get('select', { _flag: 'questionsClass', row: 100 }),
+      get('select', { _flag: 'questionsSmallClass', row: 100 }),
+      get('select', { _flag: 'questionsSmallClass', row: 100, _hasChildren: 'parentId' }),
+    ],
+    save: [
+      byId((x) => post('save', { _flag: flag, params: { id: x, name: '改了' } }), id),
+      byId((x) => post('save', { _flag: flag, params: { id: x, name: '改了', _version: 'v0' } }), id),
+      ...(editor
+        ? [{ ...post('save', { _flag: flag, params: { parentId: f.subjectB, typeId: f.categoryB, name: '别处的新题' } }), check: status(403) }]
+        : [with404((c) => post('save', { _flag: flag, params: { id, [c as string]: '13900000000' } }), 'phone', 'nocolumn')]),
+    ],
+    delete: editor
+      ? [
+          byId((x) => post('delete', { _flag: flag, id: x }), id),
+          byId((x) => post('delete', { _flag: flag, id: x, _version: 'v0' }), id),
+          byId((x) => post('delete', { _flag: flag, id: [f.inside[0], x] }), id),
+          byId((x) => post('delete', { _flag: flag, id: `${f.inside[0]},${x}` }), id),
+        ]
+      : // a version the row has not: refused with the row as it is (409), without its phone; the member stays
+        [{ ...post('delete', { _flag: flag, id, _version: 'v0' }), check: status(409) }],
+    masterSlave: [
+      post('masterSlave', {
+        _flag: 'questionsClass',
+        _flagChidren: 'questionBank',
+        bindField: 'parentId',
+        mainData: { id: f.subjectB },
+        chidrenData: [{ id: f.outside[0], name: '改了' }],
+      }),
+      post('masterSlave', { _flag: 'sys_member', _flagChidren: 'userBillFlow', bindField: 'userId', mainData: { id: f.member, phone: '13900000000' } }),
+    ],
+    menu: [get('menu')],
+    menuLayout: [get('menuLayout', { menuId: editor ? f.questionMenu : f.memberMenu })],
+    exportTable: [
+      get('exportTable', { _flag: flag, format: 'csv' }),
+      get('exportTable', { _flag: flag, format: 'xlsx' }),
+      ...(editor
+        ? [
+            get('exportTable', { _flag: flag, format: 'csv', wheres: { id } }),
+            get('exportTable', { _flag: flag, format: 'xlsx', wheres: { parentId: f.subjectB }, columns: [{ name: 'name', title: '题目' }] }),
+          ]
+        : [
+            with404((c) => get('exportTable', { _flag: flag, format: 'csv', columns: [{ name: c, title: 'p' }] }), 'phone', 'nocolumn'),
+            with404((c) => get('exportTable', { _flag: flag, format: 'csv', wheres: { [c as string]: '13912340001' } }), 'phone', 'nocolumn'),
+          ]),
+    ],
+    schemaList: [get('schemaList')],
+    schema: [
+      { method: 'GET', url: endpoints.schema.url.replace(':flag', flag) },
+      { method: 'GET', url: endpoints.schema.url.replace(':flag', 'questionsClass') },
+    ],
+    upload: [post('upload', {})],
+    uploadOss: [post('uploadOss', {})],
+    selectAddTypes: [post('selectAddTypes', { parentId: f.subjectB, fileName: '外面的分类.xlsx' })],
+    importQuestions: [
+      { ...post('importQuestions', { fileUrl: f.questionFile, parentId: f.subjectB, typeId: f.categoryB }), check: status(403) },
+      // a stem the same as an outside question's (of category B): never skipped as already present
+      ...[f.categoryA, f.categoryB].map((typeId) => ({
+        ...post('importQuestions', { fileUrl: f.questionFile, parentId: f.subjectA, typeId }),
+        check: (s: number, json: any) => (editor && s === 200 && json.data.skipped !== 0 ? `skipped: ${JSON.stringify(json.data)}` : undefined),
+      })),
+    ],
+    importCategories: [post('importCategories', { fileUrl: f.categoryFile, subjectId: f.subjectB })],
+    template: [get('template', { kind: 'question' }), get('template', { kind: 'category', format: 'xls' })],
+    exportQuestions: [get('exportQuestions'), get('exportQuestions', { parentId: f.subjectB }), get('exportQuestions', { typeId: f.categoryB })],
+    importTable: [
+      post('importTable', { _flag: flag, fileUrl: f.memberFile, mode: 'update', keyColumn: 'id' }),
+      with404((c) => post('importTable', { _flag: flag, fileUrl: f.memberFile, mode: 'update', keyColumn: c }), 'phone', 'nocolumn'),
+      post('importTable', { _flag: flag, fileUrl: f.memberFile }),
+    ],
+    tableTemplate: [get('tableTemplate', { _flag: flag }), get('tableTemplate', { _flag: flag, format: 'xls' })],
+    tableImportOptions: [
+      {
+        ...get('tableImportOptions', { _flag: flag }),
+        check: (_s, json) =>
+          JSON.stringify(json.data ?? {}).includes('"phone"') && !editor ? `names the hidden column: ${JSON.stringify(json.data)}` : undefined,
+      },
+    ],
+    history: [byId(rowIdCall('history'), id), byId(rowIdCall('history'), editor ? f.deletedOutside : f.deletedMember)],
+    deletedRows: [get('deletedRows', { _flag: flag, row: 100 })],
+    restore: [
+      byId((x) => post('restore', { _flag: flag, id: x, revision: editor ? f.outsideRevision : f.memberRevision }), id),
+      ...(editor ? [] : [post('restore', { _flag: flag, id, revision: f.memberRevision })]),
+    ],
+    undelete: [
+      byId(rowIdCall('undelete'), editor ? f.deletedOutside : id),
+      ...(editor ? [] : [rowIdCall('history')(f.deletedMember), rowIdCall('undelete')(f.deletedMember)]),
+    ],
+    // the data sources' and forms' routes need grants on their own tables (sys_dataSheet, sys_menu, sys_layTable)
+    testConnection: [
+      admin(post('testConnection', { id: 10000, sqlType: 5, mainAddr: '', databaseName: 'x.db', databaseUser: '' })),
+      admin(post('testConnection', { sqlType: 2, mainAddr: '127.0.0.1', port: 3306, databaseName: 'test', databaseUser: 'root' })),
+    ],
+    createSqlTable: [admin(post('createSqlTable', { id: 1, preview: true }))],
+    sourceTables: [admin(get('sourceTables', { sourceId: 10000 }))],
+    readBack: [admin(post('readBack', { sourceId: 10000, tableName: 'questionBank' }))],
+    generateMenu: [admin(post('generateMenu', { sheetId: 1 }))],
+    formTable: [admin(post('formTable', { id: 1, preview: true }))],
+    dashboard: [
+      {
+        ...get('dashboard'),
+        check: (s, json, now) =>
+          editor && (s !== 200 || json.data.counts.questions !== now.inside) ? `questions counted: ${JSON.stringify(json.data?.counts)}` : undefined,
+      },
+    ],
+    health: [get('health')],
+    healthReady: [get('healthReady')],
+    openApi: [get('openApi')],
+  };
+}
