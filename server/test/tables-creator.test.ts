@@ -38,7 +38,7 @@ describe.each(engines)('a generated table recording its creator on %s', (engine,
     const sheet = await defineTable(t, book, [
       { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1, intro: '编号' },
       { columnName: 'title', type: 'nvarchar', length: 40, nonEmpty: 1, intro: '书名' },
-      { columnName: 'createdBy', type: 'int', intro: '创建人', titleEn: 'Created by' },
+      { columnName: 'createdBy', type: 'int', intro: '创建人', titleEn: 'Created by' } as never,
       { columnName: 'isdelete', type: 'int' },
     ]);
     const created = await t.post('/api/action/createSqlTable/', { id: sheet });
