@@ -16,6 +16,8 @@ export interface GrantToSave {
   menuId: number;
   actions: GrantAction[];
   rowFilter?: Record<string, unknown> | null;
+  /** 字段权限: absent keeps the stored rules, null clears them (every column readable and writable) */
+  fieldRules?: { hidden: string[]; readOnly: string[] } | null;
 }
 
 /** POST /api/access/role/: replaces the role's grants; a bad row filter is a 400 and nothing changes. */

@@ -10,6 +10,8 @@ import { useTitles } from '../menuTitles.ts';
 import { useToast } from '../../app/toast.ts';
 import { fetchMenu } from '../../api/system.ts';
 import { ScopeControl } from './permissions/ScopeControl.tsx';
+import { FieldRulesControl } from './permissions/FieldRulesControl.tsx';
+import { parseRules, sameRules, type FieldRules } from './permissions/fieldRules.ts';
 import { pageTableOf, type RowFilter } from './permissions/rowScope.ts';
 import { useTables } from './permissions/scopeReading.ts';
 import './system.css';
@@ -70,6 +72,9 @@ export default function PermissionPage() {
   const [storedScopes, setStoredScopes] = useState<Map<number, RowFilter | null>>(new Map());
   const [scopes, setScopes] = useState<Map<number, RowFilter | null>>(new Map());
   const [changedScopes, setChangedScopes] = useState<Set<number>>(new Set());
+  // 字段权限 per menu: as loaded and as on the page; only the grants whose rules differ from the loaded ones send theirs
+  const [storedFields, setStoredFields] = useState<Map<number, FieldRules | null>>(new Map());
+  const [fields, setFields] = useState<Map<number, FieldRules | null>>(new Map());
   const [saving, setSaving] = useState(false);
   const tables = useTables();
 
@@ -80,6 +85,9 @@ export default function PermissionPage() {
     setStoredScopes(loaded);
     setScopes(loaded);
     setChangedScopes(new Set());
+    const loadedFields = new Map(grants.data.grants.map((g) => [g.menuId, parseRules(g.fieldRules) ?? null]));
+    setStoredFields(loadedFields);
+    setFields(loadedFields);
   }, [grants.data]);
 
   const tree = useMemo(() => buildMenuTree(((menus.data ?? []) as MenuRow[]).map((m) => ({ ...m, display: 1 }))), [menus.data]);
@@ -125,7 +133,7 @@ export default function PermissionPage() {
   const locked = !role || Number(role.isAdmin) === 1;
 
   const columns: ColumnsType<GrantRow> = [
-    { title: t('permission.menu'), key: 'menu', width: 196, render: (_, r) => menuLabel(r.node) },
+    { title: t('permission.menu'), key: 'menu', width: 168, render: (_, r) => menuLabel(r.node) },
     ...ACTIONS.map((action) => ({
       title: t(`permission.action.${action}`),
       key: action,
@@ -145,7 +153,7 @@ export default function PermissionPage() {
     {
       title: t('permission.scope.column'),
       key: 'scope',
-      width: 164,
+      width: 152,
       render: (_: unknown, r: GrantRow) => {
         const flag = tableOf.get(r.key);
         if (!flag || !ticked.get(r.key)?.has('view') || Number(role?.isAdmin) === 1) return null;
@@ -158,6 +166,25 @@ export default function PermissionPage() {
             stored={storedScopes.get(r.key) ?? null}
             disabled={locked}
             onChange={(filter) => setScope(r.key, filter)}
+          />
+        );
+      },
+    },
+    {
+      title: t('permission.fields.column'),
+      key: 'fields',
+      width: 128,
+      render: (_: unknown, r: GrantRow) => {
+        const flag = tableOf.get(r.key);
+        if (!flag || !ticked.get(r.key)?.has('view') || Number(role?.isAdmin) === 1) return null;
+        return (
+          <FieldRulesControl
+            menuId={r.key}
+            menu={menuLabel(r.node)}
+            meta={tables.byFlag.get(flag)}
+            rules={fields.get(r.key) ?? null}
+            disabled={locked}
+            onChange={(next) => setFields((prev) => new Map(prev).set(r.key, next))}
           />
         );
       },
@@ -175,6 +202,8 @@ export default function PermissionPage() {
           actions: ACTIONS.filter((a) => set.has(a)),
           // an unchanged 数据范围 is left out: the server keeps the stored one (even one this page cannot read)
           ...(changedScopes.has(menuId) && tableOf.get(menuId) ? { rowFilter: scopes.get(menuId) ?? null } : {}),
+          // so are unchanged 字段权限 (a rule on a column the table no longer has stays as stored)
+          ...(tableOf.get(menuId) && !sameRules(fields.get(menuId), storedFields.get(menuId)) ? { fieldRules: fields.get(menuId) ?? null } : {}),
         }));
       await saveRoleGrants(roleId, list);
       toast.success(t('crud.saved'));
@@ -187,7 +216,7 @@ export default function PermissionPage() {
   };
 
   return (
-    <div className="qb-panel qb-permission" data-testid="permission-page">
+    <div className="qb-panel qb-permission qb-permission-wide" data-testid="permission-page">
       <aside className="qb-permission-roles" aria-label={t('permission.roles')}>
         <h2 className="qb-permission-heading">{t('permission.roles')}</h2>
         <Input.Search allowClear placeholder={t('permission.findRole')} onChange={(e) => setKeyword(e.target.value)} aria-label={t('permission.findRole')} />

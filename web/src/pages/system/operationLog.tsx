@@ -71,7 +71,8 @@ const grantsOf = (changes: unknown) => (parseChanges(changes) ?? []).filter((c) 
 
 /**
  * The grants a role change logs (`[[menuId, "view,save"], …]`) as `菜单管理（查看、保存）`, menus by name; a grant with a
- * 数据范围 (`[menuId, actions, rowFilterJSON]`) as `题库（查看；数据范围：所属科目 = 申论）`.
+ * 数据范围 (`[menuId, actions, rowFilterJSON]`) as `题库（查看；数据范围：所属科目 = 申论）`, with field rules
+ * (`[menuId, actions, rowFilterJSON | null, fieldRulesJSON]`) as `小程序用户管理（查看；隐藏：手机号；只读：性别）`.
  */
 function grantsText(value: unknown, menuName: (id: number) => string | undefined, t: Translate, scopeText?: ScopeText): string | undefined {
   let list: unknown = value;
@@ -88,20 +89,26 @@ function grantsText(value: unknown, menuName: (id: number) => string | undefined
   return list
     .map((g) => {
       if (!Array.isArray(g)) return JSON.stringify(g);
-      const [menuId, actions, filter] = g as [unknown, unknown, unknown];
+      const [menuId, actions, filter, fieldRules] = g as [unknown, unknown, unknown, unknown];
       const name = menuName(Number(menuId)) ?? `#${String(menuId)}`;
       const done = String(actions ?? '')
         .split(',')
         .filter(Boolean)
         .map((a) => t(`pages.operationLog.grant.${a}`));
-      if (typeof filter !== 'string' || !filter) return t('pages.operationLog.grantOf', { menu: name, actions: done.join(sep) });
-      let scope: string | undefined;
-      try {
-        scope = scopeText?.(Number(menuId), JSON.parse(filter));
-      } catch {
-        // shown as stored
+      const parts = [done.join(sep)];
+      if (typeof filter === 'string' && filter) {
+        let scope: string | undefined;
+        try {
+          scope = scopeText?.(Number(menuId), JSON.parse(filter));
+        } catch {
+          // shown as stored
+        }
+        parts.push(t('pages.operationLog.scopePart', { scope: scope ?? filter }));
       }
-      return t('pages.operationLog.grantScope', { menu: name, actions: done.join(sep), scope: scope ?? filter });
+      // the 4th: the field rules (JSON), 隐藏：手机号；只读：性别
+      if (typeof fieldRules === 'string' && fieldRules) parts.push(scopeText?.fields(Number(menuId), fieldRules) ?? fieldRules);
+      if (parts.length === 1) return t('pages.operationLog.grantOf', { menu: name, actions: done.join(sep) });
+      return t('pages.operationLog.grantParts', { menu: name, parts: parts.join(t('pages.operationLog.partSeparator')) });
     })
     .join(sep);
 }

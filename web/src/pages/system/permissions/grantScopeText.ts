@@ -3,6 +3,7 @@ import type { ColumnMeta, MenuRow, TableMeta } from '@qb/contracts';
 import { call } from '../../../api/index.ts';
 import { textIn } from '../../../crud/configFromMeta.ts';
 import { filterText, pageTableOf, type RowFilter } from './rowScope.ts';
+import { isEmptyRules, parseRules, rulesText } from './fieldRules.ts';
 
 /**
  * The 数据范围 of a logged grant (操作日志: `[menuId, actions, rowFilterJSON]`, server/src/permissions/grantsService.ts)
@@ -12,8 +13,11 @@ import { filterText, pageTableOf, type RowFilter } from './rowScope.ts';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 /** The name of a referenced row when it has been read (referenced table, id). */
 export type NameOf = (flag: string, id: string) => string | undefined;
-/** A grant's filter as text, or undefined when it is none. */
-export type ScopeText = (menuId: number, filter: unknown) => string | undefined;
+/** A grant's filter as text, or undefined when it is none; `fields`: its field rules (JSON) as text, the same way. */
+export interface ScopeText {
+  (menuId: number, filter: unknown): string | undefined;
+  fields(menuId: number, rules: unknown): string | undefined;
+}
 
 const isRecord = (v: unknown): v is RowFilter => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -48,7 +52,7 @@ const tableOfMenu = (menus: MenuRow[], tables: Map<string, TableMeta>, menuId: n
   tables.get(pageTableOf(menus.find((m) => Number(m.id) === menuId)?.url) ?? '');
 
 export function scopeTextOf(tables: Map<string, TableMeta>, menus: MenuRow[], lang: string, t: Translate, nameOf: NameOf): ScopeText {
-  return (menuId, filter) => {
+  const scope = (menuId: number, filter: unknown) => {
     if (!isRecord(filter)) return undefined;
     const columns = new Map((tableOfMenu(menus, tables, menuId)?.columns ?? []).map((c) => [c.name, c]));
     return filterText(filter, {
@@ -66,6 +70,12 @@ export function scopeTextOf(tables: Map<string, TableMeta>, menus: MenuRow[], la
       t,
     });
   };
+  // 隐藏：手机号；只读：性别, the columns by their titles in the page's table
+  const fields = (menuId: number, value: unknown) => {
+    const rules = parseRules(value);
+    return rules && !isEmptyRules(rules) ? rulesText(rules, tableOfMenu(menus, tables, menuId), lang, t) : undefined;
+  };
+  return Object.assign(scope, { fields });
 }
 
 /** The ids the logged filters (of grants lists logged before and after) refer to, per referenced table. */
