@@ -5,6 +5,7 @@ import DataManaPage from '../src/pages/datasources/DataManaPage.tsx';
 import { setLanguage } from '../src/i18n/index.ts';
 import { fakeFetch, ok, renderWithApp, type FakeCall } from './helpers.tsx';
 import { connSqlMeta, dataSheetMeta, tableFieldsMeta } from './datasources-fixtures.ts';
+import { newColumn, recordsCreator, withCreator } from '../src/pages/datasources/columnDraft.ts';
 
 // Issue 33 #1: 记录创建人 in the table dialog adds the int column createdBy to the definition (the server fills it with
 // the inserting account), shows checked when the definition has it, and removes it (a saved one marked isdelete 1).
@@ -106,5 +107,17 @@ describe('记录创建人', () => {
       [11, 'title', 'nvarchar', 0],
       [12, 'createdBy', 'int', 0],
     ]);
+  });
+});
+
+describe('withCreator', () => {
+  it('makes a column already named createdBy the creator column rather than adding a second one', () => {
+    const other = { ...newColumn(), columnName: 'createdBy', type: 'nvarchar', length: 50, primaryKey: 1 as const, refTable: 'x', refLabel: 'name' };
+    expect(recordsCreator([other])).toBe(false);
+    const next = withCreator([other], true);
+    expect(next).toHaveLength(1);
+    expect(next[0]).toMatchObject({ columnName: 'createdBy', type: 'int', length: null, primaryKey: 0, refTable: '', isdelete: 0 });
+    expect(recordsCreator(next)).toBe(true);
+    expect(withCreator(next, false)).toEqual([]);
   });
 });

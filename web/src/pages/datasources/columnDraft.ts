@@ -210,7 +210,14 @@ export function recordsCreator(columns: ColumnDraft[]): boolean {
 export function withCreator(columns: ColumnDraft[], on: boolean): ColumnDraft[] {
   if (!on) return columns.reduce((list, c) => (c.isdelete !== 1 && isCreator(c) ? removeColumn(list, c.key) : list), columns);
   if (recordsCreator(columns)) return columns;
-  const saved = columns.find((c) => c.id !== undefined && c.columnName.trim() === CREATOR_COLUMN);
-  if (saved) return columns.map((c) => (c === saved ? { ...c, type: 'int', length: null, isdelete: 0 as const } : c));
+  // a column already named createdBy (of another type, or a saved one removed earlier) becomes the creator column
+  const named = columns.filter((c) => c.columnName.trim() === CREATOR_COLUMN);
+  const existing = named.find((c) => c.isdelete !== 1) ?? named.find((c) => c.id !== undefined);
+  if (existing)
+    return columns.map((c) =>
+      c === existing
+        ? { ...c, type: 'int', length: null, primaryKey: 0 as const, autoIncrement: 0 as const, options: [], refTable: '', refLabel: '', isdelete: 0 as const }
+        : c,
+    );
   return [...columns, { ...newColumn(), columnName: CREATOR_COLUMN, type: 'int', length: null, intro: '创建人', titleEn: 'Created by' }];
 }
