@@ -48,6 +48,8 @@ export interface Call {
   body?: unknown;
   /** the same call naming nothing that exists: its answer must read the same */
   twin?: { url: string; body?: unknown };
+  /** (a read) the administrator's answer to it holds a marker: the probe would see a leak */
+  bites?: true;
   /** the call ends the session it is made with: made with a session of its own */
   ownSession?: true;
   /** a further check of the answer: a problem's text, or nothing */
@@ -87,6 +89,13 @@ export function callsOf(f: Fixture, who: Who): Record<EndpointName, Call[]> {
   const id = editor ? f.outside[0]! : f.member;
   const nowhere = editor ? { parentId: f.subjectB } : { phone: '13912340001' };
   const noColumn = { nocolumn: '13912340001' };
+  // the assistant's table described without the hidden column
+  const noPhoneColumn =
+    (columnsOf: (json: any) => { name: string }[] | undefined) =>
+    (s: number, json: any): string | undefined =>
+      editor || (s === 200 && columnsOf(json)?.length && !columnsOf(json)!.some((c) => c.name === 'phone'))
+        ? undefined
+        : `status ${s}, the phone column described`;
   // an id twin only for the editor: the assistant's member is a row it sees (a missing one answers otherwise, rightly)
   const byId = (make: (x: unknown) => Call, x: unknown): Call => (editor ? with404(make, x, f.missing) : make(x));
   const rowIdCall = (name: 'history' | 'undelete') => (x: unknown) =>
@@ -108,7 +117,7 @@ export function callsOf(f: Fixture, who: Who): Record<EndpointName, Call[]> {
     sessions: [admin(get('sessions'))],
     endSession: [admin(post('endSession', { id: 1 }))],
     select: [
-      { ...get('select', { _flag: flag, row: 100 }), check: editor ? total() : status(200) },
+      { ...get('select', { _flag: flag, row: 100 }), check: editor ? total() : status(200), bites: true },
       { ...get('select', { _flag: flag, row: 1, page: 2, sort: 'name', sortType: 'desc' }), check: editor ? total() : status(200) },
       { ...get('select', { _flag: flag, row: 20, page: 100_000 }), check: status(200) },
       ...(editor
@@ -158,21 +167,31 @@ export function callsOf(f: Fixture, who: Who): Record<EndpointName, Call[]> {
     menu: [get('menu')],
     menuLayout: [get('menuLayout', { menuId: editor ? f.questionMenu : f.memberMenu })],
     exportTable: [
-      get('exportTable', { _flag: flag, format: 'csv' }),
-      get('exportTable', { _flag: flag, format: 'xlsx' }),
+      { ...get('exportTable', { _flag: flag, format: 'csv' }), bites: true },
+      { ...get('exportTable', { _flag: flag, format: 'xlsx' }), bites: true },
       ...(editor
         ? [
             get('exportTable', { _flag: flag, format: 'csv', wheres: { id } }),
             get('exportTable', { _flag: flag, format: 'xlsx', wheres: { parentId: f.subjectB }, columns: [{ name: 'name', title: '题目' }] }),
+            // an inside question's text that is the outside question's id, exported as a reference to the questions
+            {
+              ...get('exportTable', { _flag: flag, format: 'csv', columns: [{ name: 'correctOptions', title: 'x', ref: { flag, labelField: 'name' } }] }),
+              bites: true as const,
+            },
           ]
         : [
             with404((c) => get('exportTable', { _flag: flag, format: 'csv', columns: [{ name: c, title: 'p' }] }), 'phone', 'nocolumn'),
             with404((c) => get('exportTable', { _flag: flag, format: 'csv', wheres: { [c as string]: '13912340001' } }), 'phone', 'nocolumn'),
+            with404(
+              (c) => get('exportTable', { _flag: flag, format: 'csv', columns: [{ name: 'id', title: 'x', ref: { flag, labelField: c } }] }),
+              'phone',
+              'nocolumn',
+            ),
           ]),
     ],
-    schemaList: [get('schemaList')],
+    schemaList: [{ ...get('schemaList'), check: noPhoneColumn((json) => json.data.find((m: { flag: string }) => m.flag === flag)?.columns) }],
     schema: [
-      { method: 'GET', url: endpoints.schema.url.replace(':flag', flag) },
+      { method: 'GET', url: endpoints.schema.url.replace(':flag', flag), check: noPhoneColumn((json) => json.data.columns) },
       { method: 'GET', url: endpoints.schema.url.replace(':flag', 'questionsClass') },
     ],
     upload: [post('upload', {})],
@@ -188,7 +207,11 @@ export function callsOf(f: Fixture, who: Who): Record<EndpointName, Call[]> {
     ],
     importCategories: [post('importCategories', { fileUrl: f.categoryFile, subjectId: f.subjectB })],
     template: [get('template', { kind: 'question' }), get('template', { kind: 'category', format: 'xls' })],
-    exportQuestions: [get('exportQuestions'), get('exportQuestions', { parentId: f.subjectB }), get('exportQuestions', { typeId: f.categoryB })],
+    exportQuestions: [
+      get('exportQuestions'),
+      { ...get('exportQuestions', { parentId: f.subjectB }), ...(editor && { bites: true as const }) },
+      { ...get('exportQuestions', { typeId: f.categoryB }), ...(editor && { bites: true as const }) },
+    ],
     importTable: [
       post('importTable', { _flag: flag, fileUrl: f.memberFile, mode: 'update', keyColumn: 'id' }),
       with404((c) => post('importTable', { _flag: flag, fileUrl: f.memberFile, mode: 'update', keyColumn: c }), 'phone', 'nocolumn'),
@@ -202,8 +225,17 @@ export function callsOf(f: Fixture, who: Who): Record<EndpointName, Call[]> {
           JSON.stringify(json.data ?? {}).includes('"phone"') && !editor ? `names the hidden column: ${JSON.stringify(json.data)}` : undefined,
       },
     ],
-    history: [byId(rowIdCall('history'), id), byId(rowIdCall('history'), editor ? f.deletedOutside : f.deletedMember)],
-    deletedRows: [get('deletedRows', { _flag: flag, row: 100 })],
+    history: [
+      { ...byId(rowIdCall('history'), id), bites: true, check: editor ? undefined : (_s, json) => (json.data.fields.phone ? 'names the phone' : undefined) },
+      byId(rowIdCall('history'), editor ? f.deletedOutside : f.deletedMember),
+    ],
+    deletedRows: [
+      {
+        ...get('deletedRows', { _flag: flag, row: 100 }),
+        ...(editor && { bites: true as const }),
+        check: (s, json) => (s === 200 && json.total === json.data.length ? undefined : `status ${s}, total ${json?.total} for ${json?.data?.length} rows`),
+      },
+    ],
     restore: [
       byId((x) => post('restore', { _flag: flag, id: x, revision: editor ? f.outsideRevision : f.memberRevision }), id),
       ...(editor ? [] : [post('restore', { _flag: flag, id, revision: f.memberRevision })]),
