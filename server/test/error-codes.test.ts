@@ -38,7 +38,7 @@ describe('error codes', () => {
     expect(errorCodeOf('tooManyRequests')).toBe('TOO_MANY_REQUESTS');
     expect(errorCodeOf('notFoundRoute')).toBe('NOT_FOUND');
     expect(errorCodeOf('uploadTooLarge')).toBe('UPLOAD_TOO_LARGE');
-    // the codes clients compare with are the contracts' list (packages/contracts/src/envelope.ts)
+    // the codes clients compare with are the contracts' list (packages/contracts/src/core/errorCodes.ts)
     for (const [key, code] of Object.entries(ERROR_CODES)) expect(errorCodeOf(key as keyof typeof ERROR_CODES)).toBe(code);
   });
 

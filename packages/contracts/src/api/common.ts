@@ -3,7 +3,7 @@
  * helpers that say how strictly a parameter is checked at the door (docs/api.md, "Route schemas").
  */
 import { z } from 'zod';
-import { ERROR_CODES } from '../envelope.ts';
+import { ERROR_CODES } from '../core/errorCodes.ts';
 
 /**
  * A parameter whose value the server's service checks itself, with a message that may depend on more than
