@@ -120,6 +120,10 @@ export function callsOf(f: Fixture, who: Who): Record<EndpointName, Call[]> {
       { ...get('select', { _flag: flag, row: 100 }), check: editor ? total() : status(200), bites: true },
       { ...get('select', { _flag: flag, row: 1, page: 2, sort: 'name', sortType: 'desc' }), check: editor ? total() : status(200) },
       { ...get('select', { _flag: flag, row: 20, page: 100_000 }), check: status(200) },
+      // a page of more than 2,000 rows is written as it is read (chunked); a sort on a reference and a negative filter
+      { ...get('select', { _flag: flag, row: 5000 }), check: editor ? total() : status(200) },
+      { ...get('select', { _flag: flag, row: 50, sort: editor ? 'parentId,typeId' : 'gender', sortType: 'desc' }), check: editor ? total() : status(200) },
+      { ...get('select', { _flag: flag, wheres: { id: { type: 'notIn', value: [f.missing] } } }), check: editor ? total() : status(200) },
       ...(editor
         ? [
             { ...get('select', { _flag: flag, wheres: { id } }), check: total(0) },
