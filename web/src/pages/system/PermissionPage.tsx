@@ -133,11 +133,11 @@ export default function PermissionPage() {
   const locked = !role || Number(role.isAdmin) === 1;
 
   const columns: ColumnsType<GrantRow> = [
-    { title: t('permission.menu'), key: 'menu', width: 168, render: (_, r) => menuLabel(r.node) },
+    { title: t('permission.menu'), key: 'menu', width: 188, render: (_, r) => menuLabel(r.node) },
     ...ACTIONS.map((action) => ({
       title: t(`permission.action.${action}`),
       key: action,
-      width: 66,
+      width: 62,
       align: 'center' as const,
       render: (_: unknown, r: GrantRow) =>
         offeredBy.get(r.key)?.includes(action) ? (
@@ -153,7 +153,7 @@ export default function PermissionPage() {
     {
       title: t('permission.scope.column'),
       key: 'scope',
-      width: 152,
+      width: 150,
       render: (_: unknown, r: GrantRow) => {
         const flag = tableOf.get(r.key);
         if (!flag || !ticked.get(r.key)?.has('view') || Number(role?.isAdmin) === 1) return null;
@@ -173,7 +173,7 @@ export default function PermissionPage() {
     {
       title: t('permission.fields.column'),
       key: 'fields',
-      width: 128,
+      width: 116,
       render: (_: unknown, r: GrantRow) => {
         const flag = tableOf.get(r.key);
         if (!flag || !ticked.get(r.key)?.has('view') || Number(role?.isAdmin) === 1) return null;

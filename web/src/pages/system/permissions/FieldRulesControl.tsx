@@ -4,7 +4,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TableMeta } from '@qb/contracts';
 import { FieldRulesDialog } from './FieldRulesDialog.tsx';
-import { isEmptyRules, rulesSummary, rulesText, type FieldRules } from './fieldRules.ts';
+import { isEmptyRules, rulesSummaryParts, rulesText, type FieldRules } from './fieldRules.ts';
 import './permissions.css';
 
 export interface FieldRulesControlProps {
@@ -23,12 +23,16 @@ export interface FieldRulesControlProps {
 export function FieldRulesControl({ menuId, menu, meta, rules, disabled, onChange }: FieldRulesControlProps) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
-  const summary = rulesSummary(rules, t);
+  const summary = rulesSummaryParts(rules, t);
   const names = isEmptyRules(rules) ? undefined : rulesText(rules, meta, i18n.language, t);
   return (
     <div className="qb-scope-line qb-fields-cell" data-testid={`fields-${menuId}`}>
       <span className="qb-scope-text qb-fields-summary" title={names} data-testid={`fields-summary-${menuId}`}>
-        {summary}
+        {summary.map((part) => (
+          <span key={part} className="qb-fields-part">
+            {part}
+          </span>
+        ))}
       </span>
       <Button
         size="small"

@@ -74,14 +74,14 @@ export function columnTitle(meta: TableMeta | undefined, name: string, lang: str
   return column ? textIn(column.title, lang) : t('permission.fields.gone', { name });
 }
 
-/** 全部字段, or 隐藏 2 个，只读 1 个. */
-export function rulesSummary(rules: FieldRules | null | undefined, t: Translate): string {
-  if (isEmptyRules(rules)) return t('permission.fields.all');
-  if (rules!.hidden.includes(ALL_HIDDEN)) return t('permission.fields.broken');
+/** 全部字段, or 隐藏 2 个，只读 1 个: in parts, each but the last ending with the separator (a line each in the cell). */
+export function rulesSummaryParts(rules: FieldRules | null | undefined, t: Translate): string[] {
+  if (isEmptyRules(rules)) return [t('permission.fields.all')];
+  if (rules!.hidden.includes(ALL_HIDDEN)) return [t('permission.fields.broken')];
   const parts = [];
   if (rules!.hidden.length) parts.push(t('permission.fields.hiddenCount', { count: rules!.hidden.length }));
   if (rules!.readOnly.length) parts.push(t('permission.fields.readOnlyCount', { count: rules!.readOnly.length }));
-  return parts.join(t('permission.fields.separator'));
+  return parts.map((p, i) => (i < parts.length - 1 ? p + t('permission.fields.separator') : p));
 }
 
 /** 隐藏：手机号、头像；只读：性别 (titles in the language; a column the table no longer has by its name, so marked). */
