@@ -70,8 +70,7 @@ describe('字段权限 set in 权限管理, used by the account', () => {
     await visible(page.getByTestId(`fields-summary-${membersMenu}`).getByText('隐藏 1 个，只读 1 个', { exact: true }));
     await page.getByTestId('permission-save').click();
     await visible(page.getByText('保存成功'));
-    const grants = ((await api(base, admin, `/api/access/role/?roleId=${role.id}`)).body!.data as { grants: { menuId: number; fieldRules: unknown }[] })
-      .grants;
+    const grants = ((await api(base, admin, `/api/access/role/?roleId=${role.id}`)).body!.data as { grants: { menuId: number; fieldRules: unknown }[] }).grants;
     expect(grants.find((g) => g.menuId === membersMenu)!.fieldRules).toEqual({ hidden: ['phone'], readOnly: ['gender'] });
     // reloaded, the page shows the stored rules
     await page.reload();
@@ -109,8 +108,11 @@ describe('字段权限 set in 权限管理, used by the account', () => {
       await form.getByLabel('昵称').fill(`${nickname}改`);
       await form.getByTestId('schema-dialog-submit').click();
       await visible(own.getByText('保存成功'));
-      const [kept] = (await api(base, admin, `/api/select/?_flag=sys_member&wheres=${encodeURIComponent(JSON.stringify({ id: memberId }))}`)).body!
-        .data as { name: string; phone: string; gender: number }[];
+      const [kept] = (await api(base, admin, `/api/select/?_flag=sys_member&wheres=${encodeURIComponent(JSON.stringify({ id: memberId }))}`)).body!.data as {
+        name: string;
+        phone: string;
+        gender: number;
+      }[];
       expect(kept).toMatchObject({ name: `${nickname}改`, phone, gender: 1 });
 
       // the exported file has no 手机号 column and no phone number

@@ -26,4 +26,3 @@ export const memberMeta: TableMeta = {
     col('createTime', 'datetime', '创建时间', 'Created', { serverFilled: true }),
   ],
 };
-
