@@ -50,8 +50,15 @@ export class HistoryService {
     const full = this.registry.get(table.flag);
     const hidden = [...full.columns.keys()].filter((name) => !table.columns.has(name));
     const revisions = await this.allRevisionsOf(table, id, from);
-    if (hidden.length > 0) for (const r of revisions) r.changes = r.changes.filter((c) => !hidden.includes(c.column));
-    return revisions;
+    if (hidden.length === 0) return revisions;
+    // a write of hidden columns only is no revision to a caller who may not read them: not even when and by whom
+    const visible = revisions.filter((r) => {
+      const kept = r.changes.filter((c) => !hidden.includes(c.column));
+      const onlyHidden = r.changes.length > 0 && kept.length === 0 && !r.run && r.action !== 'delete' && r.action !== 'undelete';
+      r.changes = kept;
+      return !onlyHidden;
+    });
+    return visible;
   }
 
   /** The row's revisions, newest first: the newest MAX_REVISIONS, or (`from`) every one from that entry on. */
