@@ -96,6 +96,10 @@ export function callsOf(f: Fixture, who: Who): Record<EndpointName, Call[]> {
       editor || (s === 200 && columnsOf(json)?.length && !columnsOf(json)!.some((c) => c.name === 'phone'))
         ? undefined
         : `status ${s}, the phone column described`;
+  const phoneless = (_s: number, json: any): string | undefined =>
+    json.data.fields.phone || json.data.revisions.some((r: { changes: unknown[] }) => r.changes.length === 0)
+      ? `the phone's revisions: ${JSON.stringify(json.data.revisions)}`
+      : undefined;
   // an id twin only for the editor: the assistant's member is a row it sees (a missing one answers otherwise, rightly)
   const byId = (make: (x: unknown) => Call, x: unknown): Call => (editor ? with404(make, x, f.missing) : make(x));
   const rowIdCall = (name: 'history' | 'undelete') => (x: unknown) =>
@@ -230,7 +234,8 @@ export function callsOf(f: Fixture, who: Who): Record<EndpointName, Call[]> {
       },
     ],
     history: [
-      { ...byId(rowIdCall('history'), id), bites: true, check: editor ? undefined : (_s, json) => (json.data.fields.phone ? 'names the phone' : undefined) },
+      // the administrator's write of the phone alone is no revision to the assistant (not even its time and author)
+      { ...byId(rowIdCall('history'), id), bites: true, check: editor ? undefined : phoneless },
       byId(rowIdCall('history'), editor ? f.deletedOutside : f.deletedMember),
     ],
     deletedRows: [
@@ -242,7 +247,14 @@ export function callsOf(f: Fixture, who: Who): Record<EndpointName, Call[]> {
     ],
     restore: [
       byId((x) => post('restore', { _flag: flag, id: x, revision: editor ? f.outsideRevision : f.memberRevision }), id),
-      ...(editor ? [] : [post('restore', { _flag: flag, id, revision: f.memberRevision })]),
+      ...(editor
+        ? []
+        : [
+            {
+              ...post('restore', { _flag: flag, id, revision: f.memberRevision }),
+              check: (_s: number, json: any) => (json.data?.columns?.includes('phone') ? 'wrote the phone' : undefined),
+            },
+          ]),
     ],
     undelete: [
       byId(rowIdCall('undelete'), editor ? f.deletedOutside : id),
