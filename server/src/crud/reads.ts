@@ -346,7 +346,7 @@ export class CrudReads {
   }
 
   /** Each row's creator (a `creator` column: createdBy) by name too, as `<column>Name`: one read of the page's accounts. */
-  private async nameCreators(table: RegisteredTable, rows: Record<string, unknown>[]) {
+  protected async nameCreators(table: RegisteredTable, rows: Record<string, unknown>[]) {
     for (const column of table.columns.values()) {
       if (!column.creator || !table.selectable.includes(column.name)) continue;
       const ids = [...new Set(rows.map((r) => r[column.name]).filter((v): v is number => typeof v === 'number'))];

@@ -55,6 +55,8 @@ export class CrudService extends CrudReads {
       // `id` names the row to edit (the generic API's convention), whatever the table's key column is; `_version` is
       // the version of the row the client read (crud/versions.ts), no column
       if (name === 'id' || name === ROW_VERSION_FIELD) continue;
+      // what a list answers beside a creator column (createdByName): a client saving back the row it read sends it
+      if (name.endsWith('Name') && table.columns.get(name.slice(0, -'Name'.length))?.creator) continue;
       const column = this.registry.column(table, name, 'write');
       // a column named twice (by its name and by an alias) would let the later spelling override a bound value
       if (hasOwnKey(values, column.name)) throw badRequest('badParam', { name, reason: 'given twice' });
@@ -216,7 +218,7 @@ export class CrudService extends CrudReads {
     const values = this.toColumnValues(table, params, 'update');
     const before = await this.readForWrite(db, table, id, engine, version !== undefined);
     if (!before) throw notFound('rowNotFound', { flag: table.flag, id });
-    if (version !== undefined) this.assertVersion(table, id, before, version);
+    if (version !== undefined) await this.assertVersion(table, id, before, version);
     if (Object.keys(values).length > 0) {
       await db
         .updateTable(table.table)
@@ -294,10 +296,13 @@ export class CrudService extends CrudReads {
   }
 
   /** A write carrying a version other than the stored row's is refused: 409 with the current row (crud/versions.ts). */
-  private assertVersion(table: RegisteredTable, id: Key, stored: Record<string, unknown>, version: string): void {
+  private async assertVersion(table: RegisteredTable, id: Key, stored: Record<string, unknown>, version: string): Promise<void> {
     const current = toAnswerRow(table, stored);
     const now = rowVersionOf(table, current);
-    if (now !== version) throw new RowConflict(table, id, { ...current, [ROW_VERSION_FIELD]: now });
+    if (now === version) return;
+    // the current row as a list answers it (the creator named too)
+    await this.nameCreators(table, [current]);
+    throw new RowConflict(table, id, { ...current, [ROW_VERSION_FIELD]: now });
   }
 
   /**
@@ -380,7 +385,7 @@ export class CrudService extends CrudReads {
     try {
       if (expected) {
         const stored = await this.readForWrite(trx, table, ids[0]!, expected.engine, true);
-        if (stored) this.assertVersion(table, ids[0]!, stored, expected.version);
+        if (stored) await this.assertVersion(table, ids[0]!, stored, expected.version);
       }
       return await this.deleteRowsWith(trx, table, ids);
     } catch (err) {
