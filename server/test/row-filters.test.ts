@@ -190,6 +190,26 @@ describe.each(engines)('row filters on %s', (engine, url) => {
     expect((await t.post('/api/history/undelete/', { _flag: 'questionBank', id: outside })).statusCode).toBe(200);
   });
 
+  it('matches an import only on its rows: an outside row is answered as a missing one', async () => {
+    const memberMenu = Number((await t.ctx.conn.db.selectFrom('sys_menu').select('id').where('url', '=', '/manage/member').executeTakeFirstOrThrow()).id);
+    const saved = await t.post('/api/action/save/', { _flag: 'sys_member', params: { name: '别人的会员', phone: '13600000001' } });
+    const outside = Number(saved.json().data.id);
+    const role = Number((await t.post('/api/action/save/', { _flag: 'sys_role', params: { name: 'r-members', department: 'test' } })).json().data.id);
+    const grants = [{ menuId: memberMenu, actions: ['view', 'save', 'import'], rowFilter: { createdBy: '$CURRENT_USER' } }];
+    expect((await t.post('/api/access/role/', { roleId: role, grants })).statusCode).toBe(200);
+    expect((await t.post('/api/user/roles/', { id: users.author!.id, roleIds: [roles.author!, role] })).statusCode).toBe(200);
+    t.ctx.sessions.forgetAll();
+    const answer = async (id: number) => {
+      const fileUrl = await upload(t, 'm.csv', Buffer.from(`ID,昵称\n${id},改名\n`));
+      const r = await as('author').post('/api/action/importTable/', { _flag: 'sys_member', fileUrl, keyColumn: 'id', mode: 'update' });
+      return { status: r.statusCode, problems: JSON.stringify(r.json().data?.problems ?? r.json().message).replaceAll(String(id), '#') };
+    };
+    const missing = await answer(99_999_999);
+    expect(missing.status).toBe(400);
+    expect(await answer(outside)).toEqual(missing);
+    expect((await t.ctx.conn.db.selectFrom('sys_member').select('name').where('id', '=', outside).executeTakeFirstOrThrow()).name).toBe('别人的会员');
+  });
+
   it('answers, keeps and checks a grant’s filter; a broken stored filter gives no row', async () => {
     const editors = (await as('editor').select()).total;
     expect(editors).toBeGreaterThanOrEqual(3);

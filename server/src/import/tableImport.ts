@@ -29,6 +29,7 @@ import { insertRows } from './tableWriter.ts';
 import { keysByValue, type Key, sameLookups } from './tableLookups.ts';
 import { EventLoopTurns } from './turns.ts';
 import { withCheckpointOffThread } from './walCheckpoint.ts';
+import { rowScope } from '../crud/rowScope.ts';
 
 export type DedupeMode = 'insert' | 'update';
 
@@ -102,7 +103,7 @@ export class TableImportService {
       // twice (100,000 rows: what a second list of them costs the garbage collector shows in the import's time)
       const matchColumn = columns.find((x) => x.isMatch);
       const matchValues = matchColumn ? await this.valuesOf(sheet, mapped, matchColumn, turns) : [];
-      const existing = await this.existingKeys(target.db, target.engine, table, match, matchValues);
+      const existing = await this.existingKeys(target.db, target.engine, table, match, matchValues, caller);
       // the unique columns the file fills besides the match column: their values, and the live rows holding them
       const uniques = await Promise.all(
         uniqueColumns(table)
@@ -129,7 +130,7 @@ export class TableImportService {
           [table.table],
           async (trx) => {
             // a row added or removed since the look-up would be inserted twice or updated in vain: the file is refused
-            const now = await this.existingKeys(trx, target.engine, table, match, matchValues);
+            const now = await this.existingKeys(trx, target.engine, table, match, matchValues, caller);
             if (!(await sameLookups(now, existing, turns))) throw badRequest('importChangedMeanwhile');
             for (const u of uniques) {
               const live = await keysByValue(trx, target.engine, table, u.name, u.values);
@@ -247,8 +248,16 @@ export class TableImportService {
   }
 
   /** The live rows whose match column holds one of the file's values: value -> their keys. */
-  private existingKeys(db: AnyDb, engine: SourceEngine, table: RegisteredTable, match: ImportColumn, values: (string | number)[]): Promise<Map<string, Key[]>> {
-    return keysByValue(db, engine, table, match.column.name, values);
+  private existingKeys(
+    db: AnyDb,
+    engine: SourceEngine,
+    table: RegisteredTable,
+    match: ImportColumn,
+    values: (string | number)[],
+    caller: Caller | undefined,
+  ): Promise<Map<string, Key[]>> {
+    // a role held to some rows matches only those: a row outside is neither skipped nor updated (no existence oracle)
+    return keysByValue(db, engine, table, match.column.name, values, rowScope(caller, table, this.crud.registry));
   }
 
   /**

@@ -1,6 +1,8 @@
 import type { AnyDb, SourceEngine } from '../db/connection.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 import { type EventLoopTurns, yieldToEventLoop } from './turns.ts';
+import { scopeExpression } from '../crud/rowScope.ts';
+import type { Condition } from '../crud/wheres.ts';
 
 /** How a table import finds the live rows a file names (docs/import.md "Import into any table"). */
 
@@ -29,6 +31,8 @@ export async function keysByValue(
   table: RegisteredTable,
   column: string,
   values: (string | number)[],
+  /** the caller's rows only (a grant's row filter, crud/rowScope.ts): a row outside is no match */
+  scope?: Condition[],
 ): Promise<Map<string, Key[]>> {
   const out = new Map<string, Key[]>();
   const add = (k: unknown, v: unknown) => {
@@ -47,6 +51,7 @@ export async function keysByValue(
         .select([`${key} as k`, `${column} as v`])
         .where(column, 'in', values.slice(i, i + LOOKUP_CHUNK));
       if (table.softDelete) q = q.where('isdelete', '=', 0);
+      if (scope) q = q.where((eb) => scopeExpression(eb, scope, engine));
       for (const r of await q.execute()) add(r.k, r.v);
       await yieldToEventLoop();
     }
@@ -62,6 +67,7 @@ export async function keysByValue(
       .limit(PAGE_ROWS);
     if (after !== undefined) q = q.where(key, '>', after);
     if (table.softDelete) q = q.where('isdelete', '=', 0);
+    if (scope) q = q.where((eb) => scopeExpression(eb, scope, engine));
     const page = await q.execute();
     for (const r of page) if (r.v !== null && wanted.has(String(r.v))) add(r.k, r.v);
     if (page.length < PAGE_ROWS) return out;
