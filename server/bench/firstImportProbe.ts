@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { buildServer, client, root, PASSWORD, stopServer, waitFor } from './importHarness.ts';
+import { buildServer, client, EXAM_ROOM_FIELDS, root, PASSWORD, stopServer, waitFor } from './importHarness.ts';
 
 const ROWS = Number(process.env.PROBE_ROWS ?? 200_000);
 const port = 19000 + crypto.randomInt(1000);
@@ -27,23 +27,7 @@ const sheet = await post('/api/action/masterSlave/', {
   _flagChidren: 'sys_tableFields',
   bindField: 'parentid',
   mainData: { tableName: 'examRoom', intro: '考场', titleEn: 'Exam rooms', parentid: 10000 },
-  chidrenData: [
-    { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1, intro: '序号', titleEn: 'No.' },
-    { columnName: 'code', type: 'nvarchar', length: 20, nonEmpty: 1, intro: '编号', titleEn: 'Code' },
-    { columnName: 'name', type: 'nvarchar', length: 50, nonEmpty: 1, intro: '名称', titleEn: 'Name' },
-    {
-      columnName: 'kind',
-      type: 'int',
-      intro: '类型',
-      titleEn: 'Kind',
-      options: JSON.stringify([
-        { value: 1, zh: '教室', en: 'Classroom' },
-        { value: 2, zh: '机房', en: 'Computer room' },
-      ]),
-    },
-    { columnName: 'seats', type: 'int', intro: '座位数', titleEn: 'Seats' },
-    { columnName: 'isdelete', type: 'int', defaults: '0' },
-  ],
+  chidrenData: EXAM_ROOM_FIELDS,
 });
 await post('/api/action/createSqlTable/', { id: sheet.body.data.id });
 const lines = ['*编号 / Code,*名称 / Name,类型 / Kind,座位数 / Seats'];

@@ -118,3 +118,24 @@ export function xlsxOf(rows: string[][], sheetName: string): Buffer {
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { dense: true }), sheetName);
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
+
+/** The exam-room table the import benchmarks make through the data-table manager (sys_tableFields rows). */
+export const EXAM_ROOM_FIELDS = [
+  { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1, intro: '序号', titleEn: 'No.' },
+  { columnName: 'code', type: 'nvarchar', length: 20, nonEmpty: 1, intro: '编号', titleEn: 'Code' },
+  { columnName: 'name', type: 'nvarchar', length: 50, nonEmpty: 1, intro: '名称', titleEn: 'Name' },
+  {
+    columnName: 'kind',
+    type: 'int',
+    intro: '类型',
+    titleEn: 'Kind',
+    options: JSON.stringify([
+      { value: 1, zh: '教室', en: 'Classroom' },
+      { value: 2, zh: '机房', en: 'Computer room' },
+    ]),
+  },
+  { columnName: 'seats', type: 'int', intro: '座位数', titleEn: 'Seats' },
+  { columnName: 'building', type: 'nvarchar', length: 50, intro: '楼', titleEn: 'Building' },
+  { columnName: 'opened', type: 'datetime', intro: '启用日期', titleEn: 'Opened' },
+  { columnName: 'isdelete', type: 'int', defaults: '0' },
+];

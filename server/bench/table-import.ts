@@ -13,31 +13,25 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from '../src/db/sqliteDriver.ts';
 import { importHealthBench } from './importHealth.ts';
-import { answerParseOnly, buildServer, client, copyOfSeed, memoryMb, root, seconds, startServer, stopServer, waitFor, xlsxOf } from './importHarness.ts';
+import {
+  answerParseOnly,
+  buildServer,
+  EXAM_ROOM_FIELDS as FIELDS,
+  client,
+  copyOfSeed,
+  memoryMb,
+  root,
+  seconds,
+  startServer,
+  stopServer,
+  waitFor,
+  xlsxOf,
+} from './importHarness.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
 const TABLE = 'examRoom';
 const HEADER = ['*编号 / Code', '*名称 / Name', '类型 / Kind', '座位数 / Seats', '楼 / Building', '启用日期 / Opened'];
-const FIELDS = [
-  { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1, intro: '序号', titleEn: 'No.' },
-  { columnName: 'code', type: 'nvarchar', length: 20, nonEmpty: 1, intro: '编号', titleEn: 'Code' },
-  { columnName: 'name', type: 'nvarchar', length: 50, nonEmpty: 1, intro: '名称', titleEn: 'Name' },
-  {
-    columnName: 'kind',
-    type: 'int',
-    intro: '类型',
-    titleEn: 'Kind',
-    options: JSON.stringify([
-      { value: 1, zh: '教室', en: 'Classroom' },
-      { value: 2, zh: '机房', en: 'Computer room' },
-    ]),
-  },
-  { columnName: 'seats', type: 'int', intro: '座位数', titleEn: 'Seats' },
-  { columnName: 'building', type: 'nvarchar', length: 50, intro: '楼', titleEn: 'Building' },
-  { columnName: 'opened', type: 'datetime', intro: '启用日期', titleEn: 'Opened' },
-  { columnName: 'isdelete', type: 'int', defaults: '0' },
-];
 
 function generateRows(count: number): string[][] {
   const rows = [HEADER];

@@ -47,8 +47,7 @@ export class HistoryService {
    * as the caller sees it: access/fieldRules.ts); a restore then leaves those columns as they are.
    */
   private async revisionsOf(table: RegisteredTable, id: Key, from?: number): Promise<Revision[]> {
-    const full = this.registry.get(table.flag);
-    const hidden = [...full.columns.keys()].filter((name) => !table.columns.has(name));
+    const hidden = this.hiddenColumns(table);
     const revisions = await this.allRevisionsOf(table, id, from);
     if (hidden.length === 0) return revisions;
     // a write of hidden columns only is no revision to a caller who may not read them: not even when and by whom
@@ -59,6 +58,11 @@ export class HistoryService {
       return !onlyHidden;
     });
     return visible;
+  }
+
+  /** The columns the caller may not read: those of the registry's table that `table` (as the caller sees it) lacks. */
+  private hiddenColumns(table: RegisteredTable): string[] {
+    return [...this.registry.get(table.flag).columns.keys()].filter((name) => !table.columns.has(name));
   }
 
   /** The row's revisions, newest first: the newest MAX_REVISIONS, or (`from`) every one from that entry on. */
@@ -117,8 +121,8 @@ export class HistoryService {
     // the row first: one outside the caller's rows is not found before any revision is read
     const now = await this.stateOf(table, id, caller);
     const revisions = await this.revisionsOf(table, id);
-    const readable = (changes: Revision['changes']) =>
-      changes.filter((c) => table.columns.has(c.column) || !this.registry.get(table.flag).columns.has(c.column));
+    const hidden = this.hiddenColumns(table);
+    const readable = (changes: Revision['changes']) => changes.filter((c) => !hidden.includes(c.column));
     for (const r of revisions) if (r.run) r.changes = readable(runValues(table, revisions, r, now.state === 'absent' ? undefined : now.row));
     const deleted = now.state !== 'live' && revisions.length > 0;
     const writable = !table.readOnly && !table.writtenBy;

@@ -4,6 +4,7 @@ import type { CrudService } from '../crud/service.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
+import type { RegisteredTable } from '../schema/types.ts';
 import { pageTable, parseActions, storedRowFilter } from '../access/grants.ts';
 import type { Caller, RowFilter } from '../access/index.ts';
 import { type FieldRules, storedFieldRules } from '../access/fieldRules.ts';
@@ -80,13 +81,16 @@ export class GrantsService {
    */
   private rowFilterText(url: string, menuId: number, filter: Record<string, unknown> | null): string | null {
     if (filter === null || Object.keys(filter).length === 0) return null;
+    parseRowFilter(filter, this.grantTable(url, menuId, 'rowFilter'), this.deps.registry, { id: 1 });
+    return storedText(filter, 'rowFilter');
+  }
+
+  /** The table a grant's row filter and field rules are on: its page's own (access/grants.ts pageTable); else a 400. */
+  private grantTable(url: string, menuId: number, name: 'rowFilter' | 'fieldRules'): RegisteredTable {
     const { registry } = this.deps;
     const flag = pageTable(pageDeclaration(url, registry));
-    if (!flag || !registry.has(flag)) throw badRequest('badParam', { name: 'rowFilter', reason: `menu ${menuId} has no table to filter` });
-    parseRowFilter(filter, registry.get(flag), registry, { id: 1 });
-    const text = JSON.stringify(filter);
-    if (text.length > ROW_FILTER_LENGTH) throw badRequest('badParam', { name: 'rowFilter', reason: `at most ${ROW_FILTER_LENGTH} characters` });
-    return text;
+    if (!flag || !registry.has(flag)) throw badRequest('badParam', { name, reason: `menu ${menuId} has no table` });
+    return registry.get(flag);
   }
 
   /**
@@ -96,9 +100,7 @@ export class GrantsService {
   private fieldRulesText(url: string, menuId: number, rules: FieldRules | null): string | null {
     if (rules === null || rules.hidden.length + rules.readOnly.length === 0) return null;
     const { registry } = this.deps;
-    const flag = pageTable(pageDeclaration(url, registry));
-    if (!flag || !registry.has(flag)) throw badRequest('badParam', { name: 'fieldRules', reason: `menu ${menuId} has no table` });
-    const table = registry.get(flag);
+    const table = this.grantTable(url, menuId, 'fieldRules');
     const seen = new Set<string>();
     for (const name of [...rules.hidden, ...rules.readOnly]) {
       const column = registry.column(table, name);
@@ -107,9 +109,7 @@ export class GrantsService {
       if (seen.has(column.name)) throw badRequest('badParam', { name: 'fieldRules', reason: `${name} given twice` });
       seen.add(column.name);
     }
-    const text = JSON.stringify({ hidden: rules.hidden, readOnly: rules.readOnly });
-    if (text.length > ROW_FILTER_LENGTH) throw badRequest('badParam', { name: 'fieldRules', reason: `at most ${ROW_FILTER_LENGTH} characters` });
-    return text;
+    return storedText({ hidden: rules.hidden, readOnly: rules.readOnly }, 'fieldRules');
   }
 
   /** Replaces a role's grants: each menu live and given once, each action one its page offers; every session's caller forgotten. */
@@ -238,4 +238,11 @@ export class GrantsService {
     if (!(await this.deps.sessions.revokeId(id))) throw notFound('rowNotFound', { flag: 'sys_session', id });
     await this.deps.crud.auditLog.write(this.deps.db, caller, [{ flag: 'sys_session', action: 'logout', rowId: String(id) }]);
   }
+}
+
+/** A grant's rule as the JSON sys_roleMenu keeps (at most ROW_FILTER_LENGTH characters, migration 0015). */
+function storedText(value: unknown, name: 'rowFilter' | 'fieldRules'): string {
+  const text = JSON.stringify(value);
+  if (text.length > ROW_FILTER_LENGTH) throw badRequest('badParam', { name, reason: `at most ${ROW_FILTER_LENGTH} characters` });
+  return text;
 }
