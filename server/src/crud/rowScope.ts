@@ -10,14 +10,13 @@ import { type Condition, parseWheres, whereExpression } from './wheres.ts';
 /** A filter's values with the variables replaced: $CURRENT_USER the caller's account id, $NOW the time of the call. */
 function bound(filter: RowFilter, caller: Pick<Caller, 'id'>): Record<string, unknown> {
   const now = nowText();
-  const value = (v: unknown): unknown => {
-    if (v === '$CURRENT_USER') return caller.id;
-    if (v === '$NOW') return now;
-    if (Array.isArray(v)) return v.map(value);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'value' ? value(x) : x]));
-    return v;
-  };
-  return Object.fromEntries(Object.entries(filter).map(([name, v]) => [name, value(v)]));
+  const variable = (v: unknown): unknown => (v === '$CURRENT_USER' ? caller.id : v === '$NOW' ? now : v);
+  // the grammar's value shapes only (a value, a list of values, {type, value}): one level each, never a recursion that
+  // a deeply nested body could take past the stack (parseWheres refuses anything deeper)
+  const values = (v: unknown): unknown => (Array.isArray(v) ? v.map(variable) : variable(v));
+  const condition = (v: unknown): unknown =>
+    v && typeof v === 'object' && !Array.isArray(v) && 'value' in v ? { ...v, value: values((v as { value: unknown }).value) } : values(v);
+  return Object.fromEntries(Object.entries(filter).map(([name, v]) => [name, condition(v)]));
 }
 
 /** A row filter checked against its table as a list's `wheres` is (a 400 naming what is wrong), variables bound. */
