@@ -20,6 +20,7 @@ import { ApiError, errorAnswer, sendError } from './http/errors.ts';
 import { answerError, answerFrameworkError, answerUnparsableRequest, BODY_LIMIT_BYTES, requireHostHeader, routedPathOf } from './http/requestFailures.ts';
 import { registerApiDocs, registerRouteSchemas } from './http/openapi.ts';
 import { addSecurityHeaders } from './http/securityHeaders.ts';
+import { addJsonCompression } from './http/compression.ts';
 import { registerImportRoutes } from './import/routes.ts';
 import { registerHistoryRoutes } from './history/routes.ts';
 import { registerFormRoutes } from './forms/routes.ts';
@@ -127,6 +128,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   await registerRouteSchemas(app, SERVER_VERSION);
 
   addSecurityHeaders(app);
+  // JSON answers over 1 KB compressed when the browser takes it (http/compression.ts)
+  addJsonCompression(app);
   // after the security headers' hook, so that this refusal carries the security headers too
   app.addHook('onRequest', requireHostHeader);
   // the per-client limits of the public calls are counted in the database: one budget across instances (issue 22);

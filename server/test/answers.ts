@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import { pipeline, Readable, Transform } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, afterEach } from 'vitest';
@@ -172,7 +173,10 @@ export function checkAnswers(app: FastifyInstance): void {
     }
     if (Buffer.isBuffer(payload)) {
       const type = String(reply.getHeader('content-type') ?? '');
-      record(app, req, reply, type.includes('json') ? payload.toString('utf8') : undefined);
+      // a JSON answer compressed for the client (src/http/compression.ts) is checked as sent before compression
+      const encoding = reply.getHeader('content-encoding');
+      const body = encoding === 'br' ? brotliDecompressSync(payload) : encoding === 'gzip' ? gunzipSync(payload) : payload;
+      record(app, req, reply, type.includes('json') ? body.toString('utf8') : undefined);
       return payload;
     }
     if (payload instanceof Readable && String(reply.getHeader('content-type') ?? '').includes('json')) {
