@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createContext } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Connection, openConnection } from '../src/db/connection.ts';
+import { GIVEN_MENU_MARKS } from '../src/db/migrations/0017_builtin_menus.ts';
 import { migrate, migrationNames } from '../src/db/migrations/index.ts';
+import { declaredMenuUrls } from '../src/seed/builtinMenus.ts';
 import { seed } from '../src/seed/seed.ts';
 import { checkAnswers } from './answers.ts';
 import { engines, freshDatabase, sha } from './helpers.ts';
@@ -17,6 +19,12 @@ const release1: Record<string, Record<string, unknown>[]> = JSON.parse(fs.readFi
 const PASSWORDS = { admin: 'release-1-pass', editor: 'a8c5Aw' };
 
 const same = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/**
+ * The menus an upgrade adds: those of the log pages (0003_access), then one for each page declared since this
+ * installation's menus were given (seed/builtinMenus.ts), read from the declarations.
+ */
+const addedMenus = ['/manage/sys_operationLog', '/manage/sys_loginLog', '/manage/onlineSessions', ...declaredMenuUrls(new Set(GIVEN_MENU_MARKS))];
 
 /** Loads the release-1 rows into a database migrated by the first release's migration only. */
 async function loadRelease1(conn: Connection) {
@@ -72,12 +80,12 @@ describe.each(engines)('a database made by the first release starts on this one 
       rows.forEach((row, i) => {
         for (const [column, value] of Object.entries(row)) expect(same(now[i]![column]), `${table}#${String(row.id)}.${column}`).toBe(same(value));
       });
-      // the only rows an upgrade adds: the menus of the log pages (0003_access)
+      // the only rows an upgrade adds: menus (0003_access, then the pages declared since)
       const added = all.filter((r) => !ids.has(Number(r.id)));
       expect(
         added.map((r) => r.url ?? r.id),
         table,
-      ).toEqual(table === 'sys_menu' ? ['/manage/sys_operationLog', '/manage/sys_loginLog', '/manage/onlineSessions'] : []);
+      ).toEqual(table === 'sys_menu' ? addedMenus : []);
     }
   });
 
@@ -139,7 +147,7 @@ describe.each(engines)('a database made by the first release starts on this one 
       name: string;
       nameEn: string | null;
     }[];
-    expect(menus).toHaveLength(release1.sys_menu!.length + 3);
+    expect(menus).toHaveLength(release1.sys_menu!.length + addedMenus.length);
     const english = Object.fromEntries(menus.map((m) => [m.name, m.nameEn]));
     expect(english).toMatchObject({ 题库: 'Questions', 菜单管理: 'Menus', 基础管理: 'Base data', 操作日志: 'Operation log', 在线用户: 'Online users' });
     expect(menus.filter((m) => !m.nameEn)).toEqual([]);

@@ -35,3 +35,11 @@ export async function insertReturningKey(
 export async function insertReturningId(db: AnyDb, engine: SourceEngine, table: string, values: Record<string, unknown>): Promise<number> {
   return Number(await insertReturningKey(db, engine, table, values, 'id'));
 }
+
+/** A unique index refused the row: PostgreSQL 23505, MySQL/MariaDB 1062, SQLite SQLITE_CONSTRAINT_UNIQUE / PRIMARYKEY. */
+export function isDuplicateKey(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown };
+  return (
+    e.code === '23505' || e.code === 'ER_DUP_ENTRY' || e.errno === 1062 || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}

@@ -1,9 +1,9 @@
-import { seededMenuNames } from '@qb/contracts/pages';
 import { nowText } from '../db/time.ts';
 import { generatePassword, hashClientPassword, sha256Hex } from '../auth/password.ts';
 import type { AnyDb, Engine } from '../db/connection.ts';
-import { insertReturningId as insertId } from '../db/insert.ts';
-import { provinceCapitals, type SeedMenu, seedMembers, seedMenus, seedQuestions, seedRoles, seedSubjects, seedTestList } from './seedData.ts';
+import { insertReturningId as insertId, isDuplicateKey } from '../db/insert.ts';
+import { giveBuiltinMenus, syncBuiltinMenus } from './builtinMenus.ts';
+import { provinceCapitals, seedMembers, seedQuestions, seedRoles, seedSubjects, seedTestList } from './seedData.ts';
 
 function pick<T>(list: readonly T[], i: number): T {
   return list[i % list.length]!;
@@ -22,7 +22,8 @@ function capitalQuestion(i: number): { name: string; options: string[]; correct:
 
 /**
  * Fills a new database: the admin account, roles, the menu tree, the config row and demo content.
- * Runs only when there is no account yet; answers the admin password when it was generated.
+ * Runs only when there is no account yet; answers the admin password when it was generated. Then, on every start,
+ * gives the installation the menus of pages declared since its seed (seed/builtinMenus.ts).
  *
  * Instances started together on an empty database run it at the same moment: it seeds once. The account check is
  * repeated inside the transaction (SQLite's transactions begin IMMEDIATE: one at a time, the later one sees the rows)
@@ -30,6 +31,12 @@ function capitalQuestion(i: number): { name: string; options: string[]; correct:
  * live-loginid unique index (migration 0011) and fails once the first commits, which rolls back everything it wrote.
  */
 export async function seed(db: AnyDb, engine: Engine, adminPassword?: string): Promise<{ seeded: boolean; generatedAdminPassword?: string }> {
+  const filled = await fillOnce(db, engine, adminPassword);
+  await syncBuiltinMenus(db, engine);
+  return filled;
+}
+
+async function fillOnce(db: AnyDb, engine: Engine, adminPassword?: string): Promise<{ seeded: boolean; generatedAdminPassword?: string }> {
   if (await hasAccount(db)) return { seeded: false };
   const password = adminPassword ?? generatePassword(12);
   const pass = await hashClientPassword(sha256Hex(password));
@@ -48,12 +55,6 @@ export async function seed(db: AnyDb, engine: Engine, adminPassword?: string): P
 }
 
 const hasAccount = async (db: AnyDb) => (await db.selectFrom('sys_user').select('id').limit(1).execute()).length > 0;
-
-/** A unique index refused the row: PostgreSQL 23505, MySQL/MariaDB 1062, SQLite SQLITE_CONSTRAINT_UNIQUE. */
-function isDuplicateKey(err: unknown): boolean {
-  const e = err as { code?: unknown; errno?: unknown };
-  return e.code === '23505' || e.code === 'ER_DUP_ENTRY' || e.errno === 1062 || e.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 async function fill(trx: AnyDb, engine: Engine, pass: string): Promise<void> {
   const now = new Date();
@@ -87,30 +88,8 @@ async function fill(trx: AnyDb, engine: Engine, pass: string): Promise<void> {
   }
   await trx.insertInto('sys_userRole').values({ userId: adminId, roleId: roleIds[0]! }).execute();
 
-  // every seeded menu has its English name (the pages' declaration), shown in English (migration 0013)
-  const namesEn = seededMenuNames();
-  const addMenus = async (menus: SeedMenu[], parentMenu: number, parentDisplay: number) => {
-    for (const [i, m] of menus.entries()) {
-      const display = m.display ?? parentDisplay;
-      const id = await insertId(trx, engine, 'sys_menu', {
-        name: m.name,
-        nameEn: namesEn[m.name] ?? null,
-        menuType: m.menuType ?? 1,
-        icon: m.icon ?? null,
-        menuMark: m.menuMark,
-        url: m.url ?? '',
-        // the menu call of SPEC.md §7 sorts sortNum descending within a parent: the first item has the highest
-        sortNum: (menus.length - i) * 10,
-        display,
-        intro: null,
-        parentMenu,
-        createTime,
-        isdelete: 0,
-      });
-      if (m.children) await addMenus(m.children, id, display);
-    }
-  };
-  await addMenus(seedMenus, 0, 1);
+  // the declared navigation, every menu with its English name (migration 0013), its marks kept as given (0017)
+  await giveBuiltinMenus(trx, engine, now);
 
   await trx.insertInto('sys_config').values({ completedItems: 3, numberQuestions: 10, taskRewards: 0.5, singleAmount: 10, isdelete: 0 }).execute();
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { tableWithId } from '../builtinTables.ts';
 import type { Engine } from '../connection.ts';
 
 /*
@@ -260,16 +261,8 @@ function frozenSqlType(engine: Engine, type: string, length: number): string {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
-function idColumn(engine: Engine) {
-  return engine === 'postgres' ? ('serial' as const) : ('integer' as const);
-}
-
 async function createFrozenTable(db: AnyDb, engine: Engine, def: FrozenTable): Promise<void> {
-  let builder = db.schema.createTable(def.table).ifNotExists();
-  builder =
-    engine === 'postgres'
-      ? builder.addColumn('id', 'serial', (c) => c.primaryKey())
-      : builder.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  let builder = tableWithId(db, engine, def.table).ifNotExists();
   for (const [name, type, length, defaultValue] of def.columns) {
     builder = builder.addColumn(name, sql.raw(frozenSqlType(engine, type, length ?? 50)), (c) => (defaultValue === undefined ? c : c.defaultTo(defaultValue)));
   }
@@ -287,11 +280,7 @@ async function createFrozenTable(db: AnyDb, engine: Engine, def: FrozenTable): P
 
 /** Tables the product needs beyond SPEC.md §3 (docs/decisions.md says why). */
 async function createInternalTables(db: AnyDb, engine: Engine) {
-  const pk = (name: string) =>
-    db.schema
-      .createTable(name)
-      .ifNotExists()
-      .addColumn('id', idColumn(engine), (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()));
+  const pk = (name: string) => tableWithId(db, engine, name).ifNotExists();
   await pk('sys_session')
     .addColumn('tokenHash', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('userId', 'integer', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { tableWithId } from '../builtinTables.ts';
 import type { Engine } from '../connection.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -15,10 +16,7 @@ type AnyDb = Kysely<any>;
 export async function up(db: AnyDb, engine: Engine): Promise<void> {
   const text = sql.raw(engine === 'mysql' ? 'mediumtext' : 'text');
   const datetime = sql.raw(engine === 'postgres' ? 'timestamp' : engine === 'mysql' ? 'datetime' : 'text');
-  const table = (name: string) =>
-    engine === 'postgres'
-      ? db.schema.createTable(name).addColumn('id', 'serial', (c) => c.primaryKey())
-      : db.schema.createTable(name).addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  const table = (name: string) => tableWithId(db, engine, name);
 
   await db.schema
     .alterTable('sys_role')

@@ -1,4 +1,6 @@
+import { builtinTableDefs } from '@qb/contracts/pages';
 import { type Migration, Migrator, sql } from 'kysely';
+import { createBuiltinTable } from '../builtinTables.ts';
 import { MYSQL_CHARSET, MYSQL_COLLATION } from '../charset.ts';
 import type { AnyDb, Engine } from '../connection.ts';
 import * as initial from './0001_initial.ts';
@@ -15,12 +17,16 @@ import * as loginidUnique from './0011_loginid_unique.ts';
 import * as searchGrams from './0012_search_grams.ts';
 import * as menuEnglish from './0013_menu_english.ts';
 import * as rowFilters from './0015_row_filters.ts';
+import * as searchGramBlocks from './0016_search_gram_blocks.ts';
+import * as builtinMenus from './0017_builtin_menus.ts';
+
+type Step = [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>];
 
 /**
- * Every schema change, in order. A migration that has run on a released database never changes:
+ * Every written schema change, in order. A migration that has run on a released database never changes:
  * a new change is a new entry (docs/migrations.md says how to add a column).
  */
-const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] = [
+const written: Step[] = [
   ['0001_initial', initial.up],
   ['0002_versions', versions.up],
   ['0003_access', access.up],
@@ -35,7 +41,36 @@ const steps: [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>][] 
   ['0012_search_grams', searchGrams.up],
   ['0013_menu_english', menuEnglish.up],
   ['0015_row_filters', rowFilters.up],
+  ['0016_search_gram_blocks', searchGramBlocks.up],
+  ['0017_builtin_menus', builtinMenus.up],
 ];
+
+/**
+ * The steps that make the built-in tables declared since (a table's `createdIn`, packages/contracts/src/resources/):
+ * each creates its tables from their declarations (db/builtinTables.ts). No file of their own: the declaration is
+ * the step.
+ */
+function declaredSteps(): Step[] {
+  const byName = new Map<string, typeof builtinTableDefs>();
+  for (const def of builtinTableDefs) if (def.createdIn) byName.set(def.createdIn, [...(byName.get(def.createdIn) ?? []), def]);
+  return [...byName].map(([name, defs]) => [
+    name,
+    async (db, engine) => {
+      for (const def of defs) await createBuiltinTable(db, engine, def);
+    },
+  ]);
+}
+
+/** The written steps and the declared ones, in the order of their names (a name taken twice is refused at start). */
+export function orderedSteps(declared: Step[] = declaredSteps()): Step[] {
+  const all = [...written, ...declared];
+  const names = all.map(([name]) => name);
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice) throw new Error(`two migration steps are named ${twice}`);
+  return all.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+const steps = orderedSteps();
 
 export const migrationNames = steps.map(([name]) => name);
 
