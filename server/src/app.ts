@@ -3,38 +3,38 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './appContext.ts';
 import { CaptchaStore } from './auth/captcha.ts';
 import { LoginThrottle } from './auth/loginThrottle.ts';
-import { registerAccessRoutes } from './permissions/routes.ts';
-import { registerAuthRoutes, registerGuard } from './auth/routes.ts';
+import { accessRoutes } from './permissions/routes.ts';
+import { authRoutes, registerGuard } from './auth/routes.ts';
 import { SessionStore } from './auth/sessions.ts';
 import type { Config } from './config.ts';
-import { registerCrudRoutes } from './crud/routes.ts';
+import { crudRoutes } from './crud/routes.ts';
 import { CrudService } from './crud/service.ts';
-import { registerDashboardRoutes } from './dashboard/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import type { Connection } from './db/connection.ts';
-import { Readiness } from './db/readiness.ts';
 import { ApiError, errorAnswer, sendError } from './http/errors.ts';
 import { answerError, answerFrameworkError, answerUnparsableRequest, BODY_LIMIT_BYTES, requireHostHeader, routedPathOf } from './http/requestFailures.ts';
-import { registerApiDocs, registerRouteSchemas } from './http/openapi.ts';
+import { docsRoutes, registerApiDocs, registerRouteSchemas } from './http/openapi.ts';
+import { healthRoutes } from './http/healthRoutes.ts';
 import { addSecurityHeaders } from './http/securityHeaders.ts';
 import { addJsonCompression } from './http/compression.ts';
-import { registerImportRoutes } from './import/routes.ts';
-import { registerHistoryRoutes } from './history/routes.ts';
-import { registerFormRoutes } from './forms/routes.ts';
-import { registerTableRoutes } from './tables/routes.ts';
+import { importRoutes } from './import/routes.ts';
+import { historyRoutes } from './history/routes.ts';
+import { formRoutes } from './forms/routes.ts';
+import { tableRoutes } from './tables/routes.ts';
 import { DataSources } from './datasources/sources.ts';
 import { SecretBox } from './datasources/secretBox.ts';
 import { TableRegistry } from './schema/registry.ts';
 import { RegistrySync } from './schema/sync.ts';
 import { createUploadStore } from './uploads/createStore.ts';
-import { registerUploadRoutes } from './uploads/routes.ts';
+import { registerUploadedFiles, uploadRoutes } from './uploads/routes.ts';
 import { uploadsDirOf } from './uploads/store.ts';
 import { MAX_UPLOAD_BYTES } from './uploads/storage.ts';
 import { UserService } from './users/service.ts';
-import { on } from './http/route.ts';
+import { registerRoutes, type Registrations } from './http/route.ts';
 import { databaseRateStore } from './http/rateStore.ts';
 import { changeBusFor, PgChangeBus } from './db/changes.ts';
 import { registerFormRules } from './forms/hooks.ts';
@@ -86,6 +86,27 @@ export function createContext(config: Config, conn: Connection): AppContext {
     throttle,
     users,
     uploads: createUploadStore(config),
+  };
+}
+
+/**
+ * The handler of every call of the API, each given by the feature that owns it (its routes.ts: the handlers of the
+ * calls its contracts record declares), in the order they are registered. A declared call without its handler fails
+ * the type check here, and the start (registerRoutes).
+ */
+export function apiRoutes(app: FastifyInstance, ctx: AppContext): Registrations {
+  return {
+    ...healthRoutes(ctx.conn.db),
+    ...authRoutes(ctx),
+    ...crudRoutes(ctx),
+    ...dashboardRoutes(ctx),
+    ...accessRoutes(ctx),
+    ...importRoutes(ctx),
+    ...historyRoutes(ctx),
+    ...tableRoutes(ctx),
+    ...formRoutes(ctx),
+    ...uploadRoutes(ctx),
+    ...docsRoutes(app),
   };
 }
 
@@ -154,24 +175,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     await ctx.sources.closeAll();
   });
 
-  on(app, 'health', async () => ({ status: true as const }));
-  // readiness for a load balancer: the app's database answers (a select 1 within 1 s, cached for 1 s)
-  const readiness = new Readiness(ctx.conn.db);
-  on(app, 'healthReady', async (req, reply) => {
-    if (await readiness.ready()) return { status: true as const };
-    return (reply as FastifyReply).code(503).header('Retry-After', '1').send(errorAnswer(req, 'databaseUnavailable'));
-  });
   registerGuard(app, ctx);
-  registerAuthRoutes(app, ctx);
-  registerCrudRoutes(app, ctx);
-  registerDashboardRoutes(app, ctx);
-  registerAccessRoutes(app, ctx);
-  registerImportRoutes(app, ctx);
-  registerHistoryRoutes(app, ctx);
-  registerTableRoutes(app, ctx);
-  registerFormRoutes(app, ctx);
+  registerRoutes(app, apiRoutes(app, ctx));
   fs.mkdirSync(uploadsDirOf(ctx.config), { recursive: true, mode: 0o700 });
-  await registerUploadRoutes(app, ctx);
+  await registerUploadedFiles(app, ctx);
   await registerApiDocs(app);
 
   const webDist = ctx.config.webDist;

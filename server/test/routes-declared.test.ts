@@ -1,11 +1,15 @@
-import { endpoints, routeSchemas, type EndpointName } from '@qb/contracts/schemas';
+import { api, type EndpointName } from '@qb/contracts/schemas';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '../src/app.ts';
+import { healthRoutes } from '../src/http/healthRoutes.ts';
+import { registerRoutes, type Registrations } from '../src/http/route.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 /**
- * Every call of the API is declared once (packages/contracts/src/api/endpoints.ts: method and path; routes.ts: its
- * schemas) and registered from that declaration (server/src/http/route.ts). These fail when a route is registered
- * without a declaration, or a declaration has no route.
+ * Every call of the API is declared once (`defineRoute` in its feature's record of packages/contracts/src/api: method,
+ * path, schemas) and registered from that declaration with the handler its feature gives (server/src/http/route.ts).
+ * These fail when a route is registered without a declaration, or a declaration has no route.
  */
 describe('API routes declared once', () => {
   let t: TestApp;
@@ -18,14 +22,14 @@ describe('API routes declared once', () => {
   const notCalls = (url: string) => url.startsWith('/api/file/') || url.startsWith('/api/docs');
 
   it('every declared call is registered once, with its method and path', () => {
-    for (const [name, { method, url }] of Object.entries(endpoints)) {
-      const found = t.app.registeredRoutes.filter((r) => r.url === url && r.method === method);
-      expect(found, `${name}: ${method} ${url}`).toHaveLength(1);
+    for (const [name, { method, path }] of Object.entries(api)) {
+      const found = t.app.registeredRoutes.filter((r) => r.url === path && r.method === method);
+      expect(found, `${name}: ${method} ${path}`).toHaveLength(1);
     }
   });
 
   it('every route under /api is a declared call (HEAD of a GET is Fastify’s own)', () => {
-    const declared = new Set(Object.values(endpoints).map((e) => `${e.method} ${e.url}`));
+    const declared = new Set(Object.values(api).map((e) => `${e.method} ${e.path}`));
     const undeclared = t.app.registeredRoutes
       .filter((r) => (r.url === '/api' || r.url.startsWith('/api/')) && !notCalls(r.url) && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`)
@@ -35,10 +39,52 @@ describe('API routes declared once', () => {
 
   it('every call has its schema, and the OpenAPI document describes each with it', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, { summary?: string }>> }>();
-    for (const name of Object.keys(endpoints) as EndpointName[]) {
-      const { method, url } = endpoints[name];
+    for (const name of Object.keys(api) as EndpointName[]) {
+      const { method, path: url, summary } = api[name];
       const path = url.replace(/:(\w+)/g, '{$1}');
-      expect(doc.paths[path]?.[method.toLowerCase()]?.summary, `${name}: ${method} ${url}`).toBe(routeSchemas[name].summary);
+      expect(doc.paths[path]?.[method.toLowerCase()]?.summary, `${name}: ${method} ${url}`).toBe(summary);
     }
+  });
+});
+
+/**
+ * A declared call without its handler fails the type check (each `@ts-expect-error` below is itself an error of
+ * `npm run typecheck` the day that stops being true) and stops the start.
+ */
+describe('a declared call without its handler', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+  });
+  afterAll(async () => t?.close());
+
+  it("stops the start: the app's routes without one feature's handler of a call are refused before any is registered", async () => {
+    const { sessions: _sessions, ...withoutSessions } = apiRoutes(t.app, t.ctx);
+    const app = Fastify();
+    // @ts-expect-error the record of every handler, less the live sessions' (a call of accessApi)
+    expect(() => registerRoutes(app, withoutSessions)).toThrow('declared without a handler: sessions');
+    expect(app.hasRoute({ method: 'GET', url: '/api/health' })).toBe(false);
+    await app.close();
+  });
+
+  it('stops the start: a handler of a call nobody declared is refused too', async () => {
+    const app = Fastify();
+    const routes = { ...apiRoutes(t.app, t.ctx), examRoomStats: async () => ({}) };
+    expect(() => registerRoutes(app, routes as Registrations)).toThrow('handled but not declared: examRoomStats');
+    await app.close();
+  });
+
+  it("fails the type check of the feature: a record of the health calls without healthReady's handler", () => {
+    const { health } = healthRoutes(t.ctx.conn.db);
+    // @ts-expect-error a feature's routes (RoutesOf<typeof systemApi>) must handle every call of its contracts record
+    const incomplete: ReturnType<typeof healthRoutes> = { health };
+    expect(Object.keys(incomplete)).toEqual(['health']);
+  });
+
+  it('registers the whole record: every declared call, none missing', async () => {
+    const app = Fastify();
+    registerRoutes(app, apiRoutes(t.app, t.ctx));
+    for (const { method, path } of Object.values(api)) expect(app.hasRoute({ method, url: path }), `${method} ${path}`).toBe(true);
+    await app.close();
   });
 });

@@ -1,7 +1,7 @@
 import { GRANT_ACTIONS } from '@qb/contracts/schemas';
 import type { UserInfo } from '@qb/contracts';
+import type { authApi } from '@qb/contracts/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CrudService } from '../crud/service.ts';
 import type { Connection } from '../db/connection.ts';
 import type { TableRegistry } from '../schema/registry.ts';
@@ -32,7 +32,7 @@ import { translate } from '../http/messages.ts';
 import { accountRoles, loginAccount } from './accounts.ts';
 import { CAPTCHAS_PER_MINUTE } from './captcha.ts';
 import { verifyClientPassword } from './password.ts';
-import { on } from '../http/route.ts';
+import type { RoutesOf } from '../http/route.ts';
 import { PUBLIC_ROUTES } from '../http/publicRoutes.ts';
 
 export function tokenOf(req: FastifyRequest): string | undefined {
@@ -80,75 +80,72 @@ async function userInfo(ctx: Pick<AuthDeps, 'crud' | 'conn' | 'registry'>, userI
   };
 }
 
-export function registerAuthRoutes(fastify: FastifyInstance, ctx: AuthDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export function authRoutes(ctx: AuthDeps): RoutesOf<typeof authApi> {
   // with CAPTCHA=off nothing is drawn or stored, so nothing is limited
   const captchaLimit = { max: CAPTCHAS_PER_MINUTE, timeWindow: '1 minute', allowList: () => !ctx.config.captcha };
-  on(
-    app,
-    'captcha',
-    async () => {
-      if (!ctx.config.captcha) return ok({ enabled: false, captchaId: '', image: '' });
-      const issued = await ctx.captchas.issue();
-      if (!issued) throw new ApiError(429, 'tooManyRequests');
-      return ok({ enabled: true, captchaId: issued.captchaId, image: issued.image });
+  return {
+    captcha: {
+      config: { rateLimit: captchaLimit },
+      handler: async () => {
+        if (!ctx.config.captcha) return ok({ enabled: false, captchaId: '', image: '' });
+        const issued = await ctx.captchas.issue();
+        if (!issued) throw new ApiError(429, 'tooManyRequests');
+        return ok({ enabled: true, captchaId: issued.captchaId, image: issued.image });
+      },
     },
-    { config: { rateLimit: captchaLimit } },
-  );
 
-  on(
-    app,
-    'login',
-    async (req) => {
-      // the schema took the shapes: loginid 1 to 50 characters once trimmed, pass a SHA-256 hex
-      const body = req.body;
-      const loginid = body.loginid;
-      const log = (success: boolean, reason?: string, userId?: number) =>
-        logLogin(ctx.conn.db, { loginid, userId, success, reason, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') }).catch((err) =>
-          req.log.error({ err }, 'writing the login log failed'),
-        );
-      try {
-        if (ctx.config.captcha) {
-          if (typeof body.vcode !== 'string' || body.vcode.trim() === '') throw badRequest('captchaMissing');
-          if (!(await ctx.captchas.check(body.captchaId, body.vcode))) throw badRequest('captchaWrong');
+    login: {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      handler: async (req) => {
+        // the schema took the shapes: loginid 1 to 50 characters once trimmed, pass a SHA-256 hex
+        const body = req.body;
+        const loginid = body.loginid;
+        const log = (success: boolean, reason?: string, userId?: number) =>
+          logLogin(ctx.conn.db, { loginid, userId, success, reason, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') }).catch((err) =>
+            req.log.error({ err }, 'writing the login log failed'),
+          );
+        try {
+          if (ctx.config.captcha) {
+            if (typeof body.vcode !== 'string' || body.vcode.trim() === '') throw badRequest('captchaMissing');
+            if (!(await ctx.captchas.check(body.captchaId, body.vcode))) throw badRequest('captchaWrong');
+          }
+          const minutes = await ctx.throttle.reserveCheck(loginid);
+          if (minutes > 0) throw new ApiError(429, 'loginLocked', { minutes });
+          const user = await loginAccount(ctx.conn.db, loginid);
+          if (!(await verifyClientPassword(user?.pass, body.pass)) || !user) throw badRequest('loginWrong');
+          if (Number(user.state) !== 1) throw new ApiError(403, 'accountDisabled');
+          await ctx.throttle.clear(loginid);
+          const token = await ctx.sessions.create(Number(user.id));
+          await log(true, undefined, Number(user.id));
+          return { ...ok({ token, user: await userInfo(ctx, Number(user.id)) }, {}, translate(req, 'loginOk')), token };
+        } catch (err) {
+          // every refusal is logged with its reason (the message key: captchaWrong, loginWrong, loginLocked, accountDisabled)
+          if (err instanceof ApiError) await log(false, err.key);
+          throw err;
         }
-        const minutes = await ctx.throttle.reserveCheck(loginid);
-        if (minutes > 0) throw new ApiError(429, 'loginLocked', { minutes });
-        const user = await loginAccount(ctx.conn.db, loginid);
-        if (!(await verifyClientPassword(user?.pass, body.pass)) || !user) throw badRequest('loginWrong');
-        if (Number(user.state) !== 1) throw new ApiError(403, 'accountDisabled');
-        await ctx.throttle.clear(loginid);
-        const token = await ctx.sessions.create(Number(user.id));
-        await log(true, undefined, Number(user.id));
-        return { ...ok({ token, user: await userInfo(ctx, Number(user.id)) }, {}, translate(req, 'loginOk')), token };
-      } catch (err) {
-        // every refusal is logged with its reason (the message key: captchaWrong, loginWrong, loginLocked, accountDisabled)
-        if (err instanceof ApiError) await log(false, err.key);
-        throw err;
-      }
+      },
     },
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
-  );
 
-  on(app, 'logout', async (req) => {
-    await ctx.sessions.revoke(req.token!);
-    return ok(undefined, {}, translate(req, 'loggedOut'));
-  });
+    logout: async (req) => {
+      await ctx.sessions.revoke(req.token!);
+      return ok(undefined, {}, translate(req, 'loggedOut'));
+    },
 
-  on(app, 'userInfo', async (req) => ok([await userInfo(ctx, req.caller!.id)]));
+    userInfo: async (req) => ok([await userInfo(ctx, req.caller!.id)]),
 
-  on(app, 'changePassword', async (req) => {
-    await ctx.users.changePassword(req.caller!, req.token!, req.body.oldPass, req.body.newPass);
-    return ok(undefined, {}, translate(req, 'passwordChanged'));
-  });
+    changePassword: async (req) => {
+      await ctx.users.changePassword(req.caller!, req.token!, req.body.oldPass, req.body.newPass);
+      return ok(undefined, {}, translate(req, 'passwordChanged'));
+    },
 
-  on(app, 'userList', async (req) => {
-    const { rows, total } = await ctx.crud.select({ ...req.query, _flag: 'sys_user' }, req.caller);
-    return ok(rows, { total });
-  });
+    userList: async (req) => {
+      const { rows, total } = await ctx.crud.select({ ...req.query, _flag: 'sys_user' }, req.caller);
+      return ok(rows, { total });
+    },
 
-  on(app, 'userSave', async (req) => {
-    const saved = await ctx.users.save(req.body.params, req.caller);
-    return ok(saved, {}, translate(req, 'saved'));
-  });
+    userSave: async (req) => {
+      const saved = await ctx.users.save(req.body.params, req.caller);
+      return ok(saved, {}, translate(req, 'saved'));
+    },
+  };
 }

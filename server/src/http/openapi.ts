@@ -1,13 +1,13 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { endpoints, ERROR_CODE_EXAMPLES, errorEnvelope, errorResponses, WHERES_GRAMMAR } from '@qb/contracts/schemas';
+import { endpoints, ERROR_CODE_EXAMPLES, errorEnvelope, errorResponses, WHERES_GRAMMAR, type docsApi } from '@qb/contracts/schemas';
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC_ROUTES } from './publicRoutes.ts';
 import { badRequest, errorCodeOf } from './errors.ts';
 import { MESSAGE_KEYS, type MessageKey } from './messages.ts';
-import { on } from './route.ts';
+import type { RoutesOf } from './route.ts';
 
 /** Where the reference page is served; its own routes (page, scripts, styles, the document it reads) are public. */
 export const DOCS_PREFIX = '/api/docs';
@@ -213,10 +213,14 @@ export async function registerRouteSchemas(app: FastifyInstance, version: string
   });
 }
 
-/** GET /api/openapi.json and the reference page at /api/docs (bundled Swagger UI: no CDN, no inline script). */
+/** GET /api/openapi.json: the document @fastify/swagger made of the registered routes. */
+export function docsRoutes(app: FastifyInstance): RoutesOf<typeof docsApi> {
+  // an object the schema describes loosely
+  return { openApi: async () => app.swagger() as unknown as Record<string, unknown> };
+}
+
+/** The reference page at /api/docs (bundled Swagger UI: no CDN, no inline script), reading GET /api/openapi.json. */
 export async function registerApiDocs(app: FastifyInstance) {
-  // the document is what @fastify/swagger made of the registered routes: an object the schema describes loosely
-  on(app, 'openApi', async () => app.swagger() as unknown as Record<string, unknown>);
   // @fastify/swagger-ui redirects its old page address to the same URL, query and all: a 16 KB query came back as a
   // 16 KB Location header no client reads. The old address goes to the page, without its query, however its path is
   // spelled (/%61pi/docs/static/index.html reaches the same route): the route matched decides, not the raw URL.

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { importApi, tableImportApi } from '@qb/contracts/schemas';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CrudService } from '../crud/service.ts';
 import type { UploadStore } from '../uploads/store.ts';
 import { assertAllowed } from '../access/index.ts';
@@ -7,8 +7,8 @@ import { ApiError, errorAnswer, ok } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
 import type { RowProblem } from './questions.ts';
 import { type ImportResult, ImportRejected, ImportService } from './service.ts';
-import { on } from '../http/route.ts';
-import { registerTableImportRoutes } from './tableRoutes.ts';
+import type { RoutesOf } from '../http/route.ts';
+import { tableImportRoutes } from './tableRoutes.ts';
 
 const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -25,10 +25,8 @@ function sendFile(reply: FastifyReply, content: Buffer, fileName: string, asciiN
 }
 
 /** Spreadsheet import (SPEC.md §7: selectAddTypes, import, typesImport), templates and question export. */
-export function registerImportRoutes(fastify: FastifyInstance, ctx: { crud: CrudService; uploads: UploadStore }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export function importRoutes(ctx: { crud: CrudService; uploads: UploadStore }): RoutesOf<typeof importApi & typeof tableImportApi> {
   const service = new ImportService(ctx.crud, ctx.uploads);
-  registerTableImportRoutes(fastify, ctx.crud, service);
 
   const problemsOf = (req: FastifyRequest, problems: RowProblem[]) =>
     problems.map((p) => ({ row: p.row, column: p.column, message: translate(req, p.key, p.params) }));
@@ -50,22 +48,27 @@ export function registerImportRoutes(fastify: FastifyInstance, ctx: { crud: Crud
     }
   };
 
-  on(app, 'selectAddTypes', async (req) => ok(await service.selectAddTypes(req.body, req.caller)));
+  return {
+    // the import into any table first (as registered before; the order of the OpenAPI document's paths)
+    ...tableImportRoutes(ctx.crud, service),
 
-  on(app, 'importQuestions', async (req, reply) => runImport(req, reply, () => service.importQuestions(req.body, req.caller)));
+    selectAddTypes: async (req) => ok(await service.selectAddTypes(req.body, req.caller)),
 
-  on(app, 'importCategories', async (req, reply) => runImport(req, reply, () => service.importCategories(req.body, req.caller)));
+    importQuestions: async (req, reply) => runImport(req, reply, () => service.importQuestions(req.body, req.caller)),
 
-  // the schema refuses any other kind or format (参数 kind 不正确：question or category)
-  on(app, 'template', async (req, reply) => {
-    const { kind = 'question', format = 'xlsx' } = req.query;
-    assertAllowed(req.caller, kind === 'question' ? 'questionBank' : 'questionsSmallClass', 'import');
-    const { content, fileName } = await service.template(kind, format);
-    return sendFile(reply, content, fileName, `${kind}-template`, format);
-  });
+    importCategories: async (req, reply) => runImport(req, reply, () => service.importCategories(req.body, req.caller)),
 
-  on(app, 'exportQuestions', async (req, reply) => {
-    const { content, fileName } = await service.exportQuestions(req.query, req.caller);
-    return sendFile(reply, content, fileName, 'questions', 'xlsx');
-  });
+    // the schema refuses any other kind or format (参数 kind 不正确：question or category)
+    template: async (req, reply) => {
+      const { kind = 'question', format = 'xlsx' } = req.query;
+      assertAllowed(req.caller, kind === 'question' ? 'questionBank' : 'questionsSmallClass', 'import');
+      const { content, fileName } = await service.template(kind, format);
+      return sendFile(reply, content, fileName, `${kind}-template`, format);
+    },
+
+    exportQuestions: async (req, reply) => {
+      const { content, fileName } = await service.exportQuestions(req.query, req.caller);
+      return sendFile(reply, content, fileName, 'questions', 'xlsx');
+    },
+  };
 }

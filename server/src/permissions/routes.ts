@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { accessApi } from '@qb/contracts/schemas';
 import type { CrudService } from '../crud/service.ts';
 import type { Connection } from '../db/connection.ts';
 import type { TableRegistry } from '../schema/registry.ts';
@@ -8,7 +7,7 @@ import { ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
 import { GrantsService, type GrantsSessions, type GrantsUsers } from './grantsService.ts';
 import { assertAdministrator, type Caller } from '../access/index.ts';
-import { on } from '../http/route.ts';
+import type { RoutesOf } from '../http/route.ts';
 
 /** The administrator's calls of the permission, user and online-session pages (docs/permissions.md). */
 /** What these calls use of the app's services (the app hands its whole context, which has them). */
@@ -23,64 +22,65 @@ interface AccessDeps {
   };
 }
 
-export function registerAccessRoutes(fastify: FastifyInstance, ctx: AccessDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export function accessRoutes(ctx: AccessDeps): RoutesOf<typeof accessApi> {
   const grants = new GrantsService({ db: ctx.conn.db, registry: ctx.registry, crud: ctx.crud, users: ctx.users, sessions: ctx.sessions });
 
-  on(app, 'menuActions', async (req) => {
-    assertAdministrator(req.caller);
-    return ok(await grants.menuActions());
-  });
+  return {
+    menuActions: async (req) => {
+      assertAdministrator(req.caller);
+      return ok(await grants.menuActions());
+    },
 
-  on(app, 'roleGrants', async (req) => {
-    assertAdministrator(req.caller);
-    const roleId = req.query.roleId;
-    return ok({ roleId, grants: await grants.roleGrants(roleId) });
-  });
+    roleGrants: async (req) => {
+      assertAdministrator(req.caller);
+      const roleId = req.query.roleId;
+      return ok({ roleId, grants: await grants.roleGrants(roleId) });
+    },
 
-  on(app, 'saveRoleGrants', async (req) => {
-    assertAdministrator(req.caller);
-    await grants.saveRoleGrants(req.body.roleId, req.body.grants, req.caller);
-    return ok(undefined, {}, translate(req, 'saved'));
-  });
+    saveRoleGrants: async (req) => {
+      assertAdministrator(req.caller);
+      await grants.saveRoleGrants(req.body.roleId, req.body.grants, req.caller);
+      return ok(undefined, {}, translate(req, 'saved'));
+    },
 
-  on(app, 'userRoles', async (req) => {
-    assertAdministrator(req.caller);
-    return ok({ roleIds: await grants.userRoles(req.query.id) });
-  });
+    userRoles: async (req) => {
+      assertAdministrator(req.caller);
+      return ok({ roleIds: await grants.userRoles(req.query.id) });
+    },
 
-  on(app, 'saveUserRoles', async (req) => {
-    assertAdministrator(req.caller);
-    await grants.saveUserRoles(req.body.id, req.body.roleIds, req.caller);
-    return ok(undefined, {}, translate(req, 'saved'));
-  });
+    saveUserRoles: async (req) => {
+      assertAdministrator(req.caller);
+      await grants.saveUserRoles(req.body.id, req.body.roleIds, req.caller);
+      return ok(undefined, {}, translate(req, 'saved'));
+    },
 
-  on(app, 'resetPassword', async (req) => {
-    assertAdministrator(req.caller);
-    const password = await ctx.users.resetPassword(req.body.id, req.caller!);
-    return ok({ password }, {}, translate(req, 'saved'));
-  });
+    resetPassword: async (req) => {
+      assertAdministrator(req.caller);
+      const password = await ctx.users.resetPassword(req.body.id, req.caller!);
+      return ok({ password }, {}, translate(req, 'saved'));
+    },
 
-  on(app, 'sessions', async (req) => {
-    assertAdministrator(req.caller);
-    const mine = await ctx.sessions.idOf(req.token!);
-    const rows = await ctx.sessions.list();
-    return ok(
-      rows.map((s) => ({
-        id: s.id,
-        userId: s.userId,
-        loginid: s.loginid,
-        name: s.name,
-        createTime: nowText(new Date(s.createdAt)),
-        lastSeen: nowText(new Date(s.lastSeenAt)),
-        current: s.id === mine,
-      })),
-    );
-  });
+    sessions: async (req) => {
+      assertAdministrator(req.caller);
+      const mine = await ctx.sessions.idOf(req.token!);
+      const rows = await ctx.sessions.list();
+      return ok(
+        rows.map((s) => ({
+          id: s.id,
+          userId: s.userId,
+          loginid: s.loginid,
+          name: s.name,
+          createTime: nowText(new Date(s.createdAt)),
+          lastSeen: nowText(new Date(s.lastSeenAt)),
+          current: s.id === mine,
+        })),
+      );
+    },
 
-  on(app, 'endSession', async (req) => {
-    assertAdministrator(req.caller);
-    await grants.endSession(req.body.id, req.caller);
-    return ok(undefined, {}, translate(req, 'saved'));
-  });
+    endSession: async (req) => {
+      assertAdministrator(req.caller);
+      await grants.endSession(req.body.id, req.caller);
+      return ok(undefined, {}, translate(req, 'saved'));
+    },
+  };
 }

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { datasourceApi } from '@qb/contracts/schemas';
 import { assertAllowed } from '../access/index.ts';
 import type { TablesDeps } from './deps.ts';
 import { sourceConfigOf } from '../datasources/index.ts';
@@ -7,50 +6,56 @@ import { ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
 import { generateMenu } from './menu.ts';
 import { createSqlTable, readBack, sourceTables } from './service.ts';
-import { on } from '../http/route.ts';
+import type { RoutesOf } from '../http/route.ts';
 
 /** The data-source and table-definition calls of issue 11 (docs/datasources.md). */
-export function registerTableRoutes(fastify: FastifyInstance, ctx: TablesDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export function tableRoutes(ctx: TablesDeps): RoutesOf<typeof datasourceApi> {
+  return {
+    testConnection: async (req) => {
+      assertAllowed(req.caller, 'sys_connsql', 'save');
+      const body = req.body;
+      // an edited source whose password field was left empty is tested with its stored password (same host, port, type and user only)
+      // a database without a password (noPassword) is tested with the empty one
+      const password = body.noPassword
+        ? ''
+        : body.databasePsd
+          ? body.databasePsd
+          : body.id !== undefined
+            ? await ctx.sources.storedPassword(body.id, body)
+            : '';
+      const config = sourceConfigOf({
+        sqlType: body.sqlType,
+        mainAddr: body.mainAddr,
+        port: body.port ?? null,
+        databaseName: body.databaseName,
+        databaseUser: body.databaseUser,
+        databasePsd: password,
+      });
+      const result = await ctx.sources.testConnection(config);
+      if (!result.ok) throw result.error;
+      return ok({ ok: true as const, elapsedMs: result.elapsedMs }, {}, translate(req, 'connectOk'));
+    },
 
-  on(app, 'testConnection', async (req) => {
-    assertAllowed(req.caller, 'sys_connsql', 'save');
-    const body = req.body;
-    // an edited source whose password field was left empty is tested with its stored password (same host, port, type and user only)
-    // a database without a password (noPassword) is tested with the empty one
-    const password = body.noPassword ? '' : body.databasePsd ? body.databasePsd : body.id !== undefined ? await ctx.sources.storedPassword(body.id, body) : '';
-    const config = sourceConfigOf({
-      sqlType: body.sqlType,
-      mainAddr: body.mainAddr,
-      port: body.port ?? null,
-      databaseName: body.databaseName,
-      databaseUser: body.databaseUser,
-      databasePsd: password,
-    });
-    const result = await ctx.sources.testConnection(config);
-    if (!result.ok) throw result.error;
-    return ok({ ok: true as const, elapsedMs: result.elapsedMs }, {}, translate(req, 'connectOk'));
-  });
+    createSqlTable: async (req) => {
+      assertAllowed(req.caller, 'sys_dataSheet', 'save');
+      const result = await createSqlTable(ctx, req.body.id, req.body.preview === true, req.caller);
+      return ok(result, {}, translate(req, 'saved'));
+    },
 
-  on(app, 'createSqlTable', async (req) => {
-    assertAllowed(req.caller, 'sys_dataSheet', 'save');
-    const result = await createSqlTable(ctx, req.body.id, req.body.preview === true, req.caller);
-    return ok(result, {}, translate(req, 'saved'));
-  });
+    sourceTables: async (req) => {
+      assertAllowed(req.caller, 'sys_dataSheet', 'save');
+      return ok(await sourceTables(ctx, req.query.sourceId));
+    },
 
-  on(app, 'sourceTables', async (req) => {
-    assertAllowed(req.caller, 'sys_dataSheet', 'save');
-    return ok(await sourceTables(ctx, req.query.sourceId));
-  });
+    readBack: async (req) => {
+      assertAllowed(req.caller, 'sys_dataSheet', 'save');
+      return ok(await readBack(ctx, req.body.sourceId, req.body.tableName), {}, translate(req, 'saved'));
+    },
 
-  on(app, 'readBack', async (req) => {
-    assertAllowed(req.caller, 'sys_dataSheet', 'save');
-    return ok(await readBack(ctx, req.body.sourceId, req.body.tableName), {}, translate(req, 'saved'));
-  });
-
-  on(app, 'generateMenu', async (req) => {
-    assertAllowed(req.caller, 'sys_menu', 'save');
-    assertAllowed(req.caller, 'sys_dataSheet', 'save');
-    return ok(await generateMenu(ctx, req.body.sheetId, req.body.parentMenu, req.caller), {}, translate(req, 'saved'));
-  });
+    generateMenu: async (req) => {
+      assertAllowed(req.caller, 'sys_menu', 'save');
+      assertAllowed(req.caller, 'sys_dataSheet', 'save');
+      return ok(await generateMenu(ctx, req.body.sheetId, req.body.parentMenu, req.caller), {}, translate(req, 'saved'));
+    },
+  };
 }

@@ -1,19 +1,18 @@
 import fastifyStatic from '@fastify/static';
-import { fileRoute } from '@qb/contracts/schemas';
-import type { FastifyInstance } from 'fastify';
+import { fileRoute, type uploadApi } from '@qb/contracts/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UploadStore } from './store.ts';
 import { mayWriteSomewhere } from '../access/index.ts';
 import { ApiError, badRequest, ok } from '../http/errors.ts';
 import { SERVED_FILE_HEADERS, serveObject } from './serveObject.ts';
 import { MAX_UPLOAD_BYTES, kindOf, storeUpload } from './storage.ts';
 import { uploadsDirOf } from './store.ts';
-import { on } from '../http/route.ts';
+import type { RoutesOf } from '../http/route.ts';
 
-/** Uploads (multipart field `files`) and the files served back from /api/file/, from the configured store. */
-export async function registerUploadRoutes(app: FastifyInstance, ctx: { uploads: UploadStore; config: { dataDir: string } }) {
+/** Uploads (multipart field `files`), into the configured store. */
+export function uploadRoutes(ctx: { uploads: UploadStore }): RoutesOf<typeof uploadApi> {
   const store = ctx.uploads;
-  store.log = app.log;
-  const handler = async (req: import('fastify').FastifyRequest) => {
+  const handler = async (req: FastifyRequest) => {
     // files feed forms and imports: whoever may save or import somewhere may upload
     if (!mayWriteSomewhere(req.caller)) throw new ApiError(403, 'forbidden');
     if (!req.isMultipart()) throw badRequest('uploadMissing');
@@ -31,8 +30,13 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: { uploads:
     const stored = await storeUpload(store, file.filename, content);
     return ok({ path: stored, oldFileName: file.filename });
   };
-  on(app, 'upload', handler);
-  on(app, 'uploadOss', handler);
+  return { upload: handler, uploadOss: handler };
+}
+
+/** The files served back from /api/file/, from the configured store (no call of the API: a file route of its own). */
+export async function registerUploadedFiles(app: FastifyInstance, ctx: { uploads: UploadStore; config: { dataDir: string } }) {
+  const store = ctx.uploads;
+  store.log = app.log;
 
   if (store.kind !== 'local') {
     // served through this server, not by presigned URLs: the stored URLs and the headers stay as they are (docs/uploads.md)

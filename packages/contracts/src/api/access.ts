@@ -40,21 +40,7 @@ export const menuGrantSchema = z.object({
 });
 export const roleGrantsSchema = z.object({ roleId: z.number().int(), grants: z.array(menuGrantSchema) });
 
-export const menuActionsRoute = defineRoute({
-  summary: 'The actions each menu offers',
-  description: 'For the permission page: every menu with the actions its page offers (a page without import offers no import). Administrators only.',
-  tags,
-  response: { 200: answerOf(z.array(menuActionsSchema)) },
-});
-
 export const roleGrantsQuerySchema = queryOf({ roleId: rowId('the role') });
-export const roleGrantsRoute = defineRoute({
-  summary: "A role's grants",
-  tags,
-  querystring: roleGrantsQuerySchema,
-  response: { 200: answerOf(roleGrantsSchema) },
-});
-
 export const saveRoleGrantsBodySchema = jsonBody({
   roleId: rowId('the role'),
   grants: z
@@ -62,23 +48,7 @@ export const saveRoleGrantsBodySchema = jsonBody({
     .max(2000)
     .meta({ examples: [[{ menuId: 1, actions: ['view', 'save'] }]] }),
 });
-export const saveRoleGrantsRoute = defineRoute({
-  summary: "Replaces a role's grants",
-  description:
-    'In one transaction. An unknown menu or action is refused (400) and nothing changes. The sessions of accounts holding the role take the new grants at once.',
-  tags,
-  body: saveRoleGrantsBodySchema,
-  response: { 200: emptyAnswer },
-});
-
 export const userRolesQuerySchema = queryOf({ id: rowId('the account') });
-export const userRolesRoute = defineRoute({
-  summary: "An account's roles",
-  tags,
-  querystring: userRolesQuerySchema,
-  response: { 200: answerOf(z.object({ roleIds: z.array(z.number().int()) })) },
-});
-
 export const saveUserRolesBodySchema = jsonBody({
   id: rowId('the account'),
   roleIds: z
@@ -86,23 +56,7 @@ export const saveUserRolesBodySchema = jsonBody({
     .max(200)
     .meta({ examples: [[1]] }),
 });
-export const saveUserRolesRoute = defineRoute({
-  summary: "Replaces an account's roles",
-  description: 'Refused (409 LAST_ADMIN) when it would leave no enabled account holding an administrator role.',
-  tags,
-  body: saveUserRolesBodySchema,
-  response: { 200: emptyAnswer },
-});
-
 export const resetPasswordBodySchema = jsonBody({ id: rowId('the account') });
-export const resetPasswordRoute = defineRoute({
-  summary: "Resets an account's password",
-  description: "A new random password is generated on the server and answered once; the account's sessions end.",
-  tags,
-  body: resetPasswordBodySchema,
-  response: { 200: answerOf(z.object({ password: z.string() })) },
-});
-
 export const sessionRowSchema = z.object({
   id: z.number().int().describe('the session (never its token)'),
   userId: z.number().int(),
@@ -112,15 +66,75 @@ export const sessionRowSchema = z.object({
   lastSeen: z.string(),
   current: z.boolean().describe("the caller's own session"),
 });
-export const sessionsRoute = defineRoute({
-  summary: 'Live sessions',
-  tags,
-  response: { 200: answerOf(z.array(sessionRowSchema)) },
-});
 export const endSessionBodySchema = jsonBody({ id: rowId('the session') });
-export const endSessionRoute = defineRoute({
-  summary: 'Ends a session (force logout)',
-  tags,
-  body: endSessionBodySchema,
-  response: { 200: emptyAnswer },
-});
+
+/** The calls of grants, roles of accounts and sessions, by name: each one's method, path and schemas, declared once (api/routes.ts joins every file's). */
+export const accessApi = {
+  menuActions: defineRoute({
+    method: 'GET',
+    path: '/api/access/menuActions/',
+    summary: 'The actions each menu offers',
+    description: 'For the permission page: every menu with the actions its page offers (a page without import offers no import). Administrators only.',
+    tags,
+    response: { 200: answerOf(z.array(menuActionsSchema)) },
+  }),
+  roleGrants: defineRoute({
+    method: 'GET',
+    path: '/api/access/role/',
+    summary: "A role's grants",
+    tags,
+    querystring: roleGrantsQuerySchema,
+    response: { 200: answerOf(roleGrantsSchema) },
+  }),
+  saveRoleGrants: defineRoute({
+    method: 'POST',
+    path: '/api/access/role/',
+    summary: "Replaces a role's grants",
+    description:
+      'In one transaction. An unknown menu or action is refused (400) and nothing changes. The sessions of accounts holding the role take the new grants at once.',
+    tags,
+    body: saveRoleGrantsBodySchema,
+    response: { 200: emptyAnswer },
+  }),
+  userRoles: defineRoute({
+    method: 'GET',
+    path: '/api/user/roles/',
+    summary: "An account's roles",
+    tags,
+    querystring: userRolesQuerySchema,
+    response: { 200: answerOf(z.object({ roleIds: z.array(z.number().int()) })) },
+  }),
+  saveUserRoles: defineRoute({
+    method: 'POST',
+    path: '/api/user/roles/',
+    summary: "Replaces an account's roles",
+    description: 'Refused (409 LAST_ADMIN) when it would leave no enabled account holding an administrator role.',
+    tags,
+    body: saveUserRolesBodySchema,
+    response: { 200: emptyAnswer },
+  }),
+  resetPassword: defineRoute({
+    method: 'POST',
+    path: '/api/user/resetPassword/',
+    summary: "Resets an account's password",
+    description: "A new random password is generated on the server and answered once; the account's sessions end.",
+    tags,
+    body: resetPasswordBodySchema,
+    response: { 200: answerOf(z.object({ password: z.string() })) },
+  }),
+  sessions: defineRoute({
+    method: 'GET',
+    path: '/api/access/sessions/',
+    summary: 'Live sessions',
+    tags,
+    response: { 200: answerOf(z.array(sessionRowSchema)) },
+  }),
+  endSession: defineRoute({
+    method: 'POST',
+    path: '/api/access/sessions/logout/',
+    summary: 'Ends a session (force logout)',
+    tags,
+    body: endSessionBodySchema,
+    response: { 200: emptyAnswer },
+  }),
+};

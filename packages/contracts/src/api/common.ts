@@ -153,5 +153,18 @@ export interface RouteSchema {
   response: Record<number | string, z.ZodType | { description: string; content: Record<string, { schema: z.ZodType }> }>;
 }
 
-/** Keeps a route schema's exact types (for the handler's and the client's types) while checking its form. */
-export const defineRoute = <T extends RouteSchema>(route: T): T => route;
+/** A call of the API: its method and path, whether it answers without a session, and its route schema. */
+export interface RouteDeclaration extends RouteSchema {
+  method: 'GET' | 'POST';
+  /** under /api/; `:name` is a parameter of the path (`/api/schema/:flag`) */
+  path: `/api/${string}`;
+  /** answered without a session (health, the captcha, the login, the API's description) */
+  public?: true;
+}
+
+/**
+ * Declares a call, once: its method, path, schemas and so the types of its request and answer. Keeps the exact
+ * types (the path's literal, for the web's path list; the schemas', for the handler's and the client's types) while
+ * checking the form. Each contracts file names its calls in one record (`accessApi`…), joined in api/routes.ts.
+ */
+export const defineRoute = <T extends RouteDeclaration>(route: T): T => route;

@@ -30,17 +30,6 @@ export const selectQuerySchema = queryOf({
   _hasChildren: serviceText('a parent column of the same table (parentId): each row is answered with `hasChildren`', 'parentId').optional(),
 });
 
-export const selectRoute = defineRoute({
-  summary: 'One page of rows of a table',
-  description:
-    'Answers `data` (the rows of the page) and `total` (all matching rows, exact). Deleted rows are never listed. ' +
-    'A page of more than 2,000 rows is written as it is read (chunked); every refusal comes before the first byte. ' +
-    'Refusals: UNKNOWN_FLAG, BAD_PARAM (page, row), BAD_WHERES, BAD_OPERATOR, UNKNOWN_COLUMN, NOT_FILTERABLE, NOT_SORTABLE, BAD_SORT_TYPE, SORT_MISMATCH, FORBIDDEN.',
-  tags,
-  querystring: selectQuerySchema,
-  response: { 200: listAnswerOf(tableRowSchema) },
-});
-
 export const saveBodySchema = jsonBody({
   _flag: flagParam,
   params: checkedByService(z.record(z.string(), z.unknown()))
@@ -54,17 +43,6 @@ export const saveAnswerSchema = z.object({
   password: z.string().optional().describe("_flag sys_user: a new account's generated password, answered once"),
 });
 
-export const saveRoute = defineRoute({
-  summary: 'Insert or update a row',
-  description:
-    'Unknown fields, wrong types and over-long texts are refused with a 400 naming the field (UNKNOWN_COLUMN, BAD_VALUE, TOO_LONG, REQUIRED, NOT_IN_ENUM); ' +
-    'an edit of a missing row is a 404 ROW_NOT_FOUND. `_flag` sys_user follows the account rules of POST /api/user/save/. ' +
-    "An edit whose `params._version` (the row's `_version` as listed) is not the stored row's is a 409 CONFLICT answering the current row in `data`, and writes nothing; without `_version` nothing is compared.",
-  tags,
-  body: saveBodySchema,
-  response: { 200: answerOf(saveAnswerSchema) },
-});
-
 export const deleteBodySchema = jsonBody({
   _flag: flagParam,
   id: checkedByService(z.union([rowKeyParam, z.array(rowKeyParam).min(1).max(1000)]))
@@ -76,14 +54,6 @@ export const deleteBodySchema = jsonBody({
 });
 
 export const deleteAnswerSchema = z.object({ ids: z.array(rowKey).describe('the deleted keys') });
-
-export const deleteRoute = defineRoute({
-  summary: 'Delete rows (soft delete: isdelete 1), all or nothing',
-  description: 'If one key is unknown or already deleted nothing changes: 404 ROW_NOT_FOUND naming it.',
-  tags,
-  body: deleteBodySchema,
-  response: { 200: answerOf(deleteAnswerSchema) },
-});
 
 export const masterSlaveBodySchema = jsonBody({
   _flag: requiredText('the main table', 'questionsClass'),
@@ -99,70 +69,113 @@ export const masterSlaveBodySchema = jsonBody({
 
 export const masterSlaveAnswerSchema = z.object({ id: rowKey, created: z.boolean(), children: z.array(rowKey).describe('the keys of the saved children') });
 
-export const masterSlaveRoute = defineRoute({
-  summary: 'Save a main row and its children in one transaction',
-  description:
-    "A main row or child carrying a `_version` other than its stored row's is a 409 CONFLICT with that row in `data`; nothing of the save is written.",
-  tags,
-  body: masterSlaveBodySchema,
-  response: { 200: answerOf(masterSlaveAnswerSchema) },
-});
-
-export const menuRoute = defineRoute({
-  summary: 'The menu rows (sys_menu)',
-  description: 'Sorted by `sort`/`sortType` (default `parentMenu, sortNum` ascending); the client builds the tree from parentMenu.',
-  tags: ['system'],
-  querystring: queryOf({ sort: pageQueryShape.sort, sortType: pageQueryShape.sortType, wheres: wheresParam.optional() }),
-  response: { 200: listAnswerOf(menuRowSchema) },
-});
-
-export const menuLayoutRoute = defineRoute({
-  summary: 'The layout record of a menu the caller may open',
-  description:
-    "The menu's sys_layList record (数据设计: which columns a generated page lists, searches and edits), for whoever may open the menu — a role granted a generated page reads its layout without a grant on the menu page. 403 for a menu the caller may not open; `data` null when the menu has no layout.",
-  tags: ['system'],
-  querystring: queryOf({
-    menuId: rowId('the menu'),
+/** The calls of the generic table API, by name: each one's method, path and schemas, declared once (api/routes.ts joins every file's). */
+export const crudApi = {
+  select: defineRoute({
+    method: 'GET',
+    path: '/api/select/',
+    summary: 'One page of rows of a table',
+    description:
+      'Answers `data` (the rows of the page) and `total` (all matching rows, exact). Deleted rows are never listed. ' +
+      'A page of more than 2,000 rows is written as it is read (chunked); every refusal comes before the first byte. ' +
+      'Refusals: UNKNOWN_FLAG, BAD_PARAM (page, row), BAD_WHERES, BAD_OPERATOR, UNKNOWN_COLUMN, NOT_FILTERABLE, NOT_SORTABLE, BAD_SORT_TYPE, SORT_MISMATCH, FORBIDDEN.',
+    tags,
+    querystring: selectQuerySchema,
+    response: { 200: listAnswerOf(tableRowSchema) },
   }),
-  response: { 200: answerOf(z.object({ id: z.number().int(), menuId: z.number().int(), layout: z.string().nullable() }).nullable()) },
-});
-
-export const exportTableRoute = defineRoute({
-  summary: 'Every row of a list query as a spreadsheet',
-  description: "At most 100,000 rows; written while the rows are read. Reference columns are exported as the referenced rows' names.",
-  tags,
-  querystring: queryOf({
-    _flag: flagParam,
-    wheres: wheresParam.optional(),
-    sort: pageQueryShape.sort,
-    sortType: pageQueryShape.sortType,
-    columns: requiredText(
-      'JSON list of {name, title, labels?, ref?: {flag, labelField?}}: the columns and titles of the file, 1 to 100',
-      '[{"name":"name","title":"姓名"},{"name":"gender","title":"性别","labels":{"1":"男","2":"女"}}]',
-    ),
-    fileName: serviceText("the download's name without extension (default: the flag)", '会员').optional(),
-    format: serviceText('xlsx (default) or csv', 'csv').optional(),
+  save: defineRoute({
+    method: 'POST',
+    path: '/api/action/save/',
+    summary: 'Insert or update a row',
+    description:
+      'Unknown fields, wrong types and over-long texts are refused with a 400 naming the field (UNKNOWN_COLUMN, BAD_VALUE, TOO_LONG, REQUIRED, NOT_IN_ENUM); ' +
+      'an edit of a missing row is a 404 ROW_NOT_FOUND. `_flag` sys_user follows the account rules of POST /api/user/save/. ' +
+      "An edit whose `params._version` (the row's `_version` as listed) is not the stored row's is a 409 CONFLICT answering the current row in `data`, and writes nothing; without `_version` nothing is compared.",
+    tags,
+    body: saveBodySchema,
+    response: { 200: answerOf(saveAnswerSchema) },
   }),
-  response: {
-    200: fileAnswer('The file (Content-Disposition: attachment)', ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv']),
-  },
-});
-
-export const schemaListRoute = defineRoute({
-  summary: 'Every table of the registry with its columns',
-  tags,
-  response: { 200: answerOf(z.array(tableMetaSchema)) },
-});
-
-export const schemaRoute = defineRoute({
-  summary: "One table's columns: types, required, filterable, sortable, references",
-  tags,
-  params: z.object({
-    flag: z
-      .string()
-      .min(1)
-      .describe('the table')
-      .meta({ examples: ['sys_member'] }),
+  delete: defineRoute({
+    method: 'POST',
+    path: '/api/action/delete/',
+    summary: 'Delete rows (soft delete: isdelete 1), all or nothing',
+    description: 'If one key is unknown or already deleted nothing changes: 404 ROW_NOT_FOUND naming it.',
+    tags,
+    body: deleteBodySchema,
+    response: { 200: answerOf(deleteAnswerSchema) },
   }),
-  response: { 200: answerOf(tableMetaSchema) },
-});
+  masterSlave: defineRoute({
+    method: 'POST',
+    path: '/api/action/masterSlave/',
+    summary: 'Save a main row and its children in one transaction',
+    description:
+      "A main row or child carrying a `_version` other than its stored row's is a 409 CONFLICT with that row in `data`; nothing of the save is written.",
+    tags,
+    body: masterSlaveBodySchema,
+    response: { 200: answerOf(masterSlaveAnswerSchema) },
+  }),
+  menu: defineRoute({
+    method: 'GET',
+    path: '/api/system/menu/',
+    summary: 'The menu rows (sys_menu)',
+    description: 'Sorted by `sort`/`sortType` (default `parentMenu, sortNum` ascending); the client builds the tree from parentMenu.',
+    tags: ['system'],
+    querystring: queryOf({ sort: pageQueryShape.sort, sortType: pageQueryShape.sortType, wheres: wheresParam.optional() }),
+    response: { 200: listAnswerOf(menuRowSchema) },
+  }),
+  menuLayout: defineRoute({
+    method: 'GET',
+    path: '/api/system/layout/',
+    summary: 'The layout record of a menu the caller may open',
+    description:
+      "The menu's sys_layList record (数据设计: which columns a generated page lists, searches and edits), for whoever may open the menu — a role granted a generated page reads its layout without a grant on the menu page. 403 for a menu the caller may not open; `data` null when the menu has no layout.",
+    tags: ['system'],
+    querystring: queryOf({
+      menuId: rowId('the menu'),
+    }),
+    response: { 200: answerOf(z.object({ id: z.number().int(), menuId: z.number().int(), layout: z.string().nullable() }).nullable()) },
+  }),
+  exportTable: defineRoute({
+    method: 'GET',
+    path: '/api/export/table/',
+    summary: 'Every row of a list query as a spreadsheet',
+    description: "At most 100,000 rows; written while the rows are read. Reference columns are exported as the referenced rows' names.",
+    tags,
+    querystring: queryOf({
+      _flag: flagParam,
+      wheres: wheresParam.optional(),
+      sort: pageQueryShape.sort,
+      sortType: pageQueryShape.sortType,
+      columns: requiredText(
+        'JSON list of {name, title, labels?, ref?: {flag, labelField?}}: the columns and titles of the file, 1 to 100',
+        '[{"name":"name","title":"姓名"},{"name":"gender","title":"性别","labels":{"1":"男","2":"女"}}]',
+      ),
+      fileName: serviceText("the download's name without extension (default: the flag)", '会员').optional(),
+      format: serviceText('xlsx (default) or csv', 'csv').optional(),
+    }),
+    response: {
+      200: fileAnswer('The file (Content-Disposition: attachment)', ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv']),
+    },
+  }),
+  schemaList: defineRoute({
+    method: 'GET',
+    path: '/api/schema/',
+    summary: 'Every table of the registry with its columns',
+    tags,
+    response: { 200: answerOf(z.array(tableMetaSchema)) },
+  }),
+  schema: defineRoute({
+    method: 'GET',
+    path: '/api/schema/:flag',
+    summary: "One table's columns: types, required, filterable, sortable, references",
+    tags,
+    params: z.object({
+      flag: z
+        .string()
+        .min(1)
+        .describe('the table')
+        .meta({ examples: ['sys_member'] }),
+    }),
+    response: { 200: answerOf(tableMetaSchema) },
+  }),
+};

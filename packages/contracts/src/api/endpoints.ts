@@ -1,87 +1,62 @@
 /**
- * Every call of the API, declared once: its name, method and path. The request and answer schemas are the zod
- * route schemas of this folder, linked by name in `routeSchemas` (routes.ts); the server registers each route from
- * the two (server/src/http/route.ts), the web client calls them by name with the types of their schemas
- * (web/src/api/client.ts `call`), and the OpenAPI document is generated from what the server registered. This
- * module holds no zod value, so that the web bundle carries only the paths.
+ * The method and path of every call, by name: what the web needs of the API at run time, without the zod schemas
+ * (its bundle carries these lines, not the schemas). Written from the declarations (api/routes.ts, each call's
+ * `defineRoute`) by `npm run endpoints -w @qb/contracts` (api/endpointsFile.ts): not edited by hand. The type checker
+ * holds each line to its declaration, so a declared call without its line here fails the type check.
  */
-import type * as S from './index.ts';
-import type { RouteSchema } from './common.ts';
+import type { Api, EndpointOf } from './routes.ts';
 
-/** A call's method and path; `R` is its route schema (types only: the value is never set). */
-export interface Endpoint<R extends RouteSchema = RouteSchema> {
-  readonly method: 'GET' | 'POST';
-  readonly url: string;
-  /** answered without a session (health, the captcha, the login, the API's description) */
-  readonly public?: true;
-  readonly schema?: R;
-}
+export type { EndpointName, RouteOf } from './routes.ts';
 
-type Flags = Pick<Endpoint, 'public'>;
-const get = <R extends RouteSchema>(url: string, flags: Flags = {}): Endpoint<R> => ({ method: 'GET', url, ...flags });
-const post = <R extends RouteSchema>(url: string, flags: Flags = {}): Endpoint<R> => ({ method: 'POST', url, ...flags });
-const open = { public: true } as const;
-
-export const endpoints = {
-  // sessions and accounts
-  captcha: get<typeof S.captchaRoute>('/api/user/captcha/', open),
-  login: post<typeof S.loginRoute>('/api/user/login/', open),
-  logout: post<typeof S.logoutRoute>('/api/user/logout/'),
-  userInfo: get<typeof S.userInfoRoute>('/api/user/userInfo/'),
-  changePassword: post<typeof S.changePasswordRoute>('/api/user/changePassword/'),
-  userList: get<typeof S.userListRoute>('/api/user/list/'),
-  userSave: post<typeof S.userSaveRoute>('/api/user/save/'),
-  // grants, roles of accounts, sessions
-  menuActions: get<typeof S.menuActionsRoute>('/api/access/menuActions/'),
-  roleGrants: get<typeof S.roleGrantsRoute>('/api/access/role/'),
-  saveRoleGrants: post<typeof S.saveRoleGrantsRoute>('/api/access/role/'),
-  userRoles: get<typeof S.userRolesRoute>('/api/user/roles/'),
-  saveUserRoles: post<typeof S.saveUserRolesRoute>('/api/user/roles/'),
-  resetPassword: post<typeof S.resetPasswordRoute>('/api/user/resetPassword/'),
-  sessions: get<typeof S.sessionsRoute>('/api/access/sessions/'),
-  endSession: post<typeof S.endSessionRoute>('/api/access/sessions/logout/'),
-  // the generic table API
-  select: get<typeof S.selectRoute>('/api/select/'),
-  save: post<typeof S.saveRoute>('/api/action/save/'),
-  delete: post<typeof S.deleteRoute>('/api/action/delete/'),
-  masterSlave: post<typeof S.masterSlaveRoute>('/api/action/masterSlave/'),
-  menu: get<typeof S.menuRoute>('/api/system/menu/'),
-  menuLayout: get<typeof S.menuLayoutRoute>('/api/system/layout/'),
-  exportTable: get<typeof S.exportTableRoute>('/api/export/table/'),
-  schemaList: get<typeof S.schemaListRoute>('/api/schema/'),
-  schema: get<typeof S.schemaRoute>('/api/schema/:flag'),
-  // uploads, import and export of questions and categories
-  upload: post<typeof S.uploadRoute>('/api/action/upload/'),
-  uploadOss: post<typeof S.uploadOssRoute>('/api/action/uploadsOss/'),
-  selectAddTypes: post<typeof S.selectAddTypesRoute>('/api/coustomApi/selectAddTypes/'),
-  importQuestions: post<typeof S.importQuestionsRoute>('/api/action/import/'),
-  importCategories: post<typeof S.importCategoriesRoute>('/api/coustomApi/typesImport/'),
-  template: get<typeof S.templateRoute>('/api/import/template/'),
-  exportQuestions: get<typeof S.exportQuestionsRoute>('/api/export/questions/'),
-  // import into any table that offers it (docs/import.md "Import into any table")
-  importTable: post<typeof S.importTableRoute>('/api/action/importTable/'),
-  tableTemplate: get<typeof S.tableTemplateRoute>('/api/import/tableTemplate/'),
-  tableImportOptions: get<typeof S.tableImportOptionsRoute>('/api/import/tableOptions/'),
-  // every row's history, restore and undelete (docs/history.md)
-  history: get<typeof S.historyRoute>('/api/history/'),
-  deletedRows: get<typeof S.deletedRowsRoute>('/api/history/deleted/'),
-  restore: post<typeof S.restoreRoute>('/api/history/restore/'),
-  undelete: post<typeof S.undeleteRoute>('/api/history/undelete/'),
-  // data sources, tables made from definitions, forms
-  testConnection: post<typeof S.testConnectionRoute>('/api/datasources/test/'),
-  createSqlTable: post<typeof S.createSqlTableRoute>('/api/action/createSqlTable/'),
-  sourceTables: get<typeof S.sourceTablesRoute>('/api/datasources/tables/'),
-  readBack: post<typeof S.readBackRoute>('/api/datasources/readBack/'),
-  generateMenu: post<typeof S.generateMenuRoute>('/api/datasources/menu/'),
-  formTable: post<typeof S.formTableRoute>('/api/forms/createTable/'),
-  // the server itself
-  dashboard: get<typeof S.dashboardRoute>('/api/dashboard/summary/'),
-  health: get<typeof S.healthRoute>('/api/health', open),
-  healthReady: get<typeof S.healthReadyRoute>('/api/health/ready', open),
-  openApi: get<typeof S.openApiRoute>('/api/openapi.json', open),
-} as const;
+export const endpoints: { readonly [K in keyof Api]: EndpointOf<Api[K]> } = {
+  captcha: { method: 'GET', url: '/api/user/captcha/', public: true },
+  login: { method: 'POST', url: '/api/user/login/', public: true },
+  logout: { method: 'POST', url: '/api/user/logout/' },
+  userInfo: { method: 'GET', url: '/api/user/userInfo/' },
+  changePassword: { method: 'POST', url: '/api/user/changePassword/' },
+  userList: { method: 'GET', url: '/api/user/list/' },
+  userSave: { method: 'POST', url: '/api/user/save/' },
+  menuActions: { method: 'GET', url: '/api/access/menuActions/' },
+  roleGrants: { method: 'GET', url: '/api/access/role/' },
+  saveRoleGrants: { method: 'POST', url: '/api/access/role/' },
+  userRoles: { method: 'GET', url: '/api/user/roles/' },
+  saveUserRoles: { method: 'POST', url: '/api/user/roles/' },
+  resetPassword: { method: 'POST', url: '/api/user/resetPassword/' },
+  sessions: { method: 'GET', url: '/api/access/sessions/' },
+  endSession: { method: 'POST', url: '/api/access/sessions/logout/' },
+  select: { method: 'GET', url: '/api/select/' },
+  save: { method: 'POST', url: '/api/action/save/' },
+  delete: { method: 'POST', url: '/api/action/delete/' },
+  masterSlave: { method: 'POST', url: '/api/action/masterSlave/' },
+  menu: { method: 'GET', url: '/api/system/menu/' },
+  menuLayout: { method: 'GET', url: '/api/system/layout/' },
+  exportTable: { method: 'GET', url: '/api/export/table/' },
+  schemaList: { method: 'GET', url: '/api/schema/' },
+  schema: { method: 'GET', url: '/api/schema/:flag' },
+  upload: { method: 'POST', url: '/api/action/upload/' },
+  uploadOss: { method: 'POST', url: '/api/action/uploadsOss/' },
+  selectAddTypes: { method: 'POST', url: '/api/coustomApi/selectAddTypes/' },
+  importQuestions: { method: 'POST', url: '/api/action/import/' },
+  importCategories: { method: 'POST', url: '/api/coustomApi/typesImport/' },
+  template: { method: 'GET', url: '/api/import/template/' },
+  exportQuestions: { method: 'GET', url: '/api/export/questions/' },
+  importTable: { method: 'POST', url: '/api/action/importTable/' },
+  tableTemplate: { method: 'GET', url: '/api/import/tableTemplate/' },
+  tableImportOptions: { method: 'GET', url: '/api/import/tableOptions/' },
+  history: { method: 'GET', url: '/api/history/' },
+  deletedRows: { method: 'GET', url: '/api/history/deleted/' },
+  restore: { method: 'POST', url: '/api/history/restore/' },
+  undelete: { method: 'POST', url: '/api/history/undelete/' },
+  testConnection: { method: 'POST', url: '/api/datasources/test/' },
+  createSqlTable: { method: 'POST', url: '/api/action/createSqlTable/' },
+  sourceTables: { method: 'GET', url: '/api/datasources/tables/' },
+  readBack: { method: 'POST', url: '/api/datasources/readBack/' },
+  generateMenu: { method: 'POST', url: '/api/datasources/menu/' },
+  formTable: { method: 'POST', url: '/api/forms/createTable/' },
+  dashboard: { method: 'GET', url: '/api/dashboard/summary/' },
+  health: { method: 'GET', url: '/api/health', public: true },
+  healthReady: { method: 'GET', url: '/api/health/ready', public: true },
+  openApi: { method: 'GET', url: '/api/openapi.json', public: true },
+};
 
 export type Endpoints = typeof endpoints;
-export type EndpointName = keyof Endpoints;
-/** The route schema of a call. */
-export type RouteOf<K extends EndpointName> = Endpoints[K] extends Endpoint<infer R> ? R : never;

@@ -43,14 +43,19 @@ export const formTableAnswerSchema = z.object({
   created: z.boolean().describe('the table exists after this call'),
 });
 
-export const formTableRoute = defineRoute({
-  summary: "Creates a table from a form definition's fields",
-  description:
-    'For a form definition with isCreateTable 1: its value fields become columns (names = field names, types derived from the kinds, ' +
-    'docs/forms.md "Auto-create"), with id (int, key, auto increment) and isdelete. preview answers the columns and the SQL; otherwise a ' +
-    'table definition (sys_dataSheet, sys_tableFields) is saved and created through POST /api/action/createSqlTable/, and the form becomes ' +
-    'bound to the new table. A failure keeps nothing. Requires save on sys_layTable and sys_dataSheet.',
-  tags,
-  body: formTableBodySchema,
-  response: { 200: answerOf(formTableAnswerSchema) },
-});
+/** The calls of the designer's forms, by name: each one's method, path and schemas, declared once (api/routes.ts joins every file's). */
+export const formApi = {
+  formTable: defineRoute({
+    method: 'POST',
+    path: '/api/forms/createTable/',
+    summary: "Creates a table from a form definition's fields",
+    description:
+      'For a form definition with isCreateTable 1: its value fields become columns (names = field names, types derived from the kinds, ' +
+      'docs/forms.md "Auto-create"), with id (int, key, auto increment) and isdelete. preview answers the columns and the SQL; otherwise a ' +
+      'table definition (sys_dataSheet, sys_tableFields) is saved and created through POST /api/action/createSqlTable/, and the form becomes ' +
+      'bound to the new table. A failure keeps nothing. Requires save on sys_layTable and sys_dataSheet.',
+    tags,
+    body: formTableBodySchema,
+    response: { 200: answerOf(formTableAnswerSchema) },
+  }),
+};

@@ -52,16 +52,6 @@ export const historyAnswerSchema = z.object({
 
 export const historyQuerySchema = queryOf({ _flag: flagParam, id: keyParam });
 
-export const historyRoute = defineRoute({
-  summary: "A row's revisions, newest first",
-  description:
-    'Read from the operation log: who, when, which fields, before and after. Needs view on the table. Secret columns never appear. ' +
-    'Refusals: UNKNOWN_FLAG, BAD_PARAM, FORBIDDEN.',
-  tags,
-  querystring: historyQuerySchema,
-  response: { 200: answerOf(historyAnswerSchema) },
-});
-
 export const deletedRowSchema = z.object({
   id: rowKey.describe("the deleted row's key"),
   label: z.string().nullable().describe('the value of its naming column when it was deleted'),
@@ -74,14 +64,6 @@ export const deletedRowsQuerySchema = queryOf({
   _flag: flagParam,
   page: serviceInt('page number, from 1 (default 1)', 1_000_000, 1).optional(),
   row: serviceInt('rows per page, 1 to 100 (default 20)', 100, 20).optional(),
-});
-
-export const deletedRowsRoute = defineRoute({
-  summary: 'The deleted rows of a table, newest delete first',
-  description: 'Rows whose delete is in the operation log and that are still deleted. Needs delete on the table.',
-  tags,
-  querystring: deletedRowsQuerySchema,
-  response: { 200: listAnswerOf(deletedRowSchema) },
 });
 
 export const restoreBodySchema = jsonBody({
@@ -98,24 +80,50 @@ export const restoreAnswerSchema = z.object({
   columns: z.array(z.string()).describe('the columns the restore wrote (none: the row was already in that state)'),
 });
 
-export const restoreRoute = defineRoute({
-  summary: 'Take a row back to one of its revisions',
-  description:
-    'Written through the normal save (its checks, hooks, grants, version and audit: the restore is a revision of its own). Needs save. ' +
-    'Refusals: RESTORE_COLUMN_REMOVED, RESTORE_VALUE_CUT, RESTORE_REFERENCE_GONE, RESTORE_ROW_DELETED, RESTORE_DELETE_REVISION, the save’s own (REQUIRED, TOO_LONG, NOT_IN_ENUM, …), CONFLICT.',
-  tags,
-  body: restoreBodySchema,
-  response: { 200: answerOf(restoreAnswerSchema) },
-});
-
 export const undeleteBodySchema = jsonBody({ _flag: flagParam, id: keyParam });
 
-export const undeleteRoute = defineRoute({
-  summary: 'Bring a deleted row back',
-  description:
-    'A soft-deleted row is marked live again; a row deleted for good is inserted again with its key and the values logged at its delete. ' +
-    'Needs save and delete on the table. Refusals: ROW_NOT_DELETED, RESTORE_REFERENCE_GONE, RESTORE_VALUE_CUT, the save’s own.',
-  tags,
-  body: undeleteBodySchema,
-  response: { 200: answerOf(z.object({ id: rowKey })) },
-});
+/** The calls of every row's history, restore and undelete (docs/history.md), by name: each one's method, path and schemas, declared once (api/routes.ts joins every file's). */
+export const historyApi = {
+  history: defineRoute({
+    method: 'GET',
+    path: '/api/history/',
+    summary: "A row's revisions, newest first",
+    description:
+      'Read from the operation log: who, when, which fields, before and after. Needs view on the table. Secret columns never appear. ' +
+      'Refusals: UNKNOWN_FLAG, BAD_PARAM, FORBIDDEN.',
+    tags,
+    querystring: historyQuerySchema,
+    response: { 200: answerOf(historyAnswerSchema) },
+  }),
+  deletedRows: defineRoute({
+    method: 'GET',
+    path: '/api/history/deleted/',
+    summary: 'The deleted rows of a table, newest delete first',
+    description: 'Rows whose delete is in the operation log and that are still deleted. Needs delete on the table.',
+    tags,
+    querystring: deletedRowsQuerySchema,
+    response: { 200: listAnswerOf(deletedRowSchema) },
+  }),
+  restore: defineRoute({
+    method: 'POST',
+    path: '/api/history/restore/',
+    summary: 'Take a row back to one of its revisions',
+    description:
+      'Written through the normal save (its checks, hooks, grants, version and audit: the restore is a revision of its own). Needs save. ' +
+      'Refusals: RESTORE_COLUMN_REMOVED, RESTORE_VALUE_CUT, RESTORE_REFERENCE_GONE, RESTORE_ROW_DELETED, RESTORE_DELETE_REVISION, the save’s own (REQUIRED, TOO_LONG, NOT_IN_ENUM, …), CONFLICT.',
+    tags,
+    body: restoreBodySchema,
+    response: { 200: answerOf(restoreAnswerSchema) },
+  }),
+  undelete: defineRoute({
+    method: 'POST',
+    path: '/api/history/undelete/',
+    summary: 'Bring a deleted row back',
+    description:
+      'A soft-deleted row is marked live again; a row deleted for good is inserted again with its key and the values logged at its delete. ' +
+      'Needs save and delete on the table. Refusals: ROW_NOT_DELETED, RESTORE_REFERENCE_GONE, RESTORE_VALUE_CUT, the save’s own.',
+    tags,
+    body: undeleteBodySchema,
+    response: { 200: answerOf(z.object({ id: rowKey })) },
+  }),
+};

@@ -51,14 +51,6 @@ export const selectAddTypesBodySchema = jsonBody({
     .meta({ examples: ['科目一题库.xlsx'] }),
 });
 
-export const selectAddTypesRoute = defineRoute({
-  summary: 'One category per file name, found or created',
-  description: 'Answers every name in the order given.',
-  tags,
-  body: selectAddTypesBodySchema,
-  response: { 200: answerOf(z.array(importCategorySchema)) },
-});
-
 /** A refused file: 400 IMPORT_ROWS_INVALID with the counts and the problems by row. */
 const refusedImport = errorEnvelope
   .extend({ data: importCountsSchema.optional() })
@@ -71,26 +63,10 @@ export const importQuestionsBodySchema = jsonBody({
   tableName: serviceText('questionBank (may be left out)', 'questionBank').optional(),
 });
 
-export const importQuestionsRoute = defineRoute({
-  summary: 'Import the questions of an uploaded file',
-  description: 'One import or export runs at a time (IMPORT_BUSY otherwise). A file with any invalid row writes nothing.',
-  tags,
-  body: importQuestionsBodySchema,
-  response: { 200: answerOf(importCountsSchema), 400: refusedImport },
-});
-
 export const importCategoriesBodySchema = jsonBody({
   fileUrl: requiredText('the path POST /api/action/upload/ answered (/api/file/…)', UPLOADED),
   subjectId: formId('the subject'),
   tableName: serviceText('questionsSmallClass (may be left out)', 'questionsSmallClass').optional(),
-});
-
-export const importCategoriesRoute = defineRoute({
-  summary: 'Import the categories of an uploaded file',
-  description: 'Parents before children; a second run skips what exists. A file with any invalid row writes nothing.',
-  tags,
-  body: importCategoriesBodySchema,
-  response: { 200: answerOf(importCountsSchema), 400: refusedImport },
 });
 
 export const templateQuerySchema = queryOf({
@@ -100,20 +76,6 @@ export const templateQuerySchema = queryOf({
     .describe('which template (default question)')
     .meta({ examples: ['question'] }),
   format: templateFormat,
-});
-
-export const templateRoute = defineRoute({
-  summary: 'The import template the parser reads',
-  tags,
-  querystring: templateQuerySchema,
-  response: { 200: fileAnswer('The template (Content-Disposition: attachment)', [XLSX, 'application/vnd.ms-excel']) },
-});
-
-export const exportQuestionsRoute = defineRoute({
-  summary: "The questions of a subject and/or category as .xlsx, in the template's layout",
-  tags,
-  querystring: queryOf({ parentId: formId('the subject', true).optional(), typeId: formId('the category', true).optional() }),
-  response: { 200: fileAnswer('The file (Content-Disposition: attachment)', [XLSX]) },
 });
 
 /** The generic import into any table that offers it (docs/import.md "Import into any table"). */
@@ -136,29 +98,9 @@ export const tableImportCountsSchema = importCountsSchema.extend({
   ignoredColumns: z.array(z.string()).describe('header texts of columns the import does not write (server-filled, read-only)'),
 });
 
-export const importTableRoute = defineRoute({
-  summary: 'Import the rows of an uploaded file into a table',
-  description:
-    'Every row goes through the checks of a normal save, all in one transaction, each logged in the operation log (action import). ' +
-    'A file with any invalid row writes nothing (IMPORT_ROWS_INVALID with every problem of every row, the first 100). ' +
-    "A row whose value of a unique column (tableOptions' uniqueColumns) a live row other than its own, or an earlier row of the file, has is such a problem: an import never doubles it. " +
-    'One import or export runs at a time.',
-  tags,
-  body: importTableBodySchema,
-  response: { 200: answerOf(tableImportCountsSchema), 400: errorEnvelope.extend({ data: importCountsSchema.optional() }) },
-});
-
 export const tableTemplateQuerySchema = queryOf({
   _flag: requiredText('the table', 'sys_member'),
   format: templateFormat,
-});
-
-export const tableTemplateRoute = defineRoute({
-  summary: "A table's import template, generated from its columns",
-  description: 'Titles in both languages, * on required columns, enumeration labels as a list validation (.xlsx), a notes sheet.',
-  tags,
-  querystring: tableTemplateQuerySchema,
-  response: { 200: fileAnswer('The template (Content-Disposition: attachment)', [XLSX, 'application/vnd.ms-excel']) },
 });
 
 export const tableImportOptionsSchema = z.object({
@@ -171,10 +113,84 @@ export const tableImportOptionsSchema = z.object({
   matchColumns: z.array(z.string()).describe('every column keyColumn may name: the key and the plain columns a file may fill'),
 });
 
-export const tableImportOptionsRoute = defineRoute({
-  summary: "How a table's import matches rows: its natural key, its unique columns",
-  description: 'The dialog presets 去重字段 (keyColumn) to keyColumn. Needs the import grant on the table, as the import does.',
-  tags,
-  querystring: queryOf({ _flag: requiredText('the table', 'sys_member') }),
-  response: { 200: answerOf(tableImportOptionsSchema) },
-});
+/** The calls of the import and export of questions and categories (docs/import.md), by name: each one's method, path and schemas, declared once (api/routes.ts joins every file's). */
+export const importApi = {
+  selectAddTypes: defineRoute({
+    method: 'POST',
+    path: '/api/coustomApi/selectAddTypes/',
+    summary: 'One category per file name, found or created',
+    description: 'Answers every name in the order given.',
+    tags,
+    body: selectAddTypesBodySchema,
+    response: { 200: answerOf(z.array(importCategorySchema)) },
+  }),
+  importQuestions: defineRoute({
+    method: 'POST',
+    path: '/api/action/import/',
+    summary: 'Import the questions of an uploaded file',
+    description: 'One import or export runs at a time (IMPORT_BUSY otherwise). A file with any invalid row writes nothing.',
+    tags,
+    body: importQuestionsBodySchema,
+    response: { 200: answerOf(importCountsSchema), 400: refusedImport },
+  }),
+  importCategories: defineRoute({
+    method: 'POST',
+    path: '/api/coustomApi/typesImport/',
+    summary: 'Import the categories of an uploaded file',
+    description: 'Parents before children; a second run skips what exists. A file with any invalid row writes nothing.',
+    tags,
+    body: importCategoriesBodySchema,
+    response: { 200: answerOf(importCountsSchema), 400: refusedImport },
+  }),
+  template: defineRoute({
+    method: 'GET',
+    path: '/api/import/template/',
+    summary: 'The import template the parser reads',
+    tags,
+    querystring: templateQuerySchema,
+    response: { 200: fileAnswer('The template (Content-Disposition: attachment)', [XLSX, 'application/vnd.ms-excel']) },
+  }),
+  exportQuestions: defineRoute({
+    method: 'GET',
+    path: '/api/export/questions/',
+    summary: "The questions of a subject and/or category as .xlsx, in the template's layout",
+    tags,
+    querystring: queryOf({ parentId: formId('the subject', true).optional(), typeId: formId('the category', true).optional() }),
+    response: { 200: fileAnswer('The file (Content-Disposition: attachment)', [XLSX]) },
+  }),
+};
+
+/** The calls of the import into any table that offers it (docs/import.md "Import into any table"), by name. */
+export const tableImportApi = {
+  importTable: defineRoute({
+    method: 'POST',
+    path: '/api/action/importTable/',
+    summary: 'Import the rows of an uploaded file into a table',
+    description:
+      'Every row goes through the checks of a normal save, all in one transaction, each logged in the operation log (action import). ' +
+      'A file with any invalid row writes nothing (IMPORT_ROWS_INVALID with every problem of every row, the first 100). ' +
+      "A row whose value of a unique column (tableOptions' uniqueColumns) a live row other than its own, or an earlier row of the file, has is such a problem: an import never doubles it. " +
+      'One import or export runs at a time.',
+    tags,
+    body: importTableBodySchema,
+    response: { 200: answerOf(tableImportCountsSchema), 400: errorEnvelope.extend({ data: importCountsSchema.optional() }) },
+  }),
+  tableTemplate: defineRoute({
+    method: 'GET',
+    path: '/api/import/tableTemplate/',
+    summary: "A table's import template, generated from its columns",
+    description: 'Titles in both languages, * on required columns, enumeration labels as a list validation (.xlsx), a notes sheet.',
+    tags,
+    querystring: tableTemplateQuerySchema,
+    response: { 200: fileAnswer('The template (Content-Disposition: attachment)', [XLSX, 'application/vnd.ms-excel']) },
+  }),
+  tableImportOptions: defineRoute({
+    method: 'GET',
+    path: '/api/import/tableOptions/',
+    summary: "How a table's import matches rows: its natural key, its unique columns",
+    description: 'The dialog presets 去重字段 (keyColumn) to keyColumn. Needs the import grant on the table, as the import does.',
+    tags,
+    querystring: queryOf({ _flag: requiredText('the table', 'sys_member') }),
+    response: { 200: answerOf(tableImportOptionsSchema) },
+  }),
+};

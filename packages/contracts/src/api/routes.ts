@@ -1,65 +1,56 @@
 /**
- * The route schema of every call of endpoints.ts, by the same name (the type checker holds the two lists to the
- * same names and each schema to its endpoint's). The server registers its routes from both (server/src/http/route.ts).
+ * Every call of the API, by name: the records of the contracts files joined. Each call is declared once, with
+ * `defineRoute` in the record of its feature's file (`accessApi` in access.ts…): method, path, whether it is public,
+ * its request and answer schemas. Its name is its operationId; the server registers its handler by that name
+ * (server/src/http/route.ts), the web calls it by that name (web/src/api/client.ts `call`, through the path list of
+ * endpoints.ts, which is made from this map).
  */
-import type { EndpointName, RouteOf } from './endpoints.ts';
-import * as access from './access.ts';
-import * as auth from './auth.ts';
-import * as crud from './crud.ts';
-import * as datasources from './datasources.ts';
-import * as forms from './forms.ts';
-import * as history from './history.ts';
-import * as imports from './imports.ts';
-import * as system from './system.ts';
-import * as uploads from './uploads.ts';
+import { accessApi } from './access.ts';
+import { authApi } from './auth.ts';
+import type { RouteDeclaration } from './common.ts';
+import { crudApi } from './crud.ts';
+import { datasourceApi } from './datasources.ts';
+import { formApi } from './forms.ts';
+import { historyApi } from './history.ts';
+import { importApi, tableImportApi } from './imports.ts';
+import { dashboardApi, docsApi, systemApi } from './system.ts';
+import { uploadApi } from './uploads.ts';
 
-export const routeSchemas: { [K in EndpointName]: RouteOf<K> } = {
-  captcha: auth.captchaRoute,
-  login: auth.loginRoute,
-  logout: auth.logoutRoute,
-  userInfo: auth.userInfoRoute,
-  changePassword: auth.changePasswordRoute,
-  userList: auth.userListRoute,
-  userSave: auth.userSaveRoute,
-  menuActions: access.menuActionsRoute,
-  roleGrants: access.roleGrantsRoute,
-  saveRoleGrants: access.saveRoleGrantsRoute,
-  userRoles: access.userRolesRoute,
-  saveUserRoles: access.saveUserRolesRoute,
-  resetPassword: access.resetPasswordRoute,
-  sessions: access.sessionsRoute,
-  endSession: access.endSessionRoute,
-  select: crud.selectRoute,
-  save: crud.saveRoute,
-  delete: crud.deleteRoute,
-  masterSlave: crud.masterSlaveRoute,
-  menu: crud.menuRoute,
-  menuLayout: crud.menuLayoutRoute,
-  exportTable: crud.exportTableRoute,
-  schemaList: crud.schemaListRoute,
-  schema: crud.schemaRoute,
-  upload: uploads.uploadRoute,
-  uploadOss: uploads.uploadOssRoute,
-  selectAddTypes: imports.selectAddTypesRoute,
-  importQuestions: imports.importQuestionsRoute,
-  importCategories: imports.importCategoriesRoute,
-  template: imports.templateRoute,
-  exportQuestions: imports.exportQuestionsRoute,
-  importTable: imports.importTableRoute,
-  tableTemplate: imports.tableTemplateRoute,
-  tableImportOptions: imports.tableImportOptionsRoute,
-  history: history.historyRoute,
-  deletedRows: history.deletedRowsRoute,
-  restore: history.restoreRoute,
-  undelete: history.undeleteRoute,
-  testConnection: datasources.testConnectionRoute,
-  createSqlTable: datasources.createSqlTableRoute,
-  sourceTables: datasources.sourceTablesRoute,
-  readBack: datasources.readBackRoute,
-  generateMenu: datasources.generateMenuRoute,
-  formTable: forms.formTableRoute,
-  dashboard: system.dashboardRoute,
-  health: system.healthRoute,
-  healthReady: system.healthReadyRoute,
-  openApi: system.openApiRoute,
-};
+type Joined<T> = (T extends unknown ? (part: T) => void : never) extends (part: infer I) => void ? I : never;
+
+/** The records joined into one; a name declared twice is a mistake found when the module loads. */
+function joined<T extends Record<string, RouteDeclaration>[]>(...parts: T): Joined<T[number]> {
+  const all: Record<string, RouteDeclaration> = {};
+  for (const part of parts) {
+    for (const [name, route] of Object.entries(part)) {
+      if (Object.hasOwn(all, name)) throw new Error(`the call ${name} is declared twice (packages/contracts/src/api)`);
+      all[name] = route;
+    }
+  }
+  return all as Joined<T[number]>;
+}
+
+export const api = joined(
+  authApi,
+  accessApi,
+  crudApi,
+  uploadApi,
+  importApi,
+  tableImportApi,
+  historyApi,
+  datasourceApi,
+  formApi,
+  dashboardApi,
+  systemApi,
+  docsApi,
+);
+
+export type Api = typeof api;
+export type EndpointName = keyof Api & string;
+/** The declaration of a call: method, path and route schema. */
+export type RouteOf<K extends EndpointName> = Api[K];
+
+/** What the web needs of a call at run time (endpoints.ts): its method, its path, and whether it is public. */
+export type EndpointOf<R extends RouteDeclaration> = { readonly method: R['method']; readonly url: R['path'] } & (R extends { public: true }
+  ? { readonly public: true }
+  : { readonly public?: never });

@@ -1,7 +1,7 @@
 /** Uploads (multipart field `files`) and the files served back from /api/file/. */
 import { z } from 'zod';
 import { IMAGE_EXTENSIONS } from '../core/entities.ts';
-import { answerOf, checkedByService, defineRoute, fileAnswer } from './common.ts';
+import { answerOf, checkedByService, defineRoute, fileAnswer, type RouteSchema } from './common.ts';
 import { uploadAnswerSchema } from './models.ts';
 
 const tags = ['uploads'];
@@ -16,8 +16,10 @@ export const uploadBodySchema = checkedByService(
   }),
 );
 
-const upload = (summary: string) =>
+const upload = <P extends `/api/${string}`>(path: P, summary: string) =>
   defineRoute({
+    method: 'POST',
+    path,
     summary,
     description: 'The content must match the extension (UPLOAD_BAD_CONTENT); too large: 413 UPLOAD_TOO_LARGE.',
     tags,
@@ -26,10 +28,14 @@ const upload = (summary: string) =>
     response: { 200: answerOf(uploadAnswerSchema) },
   });
 
-export const uploadRoute = upload('Upload one file');
-export const uploadOssRoute = upload('Upload one file (the object-storage path of SPEC.md §7, stored the same way)');
+/** The calls of uploads, by name: each one's method, path and schemas, declared once (api/routes.ts joins every file's). */
+export const uploadApi = {
+  upload: upload('/api/action/upload/', 'Upload one file'),
+  uploadOss: upload('/api/action/uploadsOss/', 'Upload one file (the object-storage path of SPEC.md §7, stored the same way)'),
+};
 
-export const fileRoute = defineRoute({
+/** The files served back: no call of the API (@fastify/static or the object store serves them), documented with this schema. */
+export const fileRoute = {
   summary: 'An uploaded file',
   description: 'Public (the names are random). Served with nosniff and a CSP that runs nothing.',
   tags,
@@ -49,4 +55,4 @@ export const fileRoute = defineRoute({
       content: { '*/*': { schema: z.string().max(0) } },
     },
   },
-});
+} satisfies RouteSchema;
