@@ -18,8 +18,9 @@ describe('login log reasons', () => {
 
   it('every refusal of the login route is a listed reason', () => {
     const source = readFileSync(new URL('../src/auth/routes.ts', import.meta.url), 'utf8');
-    const routes = source.slice(source.indexOf('export function registerAuthRoutes'));
-    const at = (name: string) => routes.search(new RegExp(`on\\(\\s*app,\\s*'${name}',`));
+    const routes = source.slice(source.indexOf('export function authRoutes'));
+    // each handler is the entry of its call's name in the record the function returns
+    const at = (name: string) => routes.search(new RegExp(`\\n\\s*${name}: `));
     const login = routes.slice(at('login'), at('logout'));
     expect(login.length).toBeGreaterThan(0);
     const keys = [...login.matchAll(/(?:badRequest|ApiError\(\d{3},)\s*\(?\s*'([A-Za-z]+)'/g)].map((m) => m[1]);
