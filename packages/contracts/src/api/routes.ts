@@ -30,6 +30,9 @@ function joined<T extends Record<string, RouteDeclaration>[]>(...parts: T): Join
   return all as Joined<T[number]>;
 }
 
+// the records, for the server's features (`RoutesOf<typeof accessApi>`): a new file's record is exported here too
+export { accessApi, authApi, crudApi, dashboardApi, datasourceApi, docsApi, formApi, historyApi, importApi, systemApi, tableImportApi, uploadApi };
+
 export const api = joined(
   authApi,
   accessApi,
