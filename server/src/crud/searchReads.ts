@@ -3,6 +3,7 @@ import { sideTable } from '../db/migrations/0010_search_side.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 import type { CountCache } from './countCache.ts';
 import type { SelectPlan, Target } from './reads.ts';
+import { searchGrams } from '../search/gramCut.ts';
 import { gramsQueuedAtLeast } from '../search/grams.ts';
 import { charCount, isTextSearch, SearchIndexes, TRIGRAM } from '../search/indexes.ts';
 import { queuedAtLeast } from '../search/pgSide.ts';
@@ -74,9 +75,10 @@ export class SearchReads {
         if (charCount(text) >= TRIGRAM && !(await this.manyAboveMark(plan.table.table, target))) c.fts = SearchIndexes.ftsTable(plan.table.table);
         else scan = true;
       } else if (engine === 'mysql') {
-        // the grams (migration 0012) answer searches of any length; a queue of a scan's worth of ids is a scan
+        // the gram blocks (migration 0016) answer searches of any length; a queue of a scan's worth of ids is a scan
         const grams = { table: plan.table.table, col: [...indexed].indexOf(c.column.name) };
-        if ((await this.manyQueued(plan.table.table, target)) || (await this.commonInGrams(plan, grams, text, target))) scan = true;
+        if (searchGrams(text).length === 0 || (await this.manyQueued(plan.table.table, target)) || (await this.commonInGrams(plan, grams, text, target)))
+          scan = true;
         else {
           c.grams = grams;
           this.reads.searchUpkeep.noticed(plan.table.table);

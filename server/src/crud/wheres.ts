@@ -3,7 +3,8 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { SourceEngine as Engine } from '../datasources/engines.ts';
 import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
 import { baseOfSearchTable, pendingTable } from '../db/migrations/0010_search_side.ts';
-import { gramQueue, gramTable } from '../db/migrations/0012_search_grams.ts';
+import { BIT_NUMBERS, BLOCK_IDS, blockQueue, blockTable } from '../db/migrations/0016_search_gram_blocks.ts';
+import { searchGrams } from '../search/gramCut.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
@@ -19,7 +20,7 @@ export interface Condition {
   fts?: string;
   /** PostgreSQL: the side table carrying this column's trigram index (migration 0010), set when the search has a trigram */
   side?: string;
-  /** MySQL/MariaDB: the table whose grams (migration 0012) index this column, and the column's number in them */
+  /** MySQL/MariaDB: the table whose gram blocks (migration 0016) index this column, and the column's number in them */
   grams?: { table: string; col: number };
 }
 
@@ -178,41 +179,37 @@ function sideIndexed(eb: ExpressionBuilder<any, any>, c: Condition, side: string
   ]);
 }
 
-/** Grams of a search intersected at most: any subset of its trigrams finds a superset of its rows, the `like` decides. */
-const MOST_GRAMS = 4;
-
 /**
- * MySQL/MariaDB, migration 0012: the ids whose grams hold the search (three characters or more: every one of up to
- * MOST_GRAMS of its trigrams, `=` under the column's collation; one or two: a gram starting with it), plus every id
- * queued since the grams caught up (search/grams.ts); the base row's `like` decides. In a derived table, so that
- * the `in` is a semi-join the optimizer reads from the candidates (an `in` over a union is probed row by row).
+ * MySQL/MariaDB, migration 0016: the ids whose gram blocks hold every gram of the search (search/gramCut.ts
+ * `searchGrams`: up to 4 trigrams, or the characters of a search of 1 or 2; `=` under the column's collation), plus
+ * every id queued since the grams caught up (search/grams.ts); the base row's `like` decides. In a derived table, so
+ * that the `in` is a semi-join the optimizer reads from the candidates (an `in` over a union is probed row by row).
  */
 function gramsIndexed(eb: ExpressionBuilder<any, any>, grams: { table: string; col: number }, text: string): Expression<SqlBool> {
-  const queue = sql.table(gramQueue(grams.table));
-  return sql<SqlBool>`${eb.ref('id')} in (select qb_c.id from (${gramHits(grams, text)} union select qb_q.id from ${queue} qb_q) qb_c)`;
+  return sql<SqlBool>`${eb.ref('id')} in (select qb_c.id from (${gramCandidates(grams, text)}) qb_c)`;
 }
 
-/** MySQL/MariaDB: the ids (with repeats) whose grams hold `text` (gramsIndexed); also counted, bounded, by crud/searchReads.ts. */
+/** MySQL/MariaDB: the candidate ids of a search (gramHits and the queue), the derived table gramsIndexed reads; also a page's first table (crud/reads.ts). */
+export function gramCandidates(grams: { table: string; col: number }, text: string) {
+  return sql`${gramHits(grams, text)} union select qb_q.id from ${sql.table(blockQueue(grams.table))} qb_q`;
+}
+
+/**
+ * MySQL/MariaDB: the ids whose blocks hold every gram of `text` (gramsIndexed): the first gram's rows (the search's key
+ * (col, gram, blk, mask)), each other gram's row of the same block by the primary key, the masks AND-ed, and the set
+ * bits of what is left read as ids (the numbers 1…64). Also counted, bounded, by crud/searchReads.ts.
+ */
 export function gramHits(grams: { table: string; col: number }, text: string) {
-  const chars = [...text];
-  const g = sql.table(gramTable(grams.table));
-  if (chars.length < 3) return sql`select g0.id from ${g} g0 where g0.col = ${grams.col} and g0.gram like ${`${escapeLike(text)}%`} escape '!'`;
-  const all = new Map<string, string>();
-  for (let k = 0; k + 3 <= chars.length; k++) {
-    const gram = chars.slice(k, k + 3).join('');
-    if (!all.has(gram.toLowerCase())) all.set(gram.toLowerCase(), gram);
-  }
-  const distinct = [...all.values()];
-  // the first, the last and some spread between: fewer joins, about the same candidates
-  const picked =
-    distinct.length <= MOST_GRAMS
-      ? distinct
-      : Array.from({ length: MOST_GRAMS }, (_, k) => distinct[Math.round((k * (distinct.length - 1)) / (MOST_GRAMS - 1))]!);
+  const picked = searchGrams(text);
+  const g = sql.table(blockTable(grams.table));
   const joins = picked.slice(1).map((gram, k) => {
     const a = sql.raw(`g${k + 1}`);
-    return sql`join ${g} ${a} on ${a}.id = g0.id and ${a}.col = ${grams.col} and ${a}.gram = ${gram}`;
+    return sql`join ${g} ${a} on ${a}.blk = g0.blk and ${a}.col = ${grams.col} and ${a}.gram = ${gram}`;
   });
-  return sql`select g0.id from ${g} g0 ${sql.join(joins, sql` `)} where g0.col = ${grams.col} and g0.gram = ${picked[0]!}`;
+  const mask = sql.raw(picked.map((_, k) => `g${k}.mask`).join(' & '));
+  return sql`select g0.blk * ${BLOCK_IDS} + (cast(qb_n.k as signed) - 1) as id from ${g} g0 ${sql.join(joins, sql` `)}
+    join ${sql.table(BIT_NUMBERS)} qb_n on qb_n.k <= ${BLOCK_IDS} and (${mask}) >> (qb_n.k - 1) & 1 = 1
+    where g0.col = ${grams.col} and g0.gram = ${picked[0]!} and (${mask}) <> 0`;
 }
 
 function listContains(eb: ExpressionBuilder<any, any>, name: string, value: string, engine: Engine): Expression<SqlBool> {

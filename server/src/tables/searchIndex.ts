@@ -4,7 +4,7 @@ import { lockSearchSide } from '../search/pgSide.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { dropSqliteSearchIndex, sqliteSearchIndex } from '../db/migrations/0008_search_upkeep.ts';
 import { dropPgSearchSide, pgSearchSide, SIDE_TABLE_NAME_MAX, sideTable, pendingTable, trigramSchemaOf } from '../db/migrations/0010_search_side.ts';
-import { dropMysqlGrams, GRAM_TABLE_NAME_MAX, mysqlGrams } from '../db/migrations/0012_search_grams.ts';
+import { BLOCK_TABLE_NAME_MAX, dropMysqlGramBlocks, mysqlGramBlocks } from '../db/migrations/0016_search_gram_blocks.ts';
 import { withGramsLock } from '../search/grams.ts';
 import { LOCAL_SOURCE } from '../schema/registry.ts';
 
@@ -15,8 +15,8 @@ import { LOCAL_SOURCE } from '../schema/registry.ts';
  * for an integer key `id` (the FTS5 rowid); PostgreSQL, when pg_trgm exists: migration 0010's side table
  * `sys_search__<table>` with its GIN trigram indexes, queue `sys_searchq__<table>` and statement triggers, for a key
  * `id` and a name of at most SIDE_TABLE_NAME_MAX characters (else, as before, a GIN index per column on the table);
- * MySQL/MariaDB: migration 0012's grams `sys_searchg__<table>`, queue and row triggers (a key `id`, a name of at most
- * GRAM_TABLE_NAME_MAX characters). Tables of other data sources are searched as before.
+ * MySQL/MariaDB: migration 0016's gram blocks `sys_searchb__<table>`, queue and row triggers (a key `id`, a name of at
+ * most BLOCK_TABLE_NAME_MAX characters). Tables of other data sources are searched as before.
  */
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -33,7 +33,7 @@ export async function beforeTableDdl(ctx: TablesDeps, sourceId: number, table: s
   if (sourceId !== LOCAL_SOURCE) return;
   if (ctx.conn.engine === 'sqlite') await dropSqliteSearchIndex(ctx.conn.db, table);
   // MySQL: the row triggers name the columns (a dropped or renamed one would fail every write): remade after the DDL
-  else if (ctx.conn.engine === 'mysql') await lockedGrams(ctx.conn.db, table, (conn) => dropMysqlGrams(conn, table));
+  else if (ctx.conn.engine === 'mysql') await lockedGrams(ctx.conn.db, table, (conn) => dropMysqlGramBlocks(conn, table));
   else if (ctx.conn.engine === 'postgres') {
     if (await exists(ctx.conn.db, table)) return;
     await ctx.conn.db.transaction().execute(async (trx) => {
@@ -61,12 +61,12 @@ export async function afterTableDdl(ctx: TablesDeps, sourceId: number, table: st
     const usable = columns.filter((c) => c.toLowerCase() !== 'rowid' && c !== table);
     if (registered?.primaryKey === 'id' && usable.length > 0) await db.transaction().execute((trx) => sqliteSearchIndex(trx, table, usable));
   } else if (ctx.conn.engine === 'mysql') {
-    // migration 0012's grams, queue and row triggers, made from the rows (a key `id`, a name within MySQL's 64 characters)
+    // migration 0016's gram blocks, queue and row triggers, made from the rows (a key `id`, a name within MySQL's 64 characters)
     const searched = columns.filter((c) => c !== 'id');
-    const fits = registered?.primaryKey === 'id' && [...table].length <= GRAM_TABLE_NAME_MAX && searched.length > 0;
+    const fits = registered?.primaryKey === 'id' && [...table].length <= BLOCK_TABLE_NAME_MAX && searched.length > 0;
     await lockedGrams(db, table, async (conn) => {
-      if (fits) await mysqlGrams(conn, table, searched);
-      else await dropMysqlGrams(conn, table);
+      if (fits) await mysqlGramBlocks(conn, table, searched);
+      else await dropMysqlGramBlocks(conn, table);
     });
     // the rows were queued: their grams are made now rather than at the first search
     if (fits) ctx.crud.searchUpkeep.written([table]);

@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { AnyDb } from '../db/connection.ts';
+import { BLOCK_IDS } from '../db/migrations/0016_search_gram_blocks.ts';
+import { BlockCutter, type BlockRow } from './gramCut.ts';
+
+/*
+ * MySQL/MariaDB's gram blocks (migration 0016): reading the base rows of blocks and writing their rows. Rows go into a
+ * temporary table of this connection by multi-row inserts, then into the blocks table by one `insert … select … on
+ * duplicate key update mask = mask | values(mask)` (the collation merges grams it calls equal): measured on this
+ * machine for 100,000 questions' 674,000 rows, 2.2 + 2.7 s, against 9.3 s inserting them into the keyed table directly.
+ */
+
+/** The temporary table the rows of a catch-up pass through (one per connection). */
+const STAGE = 'qb_search_blocks';
+/** Rows per insert statement into the stage. */
+const ROWS_PER_INSERT = 5000;
+/** Base rows read per statement when a whole table is cut. */
+export const READ_ROWS = 20_000;
+
+const q = (name: string) => `\`${name.replace(/`/g, '``')}\``;
+
+/** The stage, made empty on `conn` (a temporary table: other connections do not see it). */
+export async function openStage(conn: AnyDb): Promise<void> {
+  await sql.raw(`drop temporary table if exists ${STAGE}`).execute(conn);
+  await sql
+    .raw(
+      `create temporary table ${STAGE} (blk bigint not null, col tinyint unsigned not null,
+       gram varchar(3) character set utf8mb4 collate utf8mb4_bin not null, mask bigint unsigned not null) engine=InnoDB`,
+    )
+    .execute(conn);
+}
+
+export async function closeStage(conn: AnyDb): Promise<void> {
+  await sql.raw(`drop temporary table if exists ${STAGE}`).execute(conn);
+}
+
+/**
+ * Writes `rows` into the blocks table `target` through the stage, OR-ing masks into rows already there (two grams the
+ * collation calls equal). `emptyStage`: how the stage is emptied after (`truncate` outside a transaction; `delete`
+ * inside one, which a truncate would commit on some servers).
+ */
+export async function writeBlockRows(conn: AnyDb, target: string, rows: BlockRow[], emptyStage: 'truncate' | 'delete'): Promise<void> {
+  if (rows.length === 0) return;
+  for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
+    // the gram as hexadecimal UTF-8 bytes: no quoting, whatever the session's sql_mode (NO_BACKSLASH_ESCAPES)
+    const values = rows
+      .slice(from, from + ROWS_PER_INSERT)
+      .map(([blk, col, gram, mask]) => `(${blk},${col},_utf8mb4 x'${Buffer.from(gram, 'utf8').toString('hex')}',${mask})`)
+      .join(',');
+    await sql.raw(`insert into ${STAGE} (blk, col, gram, mask) values ${values}`).execute(conn);
+  }
+  await sql
+    .raw(
+      `insert into ${q(target)} (blk, col, gram, mask) select blk, col, gram, mask from ${STAGE}
+       on duplicate key update mask = ${q(target)}.mask | values(mask)`,
+    )
+    .execute(conn);
+  await sql.raw(emptyStage === 'truncate' ? `truncate table ${STAGE}` : `delete from ${STAGE}`).execute(conn);
+}
+
+/** Runs of consecutive blocks, as id ranges [from, to]: the base rows of `blocks` read by key. */
+export function blockRanges(blocks: number[]): [number, number][] {
+  const sorted = [...new Set(blocks)].sort((a, b) => a - b);
+  const ranges: [number, number][] = [];
+  for (const blk of sorted) {
+    const last = ranges.at(-1);
+    if (last && last[1] + 1 === blk * BLOCK_IDS) last[1] = blk * BLOCK_IDS + BLOCK_IDS - 1;
+    else ranges.push([blk * BLOCK_IDS, blk * BLOCK_IDS + BLOCK_IDS - 1]);
+  }
+  return ranges;
+}
+
+/** The gram block rows of `blocks` of `table`, cut from its rows as they are now. */
+export async function cutBlocks(conn: AnyDb, table: string, columns: string[], blocks: number[]): Promise<BlockRow[]> {
+  const cutter = new BlockCutter();
+  const ranges = blockRanges(blocks);
+  // a few hundred ranges per statement: the range optimizer reads each by key
+  for (let from = 0; from < ranges.length; from += 200) {
+    const where = ranges
+      .slice(from, from + 200)
+      .map(([a, b]) => `id between ${a} and ${b}`)
+      .join(' or ');
+    const { rows } = await sql
+      .raw<Record<string, unknown>>(`select id, ${columns.map(q).join(', ')} from ${q(table)} where ${where} order by id`)
+      .execute(conn);
+    for (const r of rows) columns.forEach((c, k) => cutter.add(Number(r.id), k, r[c] as string | null));
+  }
+  return cutter.end();
+}
+
+/**
+ * Cuts every row of `table` into `target`, READ_ROWS base rows a statement (by key, in id order), written through the
+ * stage as they come; each statement reads the rows as committed when it starts.
+ */
+export async function cutWholeTable(conn: AnyDb, table: string, columns: string[], target: string): Promise<void> {
+  const cutter = new BlockCutter();
+  let after: number | undefined;
+  for (;;) {
+    const { rows } = await sql
+      .raw<Record<string, unknown>>(
+        `select id, ${columns.map(q).join(', ')} from ${q(table)}${after === undefined ? '' : ` where id > ${after}`} order by id limit ${READ_ROWS}`,
+      )
+      .execute(conn);
+    for (const r of rows) columns.forEach((c, k) => cutter.add(Number(r.id), k, r[c] as string | null));
+    const done = rows.length < READ_ROWS;
+    await writeBlockRows(conn, target, done ? cutter.end() : cutter.take(), 'truncate');
+    if (done) return;
+    after = Number(rows.at(-1)!.id);
+  }
+}
