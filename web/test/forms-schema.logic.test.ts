@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkFormUploadFile,
+  FORM_FIELD_KINDS,
   defaultFormValues,
   FORM_RULE_MESSAGES,
   FormSchemaError,
@@ -411,7 +412,7 @@ describe('parseFormSchema', () => {
       'fields[3].options.method: must be one of get, not "fetch"',
       'fields[4].rules.accept[0]: must be one of image, video, audio, excel, word, pdf, txt or an extension like ".pdf", not "exe"',
       'fields[4].rules.maxSize.unit: must be one of KB, MB, GB, not "TB"',
-      'fields[5].kind: must be one of text, textarea, password, number, richText, select, cascader, radio, checkbox, switch, slider, time, timeRange, date, dateRange, rate, color, upload, row, button, table, not "texty"',
+      `fields[5].kind: must be one of ${FORM_FIELD_KINDS.join(', ')}, not "texty"`,
       'fields[6].name: "age" is already the name of fields[1]',
       'fields[7].linkage[0].then: must be one of show, hide, require, disable, not "explode"',
       'fields[7].linkage[0].when.value: must be a non-empty list of texts, numbers or true/false for in',

@@ -8,6 +8,7 @@ import { FieldInput } from '../forms/FieldInput.tsx';
 import { kindDesign } from '../forms/kinds/design.ts';
 import type { Placement } from './dropPlacement.ts';
 import type { DesignerAction, DesignerNode, FormConfig } from './store.ts';
+import { kindName } from './palette.ts';
 
 /**
  * The centre canvas: the items on the 24-column grid, each draggable (mouse, touch and keyboard), a row container a
@@ -142,7 +143,7 @@ function DraggableNode({ node, form, activeId, dispatch }: Shared & { node: Desi
       {...attributes}
       {...listeners}
       onKeyDown={onKeyDown}
-      aria-label={`${t(`designer.kinds.${node.field.kind}`)} ${shownText(node.field, i18n.language)}`}
+      aria-label={`${kindName(node.field.kind, i18n.language)} ${shownText(node.field, i18n.language)}`}
       aria-pressed={active}
       className={`qb-designer-node${active ? ' is-active' : ''}${isDragging ? ' is-dragging' : ''}${isRow ? ' is-row' : ''}`}
       data-testid={`node-${node.field.name}`}

@@ -6,7 +6,7 @@ import { FieldInput } from '../forms/FieldInput.tsx';
 import { IconPicker } from '../forms/IconPicker.tsx';
 import { kindDesign } from '../forms/kinds/design.ts';
 import { NumberProp, OptionsEditor, PatternsEditor, TextPair } from '../forms/kinds/propControls.tsx';
-import { PLACEHOLDER_KINDS, VALUE_KINDS } from './palette.ts';
+import { kindName, PLACEHOLDER_KINDS, VALUE_KINDS } from './palette.ts';
 import { LinkageEditor } from './LinkageEditor.tsx';
 import { findNode, type DesignerAction, type DesignerNode, type FormConfig } from './store.ts';
 
@@ -83,7 +83,7 @@ export const FieldPanel = memo(function FieldPanel({
   form: FormConfig;
   dispatch: Dispatch<DesignerAction>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const defaultId = useId();
   const node = activeId === null ? undefined : findNode(items, activeId);
   if (!node) return <Empty description={t('designer.noActive')} />;
@@ -166,7 +166,7 @@ export const FieldPanel = memo(function FieldPanel({
           aria-label={t('designer.props.kind')}
           data-testid="prop-kind"
           onChange={(kind) => dispatch({ type: 'changeKind', id, kind })}
-          options={VALUE_KINDS.map((k) => ({ value: k, label: t(`designer.kinds.${k}`) }))}
+          options={VALUE_KINDS.map((k) => ({ value: k, label: kindName(k, i18n.language) }))}
         />,
       ),
     );

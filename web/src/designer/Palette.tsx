@@ -2,12 +2,12 @@ import { memo } from 'react';
 import { useDraggable } from '@dnd-kit/core';
 import { useTranslation } from 'react-i18next';
 import type { FormFieldKind } from '@qb/contracts';
-import { PALETTE_GROUPS } from './palette.ts';
+import { kindName, PALETTE_GROUPS } from './palette.ts';
 import { KindIcon } from './kindIcons.tsx';
 
 /** A palette entry: click or Enter adds the component at the end, a drag drops it where it is let go. */
 const PaletteItem = memo(function PaletteItem({ kind, onAdd }: { kind: FormFieldKind; onAdd(kind: FormFieldKind): void }) {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const { setNodeRef, listeners, attributes, isDragging } = useDraggable({ id: `palette:${kind}`, data: { kind } });
   return (
     <button
@@ -21,7 +21,7 @@ const PaletteItem = memo(function PaletteItem({ kind, onAdd }: { kind: FormField
       data-testid={`palette-${kind}`}
     >
       <KindIcon kind={kind} />
-      <span>{t(`designer.kinds.${kind}`)}</span>
+      <span>{kindName(kind, i18n.language)}</span>
     </button>
   );
 });

@@ -1,29 +1,38 @@
-import { FORM_FIELD_KINDS, isFormValueKind, type FormField, type FormFieldKind, type FormText } from '@qb/contracts';
+import { FORM_FIELD_KINDS, FORM_KIND_NAMES, formTextIn, isFormValueKind, type FormField, type FormFieldKind } from '@qb/contracts';
 import { kindDesign } from '../forms/kinds/design.ts';
 import { defaultText as text } from '../forms/kinds/designShared.tsx';
-import designerZhCN from '../i18n/designer.zh-CN.ts';
-import designerEnUS from '../i18n/designer.en-US.ts';
+import type { PaletteGroup } from '../forms/kinds/descriptor.ts';
 
-const GROUPS = ['input', 'select', 'layout'] as const;
-export type PaletteGroup = (typeof GROUPS)[number];
+const GROUPS: readonly PaletteGroup[] = ['input', 'select', 'layout'];
+export type { PaletteGroup };
+
+/** Every kind in the palette's order: by group, then by each design's rank, then by name (no list's order counts). */
+const PALETTE_ORDER: readonly FormFieldKind[] = [...FORM_FIELD_KINDS].sort((a, b) => {
+  const da = kindDesign(a);
+  const db = kindDesign(b);
+  return GROUPS.indexOf(da.group) - GROUPS.indexOf(db.group) || da.rank - db.rank || (a < b ? -1 : a > b ? 1 : 0);
+});
 
 /**
- * The designer's palette: the 21 components of the reference (SPEC.md §2, issue 12) in three groups, each one a
- * kind of the form schema (packages/contracts/src/forms), in the contract list's order; a kind's group, icon and
- * new item are its kinds/<kind>/design.tsx (web/src/forms/kinds).
+ * The designer's palette: the components of the reference (SPEC.md §2, issue 12) and any kind added since, in three
+ * groups, each one a kind of the form schema (packages/contracts/src/forms); a kind's group, rank, icon and new item
+ * are its kinds/<kind>/design.tsx (web/src/forms/kinds), its name its contract descriptor's title.
  */
 export const PALETTE_GROUPS: readonly { group: PaletteGroup; kinds: readonly FormFieldKind[] }[] = GROUPS.map((group) => ({
   group,
-  kinds: FORM_FIELD_KINDS.filter((kind) => kindDesign(kind).group === group),
+  kinds: PALETTE_ORDER.filter((kind) => kindDesign(kind).group === group),
 }));
 
-/** Kinds that hold a value: a type change is offered between these (a layout item keeps its kind). */
-export const VALUE_KINDS = FORM_FIELD_KINDS.filter(isFormValueKind);
+/** Kinds that hold a value, in the palette's order: a type change is offered between these (a layout item keeps its kind). */
+export const VALUE_KINDS = PALETTE_ORDER.filter(isFormValueKind);
 
 /** The kinds whose control shows a placeholder (FieldInput): 占位提示 is offered for these only. */
-export const PLACEHOLDER_KINDS: readonly FormFieldKind[] = FORM_FIELD_KINDS.filter((kind) => kindDesign(kind).placeholder);
+export const PLACEHOLDER_KINDS: readonly FormFieldKind[] = PALETTE_ORDER.filter((kind) => kindDesign(kind).placeholder);
 
-const kindLabel = (kind: FormFieldKind): FormText => ({ zh: designerZhCN.designer.kinds[kind], en: designerEnUS.designer.kinds[kind] });
+/** A kind's name in the viewer's language (its contract descriptor's title). */
+export const kindName = (kind: FormFieldKind, lang: string): string => formTextIn(FORM_KIND_NAMES[kind], lang);
+
+const kindLabel = (kind: FormFieldKind) => ({ ...FORM_KIND_NAMES[kind] });
 
 /** SPEC.md §9's phone pattern as form-generator writes it: 11 digits starting with 1 (the sample's rule). */
 export const PHONE_PATTERN = '^1(3|4|5|7|8|9)\\d{9}$';

@@ -17,6 +17,7 @@ import {
   type Placement,
 } from './dropPlacement.ts';
 import { findNode, type DesignerAction, type DesignerNode } from './store.ts';
+import { kindName } from './palette.ts';
 
 const STEPS: Record<string, 1 | -1> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
 
@@ -49,7 +50,7 @@ export function useCanvasDrag(items: DesignerNode[], dispatch: Dispatch<Designer
   const [dragged, setDragged] = useState<{ kind: FormFieldKind; label: string } | null>(null);
 
   const nameOf = (source: DragSource | null): { kind: FormFieldKind; label: string } | null => {
-    if (source?.type === 'palette') return { kind: source.kind, label: t(`designer.kinds.${source.kind}`) };
+    if (source?.type === 'palette') return { kind: source.kind, label: kindName(source.kind, i18n.language) };
     const node = source && findNode(itemsRef.current, source.id);
     return node ? { kind: node.field.kind, label: formTextIn(node.field.label, i18n.language) || node.field.name } : null;
   };

@@ -1,7 +1,7 @@
 import { Button, Space, Typography } from 'antd';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { checkFormUploadFile, formAcceptExtensions, formTextIn, type FormUploadField } from '@qb/contracts';
+import { checkFormUploadFile, formAcceptExtensions, formTextIn, type FormFieldOf } from '@qb/contracts';
 import { FileUpload, ImageUpload } from './uploads.tsx';
 import { isPendingFile, sendFormFile } from './formUploads.ts';
 
@@ -25,7 +25,7 @@ function PendingFile({ file, onRemove, id }: { file: File; onRemove(): void; id?
  * plus an empty one to add with. 自动上传 off: a picked file stays in the form as it is (shown by name) and
  * SchemaForm sends it when the form is submitted.
  */
-export function UploadInput({ field, value, onChange, id }: { field: FormUploadField; value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
+export function UploadInput({ field, value, onChange, id }: { field: FormFieldOf<'upload'>; value?: unknown; onChange?: (v: unknown) => void; id?: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const image = field.listType === 'picture' || field.listType === 'picture-card';

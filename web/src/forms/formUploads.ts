@@ -5,7 +5,7 @@ import {
   formUploadFieldNameProblem,
   formValueFields,
   type FormSchema,
-  type FormUploadField,
+  type FormFieldOf,
   type UploadAnswer,
 } from '@qb/contracts';
 import { request } from '../api/index.ts';
@@ -17,7 +17,7 @@ import { request } from '../api/index.ts';
  * Sends one file to the field's upload route in its multipart field. Checked again here (the parser already
  * refused anything else): a form never sends a viewer's file, with the session, anywhere but FORM_UPLOAD_ROUTES.
  */
-export async function sendFormFile(field: FormUploadField, file: File): Promise<UploadAnswer> {
+export async function sendFormFile(field: FormFieldOf<'upload'>, file: File): Promise<UploadAnswer> {
   const action = field.action ?? FORM_UPLOAD_ACTION;
   const fieldName = field.fieldName ?? FORM_UPLOAD_FIELD_NAME;
   const refused = formUploadActionProblem(action) ?? formUploadFieldNameProblem(action, fieldName);
@@ -40,8 +40,8 @@ export function withPendingAsNames(value: unknown): unknown {
 }
 
 /** The upload fields of a schema whose files wait for the submit. */
-export function manualUploadFields(schema: FormSchema): FormUploadField[] {
-  return formValueFields(schema).filter((f): f is FormUploadField => f.kind === 'upload' && f.autoUpload === false);
+export function manualUploadFields(schema: FormSchema): FormFieldOf<'upload'>[] {
+  return formValueFields(schema).filter((f): f is FormFieldOf<'upload'> => f.kind === 'upload' && f.autoUpload === false);
 }
 
 /**

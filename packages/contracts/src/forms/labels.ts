@@ -1,34 +1,14 @@
-import type { FormField, FormFieldKind } from './kinds/index.ts';
+import { FORM_KIND_DESCRIPTORS, type FormField, type FormFieldKind } from './kinds/index.ts';
 import { formItems, isFormValueField } from './states.ts';
 import type { FormSchema, FormText } from './types.ts';
 
 /**
- * The designer palette's names of the kinds (web/src/i18n/designer.*.ts `kinds`, the same texts in every release so
- * far): a new item's label until someone types one. web/test/forms-label-fallback.test.tsx keeps the two lists equal.
+ * The names of the kinds (each descriptor's title): the designer's palette, a new item's label until someone types
+ * one (the same texts in every release so far).
  */
-export const FORM_KIND_NAMES: Readonly<Record<FormFieldKind, { zh: string; en: string }>> = {
-  text: { zh: '单行文本', en: 'Single-line text' },
-  textarea: { zh: '多行文本', en: 'Textarea' },
-  password: { zh: '密码', en: 'Password' },
-  number: { zh: '计数器', en: 'Number' },
-  richText: { zh: '编辑器', en: 'Rich text' },
-  select: { zh: '下拉选择', en: 'Select' },
-  cascader: { zh: '级联选择', en: 'Cascader' },
-  radio: { zh: '单选框组', en: 'Radio group' },
-  checkbox: { zh: '多选框组', en: 'Checkbox group' },
-  switch: { zh: '开关', en: 'Switch' },
-  slider: { zh: '滑块', en: 'Slider' },
-  time: { zh: '时间选择', en: 'Time' },
-  timeRange: { zh: '时间范围', en: 'Time range' },
-  date: { zh: '日期选择', en: 'Date' },
-  dateRange: { zh: '日期范围', en: 'Date range' },
-  rate: { zh: '评分', en: 'Rate' },
-  color: { zh: '颜色选择', en: 'Colour' },
-  upload: { zh: '上传', en: 'Upload' },
-  row: { zh: '行容器', en: 'Row container' },
-  button: { zh: '按钮', en: 'Button' },
-  table: { zh: '表格', en: 'Table' },
-};
+export const FORM_KIND_NAMES = Object.fromEntries(Object.values(FORM_KIND_DESCRIPTORS).map((d) => [d.kind, d.title] as const)) as Readonly<
+  Record<FormFieldKind, { zh: string; en: string }>
+>;
 
 const KIND_BY_ENGLISH = new Map(Object.values(FORM_KIND_NAMES).map((n) => [n.en, n.zh]));
 

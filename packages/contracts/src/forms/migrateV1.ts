@@ -11,8 +11,9 @@ import { FORM_CODE_NAME_KEYS, formCodeNameProblem, type FormCodeNameKey } from '
 /** Placeholders form-generator puts on every new component: as a required message they would say nothing. */
 const BARE_PLACEHOLDERS = new Set(['', '请输入', '请选择']);
 
-/** Layout kinds are matched first (a rowFormItem is a row whatever its tag), then value kinds in the list's order. */
-const V1_ORDER = [...FORM_KIND_DESCRIPTORS.filter((d) => d.layout), ...FORM_KIND_DESCRIPTORS.filter((d) => !d.layout)];
+/** Layout kinds are matched first (a rowFormItem is a row whatever its tag), then value kinds; one kind matches a component. */
+const DESCRIPTORS = Object.values(FORM_KIND_DESCRIPTORS);
+const V1_ORDER = [...DESCRIPTORS.filter((d) => d.layout), ...DESCRIPTORS.filter((d) => !d.layout)];
 
 function v1Field(item: unknown, path: string, p: Problems, form: Obj): Obj | undefined {
   if (!isObj(item)) {

@@ -32,38 +32,9 @@ export interface FormText {
 
 /**
  * The field kinds are descriptors, one file each in kinds/ (kinds/index.ts lists them): FORM_FIELD_KINDS, the field
- * types and the union FormField come from that list.
+ * types and the union FormField come from them; one kind's field is FormFieldOf<'text'>.
  */
-export type {
-  FormField,
-  FormValueField,
-  FormLayoutField,
-  FormFieldKind,
-  FormValueKind,
-  FormLayoutKind,
-  FormFieldOf,
-  FormTextField,
-  FormTextareaField,
-  FormPasswordField,
-  FormNumberField,
-  FormRichTextField,
-  FormSelectField,
-  FormCascaderField,
-  FormRadioField,
-  FormCheckboxField,
-  FormSwitchField,
-  FormSliderField,
-  FormTimeField,
-  FormTimeRangeField,
-  FormDateField,
-  FormDateRangeField,
-  FormRateField,
-  FormColorField,
-  FormUploadField,
-  FormRowField,
-  FormButtonField,
-  FormTableField,
-} from './kinds/index.ts';
+export type { FormField, FormValueField, FormLayoutField, FormFieldKind, FormValueKind, FormLayoutKind, FormFieldOf } from './kinds/index.ts';
 
 export type FormScalar = string | number | boolean;
 

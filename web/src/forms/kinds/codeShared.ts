@@ -1,4 +1,4 @@
-import type { FormCodeNameKey, FormIcon, FormOption, FormOptionsSource, FormPasswordField, FormRules, FormTextField } from '@qb/contracts';
+import type { FormCodeNameKey, FormIcon, FormOption, FormOptionsSource, FormFieldOf, FormRules } from '@qb/contracts';
 import { endpoints } from '@qb/contracts/endpoints';
 import { lit, textOf, type CodegenLanguage } from './codeTexts.ts';
 
@@ -124,7 +124,7 @@ export function iconAttr(name: string, icon: FormIcon | undefined, ctx: EmitCont
 }
 
 /** ` prefix={…} suffix={…}`: an input's icons. */
-export function iconAttrs(field: FormTextField | FormPasswordField, ctx: EmitContext): string {
+export function iconAttrs(field: FormFieldOf<'text' | 'password'>, ctx: EmitContext): string {
   return `${iconAttr('prefix', field.prefixIcon, ctx)}${iconAttr('suffix', field.suffixIcon, ctx)}`;
 }
 

@@ -6,9 +6,23 @@ import type { FormFieldKind, FormRules, FormScalar, FormText, FormValueField } f
 // A field kind on the web is one folder, kinds/<kind>/ (issue 20), next to its contract descriptor
 // (packages/contracts/src/forms/kinds/<kind>.ts). Its facets are split by when they load: input.tsx (the control:
 // table pages and the designer), design.tsx (palette entry, icon, property panel, store and linkage bits: the
-// designer only) and code.ts (generated code: the lazy code generator only). kinds/index.ts, kinds/design.ts and
-// kinds/code.ts list them, each typed by FormFieldKind, so a kind added to the contract list fails the type check
-// until its web files exist.
+// designer only) and code.ts (generated code: the lazy code generator only). Each file exports its facet as default
+// and adds itself to its layer's interface (WebKindInputs in kinds/index.ts, WebKindDesigns in kinds/design.ts,
+// WebKindCodes in kinds/code.ts); those three files find the facets by a glob and check, by type, that every contract
+// kind has one (EveryKindHas): a kind without a facet fails the type check naming the file to write (issue 32).
+
+/**
+ * `true` when every kind has its facet file; else the files missing, which the type error names: "Type 'true' is not
+ * assignable to type '"write web/src/forms/kinds/<kind>/design.tsx"'".
+ */
+export type EveryKindHas<Have extends PropertyKey, File extends string, Kinds extends string = FormFieldKind> = [Exclude<Kinds, Have>] extends [never]
+  ? true
+  : `write web/src/forms/kinds/${Exclude<Kinds, Have>}/${File}`;
+
+/** The facets a glob of kinds/<kind>/<file> found, by kind (the folder's name), typed as the layer's list. */
+export function facetsByKind<List>(modules: Record<string, unknown>): List {
+  return Object.fromEntries(Object.entries(modules).map(([path, facet]) => [path.split('/').at(-2)!, facet])) as List;
+}
 
 /** The form item's aria attributes, handed on to the control. */
 export interface FieldAria {
@@ -82,8 +96,10 @@ export interface PanelKit {
 /** What the designer knows of a kind (kinds/<kind>/design.tsx; loaded with the designer only). */
 export interface WebKindDesign<F extends { kind: FormFieldKind } = { kind: FormFieldKind }> {
   kind: F['kind'];
-  /** its palette group (the palette lists the kinds in the contract list's order) */
+  /** its palette group */
   group: PaletteGroup;
+  /** its place in the group (the palette lists a group's kinds by rank, then by name) */
+  rank: number;
   /** its palette icon (the reference's tagIcon) */
   icon: ReactNode;
   /** a new item, as the palette adds it (defaults after the reference's config.js); `base` is its name and label */

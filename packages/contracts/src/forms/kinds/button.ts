@@ -20,6 +20,7 @@ export interface FormButtonField extends FormItemBase {
 /** A button: submits or resets the form, or is placed for generated code. */
 export const buttonKind: LayoutKindDescriptor<FormButtonField> = {
   kind: 'button',
+  title: { zh: '按钮', en: 'Button' },
   layout: true,
   keys: ['text', 'icon', 'buttonType', 'size', 'action', 'disabled'],
   read({ r, put }) {
@@ -45,3 +46,9 @@ export const buttonKind: LayoutKindDescriptor<FormButtonField> = {
     },
   },
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    button: typeof buttonKind;
+  }
+}

@@ -19,6 +19,7 @@ const pathOk = (p: unknown) => (Array.isArray(p) ? p.length > 0 && p.every(isSca
 /** A choice in a tree of options: its path from the root (or the option's value only), one or a list. */
 export const cascaderKind: ValueKindDescriptor<FormCascaderField> = {
   kind: 'cascader',
+  title: { zh: '级联选择', en: 'Cascader' },
   layout: false,
   keys: ['options', 'multiple', 'changeOnSelect', 'emitPath'],
   read({ r, put, options }) {
@@ -59,3 +60,9 @@ export const cascaderKind: ValueKindDescriptor<FormCascaderField> = {
   column: (field) => (field.emitPath === false && !field.multiple ? chosenColumn(field.options) : { type: 'nvarchar', length: 500 }),
   listValued: () => true,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    cascader: typeof cascaderKind;
+  }
+}

@@ -13,6 +13,7 @@ export interface FormCheckboxField extends FormValueBase {
 /** Any of a few options, all shown: the value is a list. */
 export const checkboxKind: ValueKindDescriptor<FormCheckboxField> = {
   kind: 'checkbox',
+  title: { zh: '多选框组', en: 'Checkbox group' },
   layout: false,
   keys: ['options', 'border'],
   read({ r, put, options }) {
@@ -36,3 +37,9 @@ export const checkboxKind: ValueKindDescriptor<FormCheckboxField> = {
   column: () => ({ type: 'nvarchar', length: 500 }),
   listValued: () => true,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    checkbox: typeof checkboxKind;
+  }
+}

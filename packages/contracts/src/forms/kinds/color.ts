@@ -10,6 +10,7 @@ export interface FormColorField extends FormValueBase {
 /** A colour (text in its format). */
 export const colorKind: ValueKindDescriptor<FormColorField> = {
   kind: 'color',
+  title: { zh: '颜色选择', en: 'Colour' },
   layout: false,
   keys: ['format', 'alpha'],
   read({ r, put }) {
@@ -31,3 +32,9 @@ export const colorKind: ValueKindDescriptor<FormColorField> = {
   column: () => ({ type: 'nvarchar' }),
   listValued: () => false,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    color: typeof colorKind;
+  }
+}

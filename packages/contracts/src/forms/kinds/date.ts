@@ -28,6 +28,7 @@ export function v1DateTypeAndFormat({ item, out, path, p }: KindV1Context, allow
 /** A date, week, month, year or date and time (text in its format). */
 export const dateKind: ValueKindDescriptor<FormDateField> = {
   kind: 'date',
+  title: { zh: '日期选择', en: 'Date' },
   layout: false,
   keys: ['type', 'format'],
   read(c) {
@@ -45,3 +46,9 @@ export const dateKind: ValueKindDescriptor<FormDateField> = {
   column: (field) => (field.type === 'month' || field.type === 'year' ? { type: 'nvarchar', length: 20 } : { type: 'datetime' }),
   listValued: () => false,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    date: typeof dateKind;
+  }
+}

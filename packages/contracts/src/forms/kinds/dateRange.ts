@@ -15,6 +15,7 @@ export interface FormDateRangeField extends FormValueBase {
 /** A range of dates, months or dates and times [start, end]. */
 export const dateRangeKind: ValueKindDescriptor<FormDateRangeField> = {
   kind: 'dateRange',
+  title: { zh: '日期范围', en: 'Date range' },
   layout: false,
   keys: ['type', 'format', 'startPlaceholder', 'endPlaceholder'],
   read(c) {
@@ -36,3 +37,9 @@ export const dateRangeKind: ValueKindDescriptor<FormDateRangeField> = {
   column: () => ({ type: 'nvarchar', length: 100 }),
   listValued: () => true,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    dateRange: typeof dateRangeKind;
+  }
+}

@@ -84,6 +84,8 @@ export type FormColumnType = { type: 'int' | 'float' | 'money' | 'datetime' | 'n
 
 interface KindDescriptorBase<F extends { kind: string }> {
   kind: F['kind'];
+  /** its name in both languages: the designer's palette, a new item's label until one is typed (FORM_KIND_NAMES) */
+  title: { zh: string; en: string };
   /** the keys of its own (besides FORM_ITEM_KEYS or FORM_VALUE_KEYS), as parse.ts allows them */
   keys: readonly string[];
   /** reads its own keys of a version 2 field (after the common ones) */
@@ -132,6 +134,15 @@ export interface ValueKindDescriptor<F extends { kind: string } = { kind: string
   /** the value is a list (stored as JSON text unless the column is a list column) */
   listValued(field: F): boolean;
 }
+
+/**
+ * Every kind's descriptor by its name: each kinds/<kind>.ts adds itself here (`declare module './descriptor.ts'`),
+ * so a kind's file alone makes it a kind to the type checker wherever the contracts' sources are compiled;
+ * kinds/index.ts's FORM_KIND_DESCRIPTORS is typed by it (a file not listed there fails the type check there), and so
+ * are the web's facets (web/src/forms/kinds: a kind without its input, design or code file fails the web's check).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, one member per kind file
+export interface FormKindDescriptors {}
 
 export type FieldKindDescriptor<F extends { kind: string } = { kind: string }> = LayoutKindDescriptor<F> | ValueKindDescriptor<F>;
 

@@ -11,6 +11,7 @@ export interface FormNumberField extends FormValueBase {
 /** A number (el-input-number). */
 export const numberKind: ValueKindDescriptor<FormNumberField> = {
   kind: 'number',
+  title: { zh: '计数器', en: 'Number' },
   layout: false,
   keys: ['step', 'precision'],
   read({ r, put }) {
@@ -39,3 +40,9 @@ export const numberKind: ValueKindDescriptor<FormNumberField> = {
   },
   listValued: () => false,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    number: typeof numberKind;
+  }
+}

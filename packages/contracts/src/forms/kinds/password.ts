@@ -14,6 +14,7 @@ export interface FormPasswordField extends FormValueBase {
 /** A password (el-input show-password). */
 export const passwordKind: ValueKindDescriptor<FormPasswordField> = {
   kind: 'password',
+  title: { zh: '密码', en: 'Password' },
   layout: false,
   keys: ['showCount', 'prefixIcon', 'suffixIcon'],
   read({ r, put }) {
@@ -33,3 +34,9 @@ export const passwordKind: ValueKindDescriptor<FormPasswordField> = {
   ...typedTextValue,
   column: lengthColumn,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    password: typeof passwordKind;
+  }
+}

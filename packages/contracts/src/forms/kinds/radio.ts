@@ -14,6 +14,7 @@ export interface FormRadioField extends FormValueBase {
 /** One of a few options, all shown. */
 export const radioKind: ValueKindDescriptor<FormRadioField> = {
   kind: 'radio',
+  title: { zh: '单选框组', en: 'Radio group' },
   layout: false,
   keys: ['options', 'button', 'border'],
   read({ r, put, options }) {
@@ -36,3 +37,9 @@ export const radioKind: ValueKindDescriptor<FormRadioField> = {
   column: (field) => chosenColumn(field.options),
   listValued: () => false,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    radio: typeof radioKind;
+  }
+}

@@ -20,6 +20,7 @@ export const FORM_RATE_COUNT = 5;
 /** Stars: a number from 0 (not rated) to `count`. */
 export const rateKind: ValueKindDescriptor<FormRateField> = {
   kind: 'rate',
+  title: { zh: '评分', en: 'Rate' },
   layout: false,
   keys: ['count', 'allowHalf', 'showText', 'showScore'],
   read({ r, put }) {
@@ -49,3 +50,9 @@ export const rateKind: ValueKindDescriptor<FormRateField> = {
   column: (field) => (field.allowHalf ? { type: 'float' } : { type: 'int' }),
   listValued: () => false,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    rate: typeof rateKind;
+  }
+}

@@ -28,6 +28,7 @@ function plainTextOf(html: string): string {
 /** HTML from the rich text editor (tinymce); its lengths count the text without the markup. */
 export const richTextKind: ValueKindDescriptor<FormRichTextField> = {
   kind: 'richText',
+  title: { zh: '编辑器', en: 'Rich text' },
   layout: false,
   keys: ['height'],
   read({ r, put }) {
@@ -50,3 +51,9 @@ export const richTextKind: ValueKindDescriptor<FormRichTextField> = {
   column: () => ({ type: 'ntext' }),
   listValued: () => false,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    richText: typeof richTextKind;
+  }
+}

@@ -14,6 +14,7 @@ export interface FormRowField extends FormItemBase {
 /** A line of the grid holding other items (rows nest). */
 export const rowKind: LayoutKindDescriptor<FormRowField> = {
   kind: 'row',
+  title: { zh: '行容器', en: 'Row container' },
   layout: true,
   keys: ['children', 'gutter', 'justify', 'align'],
   read({ r, put, children }) {
@@ -36,3 +37,9 @@ export const rowKind: LayoutKindDescriptor<FormRowField> = {
   },
   children: (field) => field.children,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    row: typeof rowKind;
+  }
+}

@@ -13,6 +13,7 @@ export interface FormSelectField extends FormValueBase {
 /** A dropdown: one option, or a list of them (multiple). */
 export const selectKind: ValueKindDescriptor<FormSelectField> = {
   kind: 'select',
+  title: { zh: '下拉选择', en: 'Select' },
   layout: false,
   keys: ['options', 'multiple', 'filterable'],
   read({ r, put, options }) {
@@ -37,3 +38,9 @@ export const selectKind: ValueKindDescriptor<FormSelectField> = {
   column: (field) => (field.multiple ? { type: 'nvarchar', length: 500 } : chosenColumn(field.options)),
   listValued: (field) => !!field.multiple,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    select: typeof selectKind;
+  }
+}

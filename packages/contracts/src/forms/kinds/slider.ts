@@ -13,6 +13,7 @@ export interface FormSliderField extends FormValueBase {
 /** A number on a slider, or a range [low, high]. */
 export const sliderKind: ValueKindDescriptor<FormSliderField> = {
   kind: 'slider',
+  title: { zh: '滑块', en: 'Slider' },
   layout: false,
   keys: ['step', 'range', 'showStops'],
   read({ r, put }) {
@@ -44,3 +45,9 @@ export const sliderKind: ValueKindDescriptor<FormSliderField> = {
   },
   listValued: (field) => !!field.range,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    slider: typeof sliderKind;
+  }
+}

@@ -17,6 +17,7 @@ export interface FormSwitchField extends FormValueBase {
 /** On or off: its two values (true / false by default). */
 export const switchKind: ValueKindDescriptor<FormSwitchField> = {
   kind: 'switch',
+  title: { zh: '开关', en: 'Switch' },
   layout: false,
   keys: ['activeValue', 'inactiveValue', 'activeText', 'inactiveText'],
   read({ r, put }) {
@@ -59,3 +60,9 @@ export const switchKind: ValueKindDescriptor<FormSwitchField> = {
   },
   listValued: () => false,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    switch: typeof switchKind;
+  }
+}

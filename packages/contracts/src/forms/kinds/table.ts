@@ -11,6 +11,7 @@ export interface FormTableField extends FormItemBase {
 /** A table's columns (form-generator's el-table). */
 export const tableKind: LayoutKindDescriptor<FormTableField> = {
   kind: 'table',
+  title: { zh: '表格', en: 'Table' },
   layout: true,
   keys: ['columns'],
   read({ r, put }) {
@@ -42,3 +43,9 @@ export const tableKind: LayoutKindDescriptor<FormTableField> = {
     },
   },
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    table: typeof tableKind;
+  }
+}

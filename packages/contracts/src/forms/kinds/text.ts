@@ -17,6 +17,7 @@ export interface FormTextField extends FormValueBase {
 /** One line of text (el-input). */
 export const textKind: ValueKindDescriptor<FormTextField> = {
   kind: 'text',
+  title: { zh: '单行文本', en: 'Single-line text' },
   layout: false,
   keys: ['prepend', 'append', 'prefixIcon', 'suffixIcon', 'clearable', 'showCount'],
   read({ r, put }) {
@@ -43,3 +44,9 @@ export const textKind: ValueKindDescriptor<FormTextField> = {
   ...typedTextValue,
   column: lengthColumn,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    text: typeof textKind;
+  }
+}

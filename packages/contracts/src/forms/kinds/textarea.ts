@@ -12,6 +12,7 @@ export interface FormTextareaField extends FormValueBase {
 /** Lines of text (el-input type textarea). */
 export const textareaKind: ValueKindDescriptor<FormTextareaField> = {
   kind: 'textarea',
+  title: { zh: '多行文本', en: 'Textarea' },
   layout: false,
   keys: ['rows', 'showCount'],
   read({ r, put }) {
@@ -32,3 +33,9 @@ export const textareaKind: ValueKindDescriptor<FormTextareaField> = {
   ...typedTextValue,
   column: () => ({ type: 'ntext' }),
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    textarea: typeof textareaKind;
+  }
+}

@@ -21,6 +21,7 @@ export function v1TimeFormat({ item, out }: KindV1Context) {
 /** A time of day (text in its format). */
 export const timeKind: ValueKindDescriptor<FormTimeField> = {
   kind: 'time',
+  title: { zh: '时间选择', en: 'Time' },
   layout: false,
   keys: ['format'],
   read: readDateFormat,
@@ -34,3 +35,9 @@ export const timeKind: ValueKindDescriptor<FormTimeField> = {
   column: () => ({ type: 'nvarchar', length: 20 }),
   listValued: () => false,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    time: typeof timeKind;
+  }
+}

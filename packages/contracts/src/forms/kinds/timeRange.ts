@@ -14,6 +14,7 @@ export interface FormTimeRangeField extends FormValueBase {
 /** A range of times [start, end]. */
 export const timeRangeKind: ValueKindDescriptor<FormTimeRangeField> = {
   kind: 'timeRange',
+  title: { zh: '时间范围', en: 'Time range' },
   layout: false,
   keys: ['format', 'startPlaceholder', 'endPlaceholder'],
   read(c) {
@@ -34,3 +35,9 @@ export const timeRangeKind: ValueKindDescriptor<FormTimeRangeField> = {
   column: () => ({ type: 'nvarchar', length: 100 }),
   listValued: () => true,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    timeRange: typeof timeRangeKind;
+  }
+}

@@ -91,6 +91,7 @@ const V1_ACCEPT: Record<string, string[]> = {
 /** A file (its path after upload), or a list of them (multiple). */
 export const uploadKind: ValueKindDescriptor<FormUploadField> = {
   kind: 'upload',
+  title: { zh: '上传', en: 'Upload' },
   layout: false,
   keys: ['listType', 'multiple', 'limit', 'buttonText', 'showTip', 'action', 'fieldName', 'autoUpload'],
   read(c) {
@@ -153,3 +154,9 @@ export const uploadKind: ValueKindDescriptor<FormUploadField> = {
   column: (field) => (field.multiple ? { type: 'ntext' } : { type: 'nvarchar', length: 500 }),
   listValued: (field) => !!field.multiple,
 };
+
+declare module './descriptor.ts' {
+  interface FormKindDescriptors {
+    upload: typeof uploadKind;
+  }
+}

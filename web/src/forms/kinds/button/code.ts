@@ -1,4 +1,4 @@
-import type { FormButtonField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import { iconAttr, type WebKindCode } from '../codeShared.ts';
 import { lit, textOf } from '../codeTexts.ts';
 
@@ -12,7 +12,7 @@ const BUTTON_LOOKS: Record<string, string> = {
   text: ' type="text"',
 };
 
-export const buttonCode: WebKindCode<FormButtonField> = {
+const buttonCode: WebKindCode<FormFieldOf<'button'>> = {
   kind: 'button',
   column(item, ctx, { span, labelAttr, labelCol, state }) {
     ctx.antd.add('Button');
@@ -22,3 +22,10 @@ export const buttonCode: WebKindCode<FormButtonField> = {
   },
   disables: (item) => !!item.disabled,
 };
+export default buttonCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    button: typeof buttonCode;
+  }
+}

@@ -1,13 +1,14 @@
 import { AppstoreAddOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { FORM_BUTTON_TYPES, formTextIn, type FormButtonField } from '@qb/contracts';
+import { FORM_BUTTON_TYPES, formTextIn, type FormFieldOf } from '@qb/contracts';
 import { formIconNode } from '../../formIcons.tsx';
 import type { WebKindDesign } from '../descriptor.ts';
 import { defaultText } from '../designShared.tsx';
 
-export const buttonDesign: WebKindDesign<FormButtonField> = {
+const buttonDesign: WebKindDesign<FormFieldOf<'button'>> = {
   kind: 'button',
   group: 'layout',
+  rank: 20,
   icon: <AppstoreAddOutlined />,
   newField: (base) => ({ ...base, label: { zh: '' }, kind: 'button', text: defaultText('button'), buttonType: 'primary', action: 'none' }),
   canvasText: (field, lang) => [formTextIn(field.text, lang)],
@@ -25,3 +26,10 @@ export const buttonDesign: WebKindDesign<FormButtonField> = {
     bool('disabled'),
   ],
 };
+export default buttonDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    button: typeof buttonDesign;
+  }
+}

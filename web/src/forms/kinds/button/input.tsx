@@ -1,10 +1,10 @@
 import { Button, Form } from 'antd';
 import type { ButtonProps } from 'antd/es/button';
-import { formTextIn, type FormButtonField } from '@qb/contracts';
+import { formTextIn, type FormFieldOf } from '@qb/contracts';
 import { formIconNode } from '../../formIcons.tsx';
 import type { LayoutItemProps, WebKindDescriptor } from '../descriptor.ts';
 
-const BUTTON_LOOKS: Record<NonNullable<FormButtonField['buttonType']>, ButtonProps> = {
+const BUTTON_LOOKS: Record<NonNullable<FormFieldOf<'button'>['buttonType']>, ButtonProps> = {
   default: {},
   primary: { type: 'primary' },
   success: { color: 'green', variant: 'solid' },
@@ -15,7 +15,7 @@ const BUTTON_LOOKS: Record<NonNullable<FormButtonField['buttonType']>, ButtonPro
 };
 
 /** A button: submits, resets or does nothing. */
-function ButtonItem({ field, disabled, lang, form }: LayoutItemProps<FormButtonField>) {
+function ButtonItem({ field, disabled, lang, form }: LayoutItemProps<FormFieldOf<'button'>>) {
   return (
     <Form.Item label={field.showLabel === false ? undefined : formTextIn(field.label, lang) || undefined} colon={false}>
       <Button
@@ -33,4 +33,11 @@ function ButtonItem({ field, disabled, lang, form }: LayoutItemProps<FormButtonF
   );
 }
 
-export const buttonKind: WebKindDescriptor<FormButtonField> = { kind: 'button', Item: ButtonItem };
+const buttonKind: WebKindDescriptor<FormFieldOf<'button'>> = { kind: 'button', Item: ButtonItem };
+export default buttonKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    button: typeof buttonKind;
+  }
+}

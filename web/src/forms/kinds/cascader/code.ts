@@ -1,9 +1,9 @@
-import type { FormCascaderField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import { attr, optionsExpr, type WebKindCode } from '../codeShared.ts';
 
 const SCALAR = 'string | number';
 
-export const cascaderCode: WebKindCode<FormCascaderField> = {
+const cascaderCode: WebKindCode<FormFieldOf<'cascader'>> = {
   kind: 'cascader',
   valueType(field) {
     if (field.emitPath === false) return field.multiple ? `(${SCALAR})[]` : SCALAR;
@@ -24,3 +24,10 @@ export const cascaderCode: WebKindCode<FormCascaderField> = {
     };
   },
 };
+export default cascaderCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    cascader: typeof cascaderCode;
+  }
+}

@@ -1,12 +1,13 @@
 import { Switch } from 'antd';
 import { NodeIndexOutlined } from '@ant-design/icons';
-import type { FormCascaderField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 import { defaultText } from '../designShared.tsx';
 
-export const cascaderDesign: WebKindDesign<FormCascaderField> = {
+const cascaderDesign: WebKindDesign<FormFieldOf<'cascader'>> = {
   kind: 'cascader',
   group: 'select',
+  rank: 20,
   icon: <NodeIndexOutlined />,
   newField: (base) => ({
     ...base,
@@ -23,3 +24,10 @@ export const cascaderDesign: WebKindDesign<FormCascaderField> = {
     item('emitPath', t('designer.props.emitPath'), <Switch checked={field.emitPath !== false} onChange={(v) => set({ emitPath: v ? undefined : false })} />),
   ],
 };
+export default cascaderDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    cascader: typeof cascaderDesign;
+  }
+}

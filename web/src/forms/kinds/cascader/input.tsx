@@ -1,9 +1,9 @@
 import { Cascader } from 'antd';
-import type { FormCascaderField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 import { pathOf, useOptionControl } from '../optionInput.tsx';
 
-function CascaderInput(props: KindInputProps<FormCascaderField>) {
+function CascaderInput(props: KindInputProps<FormFieldOf<'cascader'>>) {
   const { field, value, change, id, aria, placeholder } = props;
   const { options, off, status, failed } = useOptionControl(props);
   // emitPath false: the value is the chosen option itself; the cascader still shows its path
@@ -50,4 +50,11 @@ function CascaderInput(props: KindInputProps<FormCascaderField>) {
   );
 }
 
-export const cascaderKind: WebKindDescriptor<FormCascaderField> = { kind: 'cascader', Input: CascaderInput };
+const cascaderKind: WebKindDescriptor<FormFieldOf<'cascader'>> = { kind: 'cascader', Input: CascaderInput };
+export default cascaderKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    cascader: typeof cascaderKind;
+  }
+}

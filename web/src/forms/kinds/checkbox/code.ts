@@ -1,9 +1,9 @@
-import type { FormCheckboxField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import { optionsExpr, type WebKindCode } from '../codeShared.ts';
 
 const SCALAR = 'string | number';
 
-export const checkboxCode: WebKindCode<FormCheckboxField> = {
+const checkboxCode: WebKindCode<FormFieldOf<'checkbox'>> = {
   kind: 'checkbox',
   valueType: () => `(${SCALAR})[]`,
   list: () => true,
@@ -12,3 +12,10 @@ export const checkboxCode: WebKindCode<FormCheckboxField> = {
     return { itemProps: '', control: `<Checkbox.Group options={${optionsExpr(field, ctx)}}${off} />` };
   },
 };
+export default checkboxCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    checkbox: typeof checkboxCode;
+  }
+}

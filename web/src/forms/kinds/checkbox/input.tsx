@@ -1,9 +1,9 @@
 import { Checkbox } from 'antd';
-import type { FormCheckboxField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 import { useOptionControl } from '../optionInput.tsx';
 
-function CheckboxInput(props: KindInputProps<FormCheckboxField>) {
+function CheckboxInput(props: KindInputProps<FormFieldOf<'checkbox'>>) {
   const { value, change } = props;
   const { options, off, failed } = useOptionControl(props);
   return (
@@ -14,4 +14,11 @@ function CheckboxInput(props: KindInputProps<FormCheckboxField>) {
   );
 }
 
-export const checkboxKind: WebKindDescriptor<FormCheckboxField> = { kind: 'checkbox', Input: CheckboxInput };
+const checkboxKind: WebKindDescriptor<FormFieldOf<'checkbox'>> = { kind: 'checkbox', Input: CheckboxInput };
+export default checkboxKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    checkbox: typeof checkboxKind;
+  }
+}

@@ -1,8 +1,8 @@
-import type { FormColorField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import { attr, type WebKindCode } from '../codeShared.ts';
 import { lit } from '../codeTexts.ts';
 
-export const colorCode: WebKindCode<FormColorField> = {
+const colorCode: WebKindCode<FormFieldOf<'color'>> = {
   kind: 'color',
   source(field, ctx, { off }) {
     ctx.antd.add('ColorPicker');
@@ -14,3 +14,10 @@ export const colorCode: WebKindCode<FormColorField> = {
     };
   },
 };
+export default colorCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    color: typeof colorCode;
+  }
+}

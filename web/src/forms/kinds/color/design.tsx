@@ -1,14 +1,15 @@
 import { Select } from 'antd';
 import { BgColorsOutlined } from '@ant-design/icons';
-import type { FormColorField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 
 /** SPEC.md §9 colour formats as the designer offers them: an -a format turns alpha on (SPEC.md §4). */
 export const COLOR_FORMATS = ['hex', 'rgb', 'rgba', 'hsb', 'hsba'] as const;
 
-export const colorDesign: WebKindDesign<FormColorField> = {
+const colorDesign: WebKindDesign<FormFieldOf<'color'>> = {
   kind: 'color',
   group: 'select',
+  rank: 120,
   icon: <BgColorsOutlined />,
   newField: (base) => ({ ...base, kind: 'color', format: 'hex' }),
   shape: 'text',
@@ -35,3 +36,10 @@ export const colorDesign: WebKindDesign<FormColorField> = {
     ),
   ],
 };
+export default colorDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    color: typeof colorDesign;
+  }
+}

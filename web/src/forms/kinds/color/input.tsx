@@ -1,8 +1,8 @@
 import { ColorPicker } from 'antd';
-import type { FormColorField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 
-function ColorInput({ field, value, change, disabled, readOnly }: KindInputProps<FormColorField>) {
+function ColorInput({ field, value, change, disabled, readOnly }: KindInputProps<FormFieldOf<'color'>>) {
   const format = field.format ?? 'hex';
   return (
     <ColorPicker
@@ -19,4 +19,11 @@ function ColorInput({ field, value, change, disabled, readOnly }: KindInputProps
   );
 }
 
-export const colorKind: WebKindDescriptor<FormColorField> = { kind: 'color', Input: ColorInput };
+const colorKind: WebKindDescriptor<FormFieldOf<'color'>> = { kind: 'color', Input: ColorInput };
+export default colorKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    color: typeof colorKind;
+  }
+}

@@ -1,8 +1,8 @@
-import { FORM_DATE_FORMATS, type FormDateField } from '@qb/contracts';
+import { FORM_DATE_FORMATS, type FormFieldOf } from '@qb/contracts';
 import type { WebKindCode } from '../codeShared.ts';
 import { lit } from '../codeTexts.ts';
 
-export const dateCode: WebKindCode<FormDateField> = {
+const dateCode: WebKindCode<FormFieldOf<'date'>> = {
   kind: 'date',
   source(field, ctx, { placeholder, off, width }) {
     ctx.helpers.add('date');
@@ -16,3 +16,10 @@ export const dateCode: WebKindCode<FormDateField> = {
     };
   },
 };
+export default dateCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    date: typeof dateCode;
+  }
+}

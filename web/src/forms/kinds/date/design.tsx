@@ -1,12 +1,13 @@
 import { CalendarOutlined } from '@ant-design/icons';
-import { FORM_DATE_FORMATS, FORM_DATE_TYPES, type FormDateField } from '@qb/contracts';
+import { FORM_DATE_FORMATS, FORM_DATE_TYPES, type FormFieldOf } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 import { formatRow } from '../designShared.tsx';
 import { patchedDateType } from '../dateShared.ts';
 
-export const dateDesign: WebKindDesign<FormDateField> = {
+const dateDesign: WebKindDesign<FormFieldOf<'date'>> = {
   kind: 'date',
   group: 'select',
+  rank: 90,
   icon: <CalendarOutlined />,
   newField: (base) => ({ ...base, kind: 'date', type: 'date', format: FORM_DATE_FORMATS.date, rules: { required: true } }),
   placeholder: true,
@@ -17,3 +18,10 @@ export const dateDesign: WebKindDesign<FormDateField> = {
     formatRow(field, kit),
   ],
 };
+export default dateDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    date: typeof dateDesign;
+  }
+}

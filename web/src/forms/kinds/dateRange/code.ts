@@ -1,8 +1,8 @@
-import { FORM_DATE_FORMATS, type FormDateRangeField } from '@qb/contracts';
+import { FORM_DATE_FORMATS, type FormFieldOf } from '@qb/contracts';
 import type { WebKindCode } from '../codeShared.ts';
 import { lit, textOf } from '../codeTexts.ts';
 
-export const dateRangeCode: WebKindCode<FormDateRangeField> = {
+const dateRangeCode: WebKindCode<FormFieldOf<'dateRange'>> = {
   kind: 'dateRange',
   valueType: () => 'string[]',
   source(field, ctx, { off, width }) {
@@ -17,3 +17,10 @@ export const dateRangeCode: WebKindCode<FormDateRangeField> = {
     };
   },
 };
+export default dateRangeCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    dateRange: typeof dateRangeCode;
+  }
+}

@@ -1,12 +1,13 @@
 import { ScheduleOutlined } from '@ant-design/icons';
-import { FORM_DATE_FORMATS, FORM_DATE_RANGE_TYPES, type FormDateRangeField } from '@qb/contracts';
+import { FORM_DATE_FORMATS, FORM_DATE_RANGE_TYPES, type FormFieldOf } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 import { formatRow } from '../designShared.tsx';
 import { patchedDateType } from '../dateShared.ts';
 
-export const dateRangeDesign: WebKindDesign<FormDateRangeField> = {
+const dateRangeDesign: WebKindDesign<FormFieldOf<'dateRange'>> = {
   kind: 'dateRange',
   group: 'select',
+  rank: 100,
   icon: <ScheduleOutlined />,
   newField: (base) => ({ ...base, kind: 'dateRange', type: 'date', format: FORM_DATE_FORMATS.date, rules: { required: true } }),
   shape: 'list',
@@ -18,3 +19,10 @@ export const dateRangeDesign: WebKindDesign<FormDateRangeField> = {
     kit.text('endPlaceholder'),
   ],
 };
+export default dateRangeDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    dateRange: typeof dateRangeDesign;
+  }
+}

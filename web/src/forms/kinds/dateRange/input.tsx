@@ -1,8 +1,8 @@
-import { formTextIn, type FormDateRangeField } from '@qb/contracts';
+import { formTextIn, type FormFieldOf } from '@qb/contracts';
 import { DateRangeInput } from '../../pickers.tsx';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 
-function DateRangeKindInput({ field, value, change, id, disabled, readOnly, lang, t }: KindInputProps<FormDateRangeField>) {
+function DateRangeKindInput({ field, value, change, id, disabled, readOnly, lang, t }: KindInputProps<FormFieldOf<'dateRange'>>) {
   return (
     <DateRangeInput
       id={id}
@@ -16,4 +16,11 @@ function DateRangeKindInput({ field, value, change, id, disabled, readOnly, lang
   );
 }
 
-export const dateRangeKind: WebKindDescriptor<FormDateRangeField> = { kind: 'dateRange', Input: DateRangeKindInput };
+const dateRangeKind: WebKindDescriptor<FormFieldOf<'dateRange'>> = { kind: 'dateRange', Input: DateRangeKindInput };
+export default dateRangeKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    dateRange: typeof dateRangeKind;
+  }
+}

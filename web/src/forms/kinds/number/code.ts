@@ -1,7 +1,7 @@
-import type { FormNumberField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import { attr, type WebKindCode } from '../codeShared.ts';
 
-export const numberCode: WebKindCode<FormNumberField> = {
+const numberCode: WebKindCode<FormFieldOf<'number'>> = {
   kind: 'number',
   valueType: () => 'number',
   requiredType: 'number',
@@ -14,3 +14,10 @@ export const numberCode: WebKindCode<FormNumberField> = {
     };
   },
 };
+export default numberCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    number: typeof numberCode;
+  }
+}

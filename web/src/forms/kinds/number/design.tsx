@@ -1,10 +1,11 @@
 import { FieldNumberOutlined } from '@ant-design/icons';
-import type { FormNumberField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 
-export const numberDesign: WebKindDesign<FormNumberField> = {
+const numberDesign: WebKindDesign<FormFieldOf<'number'>> = {
   kind: 'number',
   group: 'input',
+  rank: 40,
   icon: <FieldNumberOutlined />,
   newField: (base) => ({ ...base, kind: 'number', step: 1 }),
   placeholder: true,
@@ -12,3 +13,10 @@ export const numberDesign: WebKindDesign<FormNumberField> = {
   linkage: { input: 'number' },
   panel: (_field, { ruleNum, num }) => [ruleNum('min'), ruleNum('max'), num('step', 0), num('precision', 0)],
 };
+export default numberDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    number: typeof numberDesign;
+  }
+}

@@ -1,8 +1,8 @@
 import { InputNumber } from 'antd';
-import type { FormNumberField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 
-function NumberInput({ field, value, change, id, disabled, aria, placeholder, readOnly, rules }: KindInputProps<FormNumberField>) {
+function NumberInput({ field, value, change, id, disabled, aria, placeholder, readOnly, rules }: KindInputProps<FormFieldOf<'number'>>) {
   return (
     <InputNumber
       id={id}
@@ -21,4 +21,11 @@ function NumberInput({ field, value, change, id, disabled, aria, placeholder, re
   );
 }
 
-export const numberKind: WebKindDescriptor<FormNumberField> = { kind: 'number', Input: NumberInput };
+const numberKind: WebKindDescriptor<FormFieldOf<'number'>> = { kind: 'number', Input: NumberInput };
+export default numberKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    number: typeof numberKind;
+  }
+}

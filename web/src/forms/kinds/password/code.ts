@@ -1,7 +1,7 @@
-import type { FormPasswordField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import { attr, iconAttrs, type WebKindCode } from '../codeShared.ts';
 
-export const passwordCode: WebKindCode<FormPasswordField> = {
+const passwordCode: WebKindCode<FormFieldOf<'password'>> = {
   kind: 'password',
   source(field, ctx, { placeholder, rules, readOnly, disabled, onBlur }) {
     ctx.antd.add('Input');
@@ -11,3 +11,10 @@ export const passwordCode: WebKindCode<FormPasswordField> = {
     };
   },
 };
+export default passwordCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    password: typeof passwordCode;
+  }
+}

@@ -1,10 +1,11 @@
 import { KeyOutlined } from '@ant-design/icons';
-import type { FormPasswordField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 
-export const passwordDesign: WebKindDesign<FormPasswordField> = {
+const passwordDesign: WebKindDesign<FormFieldOf<'password'>> = {
   kind: 'password',
   group: 'input',
+  rank: 30,
   icon: <KeyOutlined />,
   newField: (base) => ({ ...base, kind: 'password', rules: { required: true } }),
   placeholder: true,
@@ -16,3 +17,10 @@ export const passwordDesign: WebKindDesign<FormPasswordField> = {
   },
   panel: (_field, { icon, bool, ruleNum }) => [icon('prefixIcon'), icon('suffixIcon'), bool('showCount'), ruleNum('minLength', 0), ruleNum('maxLength', 1)],
 };
+export default passwordDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    password: typeof passwordDesign;
+  }
+}

@@ -1,9 +1,9 @@
 import { Input } from 'antd';
-import type { FormPasswordField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import { formIconNode } from '../../formIcons.tsx';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 
-function PasswordInput({ field, value, change, id, disabled, aria, placeholder, readOnly, rules }: KindInputProps<FormPasswordField>) {
+function PasswordInput({ field, value, change, id, disabled, aria, placeholder, readOnly, rules }: KindInputProps<FormFieldOf<'password'>>) {
   return (
     <Input.Password
       id={id}
@@ -22,4 +22,11 @@ function PasswordInput({ field, value, change, id, disabled, aria, placeholder, 
   );
 }
 
-export const passwordKind: WebKindDescriptor<FormPasswordField> = { kind: 'password', Input: PasswordInput };
+const passwordKind: WebKindDescriptor<FormFieldOf<'password'>> = { kind: 'password', Input: PasswordInput };
+export default passwordKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    password: typeof passwordKind;
+  }
+}

@@ -1,9 +1,9 @@
-import type { FormRadioField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import { optionsExpr, type WebKindCode } from '../codeShared.ts';
 
 const SCALAR = 'string | number';
 
-export const radioCode: WebKindCode<FormRadioField> = {
+const radioCode: WebKindCode<FormFieldOf<'radio'>> = {
   kind: 'radio',
   valueType: () => SCALAR,
   source(field, ctx, { off }) {
@@ -14,3 +14,10 @@ export const radioCode: WebKindCode<FormRadioField> = {
     };
   },
 };
+export default radioCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    radio: typeof radioCode;
+  }
+}

@@ -1,9 +1,9 @@
 import { Radio } from 'antd';
-import type { FormRadioField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 import { useOptionControl } from '../optionInput.tsx';
 
-function RadioInput(props: KindInputProps<FormRadioField>) {
+function RadioInput(props: KindInputProps<FormFieldOf<'radio'>>) {
   const { field, value, change, id } = props;
   const { options, off, failed } = useOptionControl(props);
   return (
@@ -26,4 +26,11 @@ function RadioInput(props: KindInputProps<FormRadioField>) {
   );
 }
 
-export const radioKind: WebKindDescriptor<FormRadioField> = { kind: 'radio', Input: RadioInput };
+const radioKind: WebKindDescriptor<FormFieldOf<'radio'>> = { kind: 'radio', Input: RadioInput };
+export default radioKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    radio: typeof radioKind;
+  }
+}

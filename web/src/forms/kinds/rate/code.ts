@@ -1,8 +1,8 @@
-import type { FormRateField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import { attr, type WebKindCode } from '../codeShared.ts';
 import { lit, rateTexts } from '../codeTexts.ts';
 
-export const rateCode: WebKindCode<FormRateField> = {
+const rateCode: WebKindCode<FormFieldOf<'rate'>> = {
   kind: 'rate',
   valueType: () => 'number',
   source(field, ctx, { off }) {
@@ -13,3 +13,10 @@ export const rateCode: WebKindCode<FormRateField> = {
     };
   },
 };
+export default rateCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    rate: typeof rateCode;
+  }
+}

@@ -1,10 +1,11 @@
 import { StarOutlined } from '@ant-design/icons';
-import type { FormRateField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 
-export const rateDesign: WebKindDesign<FormRateField> = {
+const rateDesign: WebKindDesign<FormFieldOf<'rate'>> = {
   kind: 'rate',
   group: 'select',
+  rank: 110,
   icon: <StarOutlined />,
   newField: (base) => ({ ...base, kind: 'rate', count: 5, defaultValue: 0 }),
   shape: 'number',
@@ -17,3 +18,10 @@ export const rateDesign: WebKindDesign<FormRateField> = {
   linkage: { input: 'number' },
   panel: (_field, { num, bool }) => [num('count', 1, 10), bool('allowHalf'), bool('showText'), bool('showScore')],
 };
+export default rateDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    rate: typeof rateDesign;
+  }
+}

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Rate, Space, Typography } from 'antd';
-import type { FormRateField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 
 const RATE_TEXTS = ['forms.rate1', 'forms.rate2', 'forms.rate3', 'forms.rate4', 'forms.rate5'] as const;
 
-function RateInput({ field, value, change, id, disabled, readOnly, t }: KindInputProps<FormRateField>) {
+function RateInput({ field, value, change, id, disabled, readOnly, t }: KindInputProps<FormFieldOf<'rate'>>) {
   const score = typeof value === 'number' ? value : Number(value) || 0;
   const count = field.count ?? 5;
   let aside: ReactNode = null;
@@ -20,4 +20,11 @@ function RateInput({ field, value, change, id, disabled, readOnly, t }: KindInpu
   );
 }
 
-export const rateKind: WebKindDescriptor<FormRateField> = { kind: 'rate', Input: RateInput };
+const rateKind: WebKindDescriptor<FormFieldOf<'rate'>> = { kind: 'rate', Input: RateInput };
+export default rateKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    rate: typeof rateKind;
+  }
+}

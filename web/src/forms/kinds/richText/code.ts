@@ -1,7 +1,7 @@
-import type { FormRichTextField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { WebKindCode } from '../codeShared.ts';
 
-export const richTextCode: WebKindCode<FormRichTextField> = {
+const richTextCode: WebKindCode<FormFieldOf<'richText'>> = {
   kind: 'richText',
   source(field, ctx, { onBlur }) {
     // a rich-text editor (tiptap, as the app's): the file imports @tiptap/react and @tiptap/starter-kit (docs/forms.md)
@@ -9,3 +9,10 @@ export const richTextCode: WebKindCode<FormRichTextField> = {
     return { itemProps: onBlur, control: `<RichTextEditor height={${field.height ?? 300}}${field.readonly || field.disabled ? ' disabled' : ''} />` };
   },
 };
+export default richTextCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    richText: typeof richTextCode;
+  }
+}

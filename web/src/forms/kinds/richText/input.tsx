@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Spin } from 'antd';
-import { formTextIn, type FormRichTextField } from '@qb/contracts';
+import { formTextIn, type FormFieldOf } from '@qb/contracts';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 
 // the editor (tiptap, ProseMirror) is the crud one, loaded with the first form that has one
 const RichTextEditor = lazy(() => import('../../RichTextEditor.tsx'));
 
-function RichTextInput({ field, value, change, id, aria, lang, t }: KindInputProps<FormRichTextField>) {
+function RichTextInput({ field, value, change, id, aria, lang, t }: KindInputProps<FormFieldOf<'richText'>>) {
   return (
     <Suspense
       fallback={
@@ -20,4 +20,11 @@ function RichTextInput({ field, value, change, id, aria, lang, t }: KindInputPro
   );
 }
 
-export const richTextKind: WebKindDescriptor<FormRichTextField> = { kind: 'richText', Input: RichTextInput };
+const richTextKind: WebKindDescriptor<FormFieldOf<'richText'>> = { kind: 'richText', Input: RichTextInput };
+export default richTextKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    richText: typeof richTextKind;
+  }
+}

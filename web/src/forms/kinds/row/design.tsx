@@ -1,10 +1,11 @@
 import { BorderOuterOutlined } from '@ant-design/icons';
-import type { FormRowField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 
-export const rowDesign: WebKindDesign<FormRowField> = {
+const rowDesign: WebKindDesign<FormFieldOf<'row'>> = {
   kind: 'row',
   group: 'layout',
+  rank: 10,
   icon: <BorderOuterOutlined />,
   newField: (base) => ({ ...base, label: { zh: '' }, kind: 'row', children: [] }),
   namePrefix: 'row',
@@ -15,3 +16,10 @@ export const rowDesign: WebKindDesign<FormRowField> = {
     choice('align', ['top', 'middle', 'bottom'] as const),
   ],
 };
+export default rowDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    row: typeof rowDesign;
+  }
+}

@@ -1,9 +1,9 @@
-import type { FormSelectField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import { optionsExpr, type WebKindCode } from '../codeShared.ts';
 
 const SCALAR = 'string | number';
 
-export const selectCode: WebKindCode<FormSelectField> = {
+const selectCode: WebKindCode<FormFieldOf<'select'>> = {
   kind: 'select',
   valueType: (field) => (field.multiple ? `(${SCALAR})[]` : SCALAR),
   list: (field) => !!field.multiple,
@@ -15,3 +15,10 @@ export const selectCode: WebKindCode<FormSelectField> = {
     };
   },
 };
+export default selectCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    select: typeof selectCode;
+  }
+}

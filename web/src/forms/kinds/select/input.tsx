@@ -1,9 +1,9 @@
 import { Select } from 'antd';
-import type { FormSelectField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 import { useOptionControl } from '../optionInput.tsx';
 
-function SelectInput(props: KindInputProps<FormSelectField>) {
+function SelectInput(props: KindInputProps<FormFieldOf<'select'>>) {
   const { field, value, change, id, aria, placeholder } = props;
   const { options, off, status, failed } = useOptionControl(props);
   return (
@@ -27,4 +27,11 @@ function SelectInput(props: KindInputProps<FormSelectField>) {
   );
 }
 
-export const selectKind: WebKindDescriptor<FormSelectField> = { kind: 'select', Input: SelectInput };
+const selectKind: WebKindDescriptor<FormFieldOf<'select'>> = { kind: 'select', Input: SelectInput };
+export default selectKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    select: typeof selectKind;
+  }
+}

@@ -1,7 +1,7 @@
-import type { FormSliderField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import { attr, type WebKindCode } from '../codeShared.ts';
 
-export const sliderCode: WebKindCode<FormSliderField> = {
+const sliderCode: WebKindCode<FormFieldOf<'slider'>> = {
   kind: 'slider',
   valueType: (field) => (field.range ? 'number[]' : 'number'),
   list: (field) => !!field.range,
@@ -13,3 +13,10 @@ export const sliderCode: WebKindCode<FormSliderField> = {
     };
   },
 };
+export default sliderCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    slider: typeof sliderCode;
+  }
+}

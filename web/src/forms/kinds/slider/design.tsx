@@ -1,10 +1,11 @@
 import { SlidersOutlined } from '@ant-design/icons';
-import type { FormSliderField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 
-export const sliderDesign: WebKindDesign<FormSliderField> = {
+const sliderDesign: WebKindDesign<FormFieldOf<'slider'>> = {
   kind: 'slider',
   group: 'select',
+  rank: 60,
   icon: <SlidersOutlined />,
   newField: (base) => ({ ...base, kind: 'slider', step: 1, defaultValue: 0, rules: { min: 0, max: 100 } }),
   patched(field, patch, next) {
@@ -19,3 +20,10 @@ export const sliderDesign: WebKindDesign<FormSliderField> = {
   linkage: { input: 'number' },
   panel: (_field, { ruleNum, num, bool }) => [ruleNum('min'), ruleNum('max'), num('step', 0), bool('range'), bool('showStops')],
 };
+export default sliderDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    slider: typeof sliderDesign;
+  }
+}

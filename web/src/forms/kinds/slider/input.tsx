@@ -1,8 +1,8 @@
 import { Slider } from 'antd';
-import type { FormSliderField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 
-function SliderInput({ field, value, change, id, disabled, readOnly, rules }: KindInputProps<FormSliderField>) {
+function SliderInput({ field, value, change, id, disabled, readOnly, rules }: KindInputProps<FormFieldOf<'slider'>>) {
   const min = rules.min ?? 0;
   const max = rules.max ?? 100;
   const common = { id, min, max, step: field.step ?? 1, dots: !!field.showStops, disabled: disabled || readOnly };
@@ -13,4 +13,11 @@ function SliderInput({ field, value, change, id, disabled, readOnly, rules }: Ki
   );
 }
 
-export const sliderKind: WebKindDescriptor<FormSliderField> = { kind: 'slider', Input: SliderInput };
+const sliderKind: WebKindDescriptor<FormFieldOf<'slider'>> = { kind: 'slider', Input: SliderInput };
+export default sliderKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    slider: typeof sliderKind;
+  }
+}

@@ -1,8 +1,8 @@
-import type { FormSwitchField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import { attr, type WebKindCode } from '../codeShared.ts';
 import { lit, textOf } from '../codeTexts.ts';
 
-export const switchCode: WebKindCode<FormSwitchField> = {
+const switchCode: WebKindCode<FormFieldOf<'switch'>> = {
   kind: 'switch',
   valueType(field) {
     const types = new Set([typeof (field.activeValue ?? true), typeof (field.inactiveValue ?? false)]);
@@ -18,3 +18,10 @@ export const switchCode: WebKindCode<FormSwitchField> = {
     };
   },
 };
+export default switchCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    switch: typeof switchCode;
+  }
+}

@@ -1,10 +1,11 @@
 import { SwapOutlined } from '@ant-design/icons';
-import type { FormSwitchField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 
-export const switchDesign: WebKindDesign<FormSwitchField> = {
+const switchDesign: WebKindDesign<FormFieldOf<'switch'>> = {
   kind: 'switch',
   group: 'select',
+  rank: 50,
   icon: <SwapOutlined />,
   newField: (base) => ({ ...base, kind: 'switch', defaultValue: false }),
   linkage: {
@@ -17,3 +18,10 @@ export const switchDesign: WebKindDesign<FormSwitchField> = {
   },
   panel: (_field, { text }) => [text('activeText'), text('inactiveText')],
 };
+export default switchDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    switch: typeof switchDesign;
+  }
+}

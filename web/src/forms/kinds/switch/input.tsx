@@ -1,8 +1,8 @@
 import { Switch } from 'antd';
-import { formTextIn, type FormSwitchField } from '@qb/contracts';
+import { formTextIn, type FormFieldOf } from '@qb/contracts';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 
-function SwitchInput({ field, value, change, id, disabled, aria, readOnly, lang }: KindInputProps<FormSwitchField>) {
+function SwitchInput({ field, value, change, id, disabled, aria, readOnly, lang }: KindInputProps<FormFieldOf<'switch'>>) {
   const on = field.activeValue ?? true;
   const off = field.inactiveValue ?? false;
   return (
@@ -18,4 +18,11 @@ function SwitchInput({ field, value, change, id, disabled, aria, readOnly, lang 
   );
 }
 
-export const switchKind: WebKindDescriptor<FormSwitchField> = { kind: 'switch', Input: SwitchInput };
+const switchKind: WebKindDescriptor<FormFieldOf<'switch'>> = { kind: 'switch', Input: SwitchInput };
+export default switchKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    switch: typeof switchKind;
+  }
+}

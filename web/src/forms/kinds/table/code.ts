@@ -1,8 +1,8 @@
-import type { FormTableField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { WebKindCode } from '../codeShared.ts';
 import { lit, textOf } from '../codeTexts.ts';
 
-export const tableCode: WebKindCode<FormTableField> = {
+const tableCode: WebKindCode<FormFieldOf<'table'>> = {
   kind: 'table',
   column(item, ctx, { span, labelAttr, labelCol }) {
     ctx.antd.add('Table');
@@ -10,3 +10,10 @@ export const tableCode: WebKindCode<FormTableField> = {
     return `<Col span={${span}}><Form.Item${labelAttr}${labelCol}><Table<Record<string, unknown>> size="small" rowKey="key" pagination={false} dataSource={[]} columns={${lit(columns)}} /></Form.Item></Col>`;
   },
 };
+export default tableCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    table: typeof tableCode;
+  }
+}

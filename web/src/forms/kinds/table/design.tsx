@@ -1,7 +1,7 @@
 import { Button, Input } from 'antd';
 import { TableOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formTextIn, type FormTableField } from '@qb/contracts';
+import { formTextIn, type FormFieldOf } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 import { defaultText } from '../designShared.tsx';
 import { TextPair } from '../propControls.tsx';
@@ -33,9 +33,10 @@ function ColumnsEditor({ columns, onChange }: { columns: { name: string; label: 
   );
 }
 
-export const tableDesign: WebKindDesign<FormTableField> = {
+const tableDesign: WebKindDesign<FormFieldOf<'table'>> = {
   kind: 'table',
   group: 'layout',
+  rank: 30,
   icon: <TableOutlined />,
   newField: (base) => ({ ...base, kind: 'table', columns: [{ name: 'col1', label: defaultText('column') }] }),
   canvasText: (field, lang) => field.columns.map((c) => formTextIn(c.label, lang)),
@@ -50,3 +51,10 @@ export const tableDesign: WebKindDesign<FormTableField> = {
     item('columns', t('designer.props.columns'), <ColumnsEditor columns={field.columns} onChange={(columns) => set({ columns }, 'columns')} />),
   ],
 };
+export default tableDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    table: typeof tableDesign;
+  }
+}

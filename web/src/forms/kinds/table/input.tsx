@@ -1,9 +1,9 @@
 import { Form } from 'antd';
-import { formTextIn, type FormTableField } from '@qb/contracts';
+import { formTextIn, type FormFieldOf } from '@qb/contracts';
 import type { LayoutItemProps, WebKindDescriptor } from '../descriptor.ts';
 
 /** A table: a read-only placeholder (the designer places tables for its generated code). */
-function TableItem({ field, lang, t }: LayoutItemProps<FormTableField>) {
+function TableItem({ field, lang, t }: LayoutItemProps<FormFieldOf<'table'>>) {
   return (
     <Form.Item label={field.showLabel === false ? undefined : formTextIn(field.label, lang) || undefined}>
       <table className="qb-form-table" data-testid={`form-table-${field.name}`}>
@@ -24,4 +24,11 @@ function TableItem({ field, lang, t }: LayoutItemProps<FormTableField>) {
   );
 }
 
-export const tableKind: WebKindDescriptor<FormTableField> = { kind: 'table', Item: TableItem };
+const tableKind: WebKindDescriptor<FormFieldOf<'table'>> = { kind: 'table', Item: TableItem };
+export default tableKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    table: typeof tableKind;
+  }
+}

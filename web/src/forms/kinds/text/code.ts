@@ -1,8 +1,8 @@
-import type { FormTextField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import { attr, iconAttrs, type WebKindCode } from '../codeShared.ts';
 import { textOf } from '../codeTexts.ts';
 
-export const textCode: WebKindCode<FormTextField> = {
+const textCode: WebKindCode<FormFieldOf<'text'>> = {
   kind: 'text',
   source(field, ctx, { placeholder, rules, readOnly, disabled, onBlur }) {
     ctx.antd.add('Input');
@@ -13,3 +13,10 @@ export const textCode: WebKindCode<FormTextField> = {
     };
   },
 };
+export default textCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    text: typeof textCode;
+  }
+}

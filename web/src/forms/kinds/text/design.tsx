@@ -1,10 +1,11 @@
 import { FontSizeOutlined } from '@ant-design/icons';
-import type { FormTextField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 
-export const textDesign: WebKindDesign<FormTextField> = {
+const textDesign: WebKindDesign<FormFieldOf<'text'>> = {
   kind: 'text',
   group: 'input',
+  rank: 10,
   icon: <FontSizeOutlined />,
   newField: (base) => ({ ...base, kind: 'text', clearable: true, rules: { required: true } }),
   placeholder: true,
@@ -25,3 +26,10 @@ export const textDesign: WebKindDesign<FormTextField> = {
     ruleNum('maxLength', 1),
   ],
 };
+export default textDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    text: typeof textDesign;
+  }
+}

@@ -1,9 +1,9 @@
 import { Input, Space } from 'antd';
-import { formTextIn, type FormTextField } from '@qb/contracts';
+import { formTextIn, type FormFieldOf } from '@qb/contracts';
 import { formIconNode } from '../../formIcons.tsx';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 
-function TextInput({ field, value, change, id, disabled, aria, placeholder, readOnly, rules, lang }: KindInputProps<FormTextField>) {
+function TextInput({ field, value, change, id, disabled, aria, placeholder, readOnly, rules, lang }: KindInputProps<FormFieldOf<'text'>>) {
   const input = (
     <Input
       id={id}
@@ -30,4 +30,11 @@ function TextInput({ field, value, change, id, disabled, aria, placeholder, read
   );
 }
 
-export const textKind: WebKindDescriptor<FormTextField> = { kind: 'text', Input: TextInput };
+const textKind: WebKindDescriptor<FormFieldOf<'text'>> = { kind: 'text', Input: TextInput };
+export default textKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    text: typeof textKind;
+  }
+}

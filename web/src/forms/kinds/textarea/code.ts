@@ -1,7 +1,7 @@
-import type { FormTextareaField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import { attr, type WebKindCode } from '../codeShared.ts';
 
-export const textareaCode: WebKindCode<FormTextareaField> = {
+const textareaCode: WebKindCode<FormFieldOf<'textarea'>> = {
   kind: 'textarea',
   source(field, ctx, { placeholder, rules, readOnly, disabled, onBlur }) {
     ctx.antd.add('Input');
@@ -11,3 +11,10 @@ export const textareaCode: WebKindCode<FormTextareaField> = {
     };
   },
 };
+export default textareaCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    textarea: typeof textareaCode;
+  }
+}

@@ -1,10 +1,11 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import type { FormTextareaField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 
-export const textareaDesign: WebKindDesign<FormTextareaField> = {
+const textareaDesign: WebKindDesign<FormFieldOf<'textarea'>> = {
   kind: 'textarea',
   group: 'input',
+  rank: 20,
   icon: <FileTextOutlined />,
   newField: (base) => ({ ...base, kind: 'textarea', rows: 4, rules: { required: true } }),
   placeholder: true,
@@ -16,3 +17,10 @@ export const textareaDesign: WebKindDesign<FormTextareaField> = {
   },
   panel: (_field, { num, bool, ruleNum }) => [num('rows', 1), bool('showCount'), ruleNum('minLength', 0), ruleNum('maxLength', 1)],
 };
+export default textareaDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    textarea: typeof textareaDesign;
+  }
+}

@@ -1,8 +1,8 @@
 import { Input } from 'antd';
-import type { FormTextareaField } from '@qb/contracts';
+import type { FormFieldOf } from '@qb/contracts';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 
-function TextareaInput({ field, value, change, id, disabled, aria, placeholder, readOnly, rules }: KindInputProps<FormTextareaField>) {
+function TextareaInput({ field, value, change, id, disabled, aria, placeholder, readOnly, rules }: KindInputProps<FormFieldOf<'textarea'>>) {
   return (
     <Input.TextArea
       id={id}
@@ -19,4 +19,11 @@ function TextareaInput({ field, value, change, id, disabled, aria, placeholder, 
   );
 }
 
-export const textareaKind: WebKindDescriptor<FormTextareaField> = { kind: 'textarea', Input: TextareaInput };
+const textareaKind: WebKindDescriptor<FormFieldOf<'textarea'>> = { kind: 'textarea', Input: TextareaInput };
+export default textareaKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    textarea: typeof textareaKind;
+  }
+}

@@ -1,8 +1,8 @@
-import { FORM_TIME_FORMAT, type FormTimeField } from '@qb/contracts';
+import { FORM_TIME_FORMAT, type FormFieldOf } from '@qb/contracts';
 import type { WebKindCode } from '../codeShared.ts';
 import { lit } from '../codeTexts.ts';
 
-export const timeCode: WebKindCode<FormTimeField> = {
+const timeCode: WebKindCode<FormFieldOf<'time'>> = {
   kind: 'time',
   source(field, ctx, { placeholder, off, width }) {
     const format = field.format ?? FORM_TIME_FORMAT;
@@ -14,3 +14,10 @@ export const timeCode: WebKindCode<FormTimeField> = {
     };
   },
 };
+export default timeCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    time: typeof timeCode;
+  }
+}

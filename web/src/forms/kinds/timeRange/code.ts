@@ -1,8 +1,8 @@
-import { FORM_TIME_FORMAT, type FormTimeRangeField } from '@qb/contracts';
+import { FORM_TIME_FORMAT, type FormFieldOf } from '@qb/contracts';
 import type { WebKindCode } from '../codeShared.ts';
 import { lit, textOf } from '../codeTexts.ts';
 
-export const timeRangeCode: WebKindCode<FormTimeRangeField> = {
+const timeRangeCode: WebKindCode<FormFieldOf<'timeRange'>> = {
   kind: 'timeRange',
   valueType: () => 'string[]',
   source(field, ctx, { off, width }) {
@@ -16,3 +16,10 @@ export const timeRangeCode: WebKindCode<FormTimeRangeField> = {
     };
   },
 };
+export default timeRangeCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    timeRange: typeof timeRangeCode;
+  }
+}

@@ -1,8 +1,8 @@
-import { formTextIn, type FormTimeRangeField } from '@qb/contracts';
+import { formTextIn, type FormFieldOf } from '@qb/contracts';
 import { TimeRangeInput } from '../../pickers.tsx';
 import type { KindInputProps, WebKindDescriptor } from '../descriptor.ts';
 
-function TimeRangeKindInput({ field, value, change, id, disabled, readOnly, lang, t }: KindInputProps<FormTimeRangeField>) {
+function TimeRangeKindInput({ field, value, change, id, disabled, readOnly, lang, t }: KindInputProps<FormFieldOf<'timeRange'>>) {
   return (
     <TimeRangeInput
       id={id}
@@ -15,4 +15,11 @@ function TimeRangeKindInput({ field, value, change, id, disabled, readOnly, lang
   );
 }
 
-export const timeRangeKind: WebKindDescriptor<FormTimeRangeField> = { kind: 'timeRange', Input: TimeRangeKindInput };
+const timeRangeKind: WebKindDescriptor<FormFieldOf<'timeRange'>> = { kind: 'timeRange', Input: TimeRangeKindInput };
+export default timeRangeKind;
+
+declare module '../index.ts' {
+  interface WebKindInputs {
+    timeRange: typeof timeRangeKind;
+  }
+}

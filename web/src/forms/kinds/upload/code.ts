@@ -1,10 +1,10 @@
-import { FORM_UPLOAD_ACTION, FORM_UPLOAD_FIELD_NAME, formAcceptExtensions, formRuleMessage, type FormUploadField } from '@qb/contracts';
+import { FORM_UPLOAD_ACTION, FORM_UPLOAD_FIELD_NAME, formAcceptExtensions, formRuleMessage, type FormFieldOf } from '@qb/contracts';
 import { attr, type EmitContext, type FieldSource, type WebKindCode } from '../codeShared.ts';
 import { codegenText, lit, textOf } from '../codeTexts.ts';
 
 const UNIT_BYTES = { KB: 1024, MB: 1024 * 1024, GB: 1024 * 1024 * 1024 } as const;
 
-function uploadSource(field: FormUploadField, ctx: EmitContext, disabled: string): FieldSource {
+function uploadSource(field: FormFieldOf<'upload'>, ctx: EmitContext, disabled: string): FieldSource {
   ctx.helpers.add('upload');
   ctx.antd.add('Upload').add('message');
   const rules = field.rules ?? {};
@@ -43,7 +43,7 @@ function uploadSource(field: FormUploadField, ctx: EmitContext, disabled: string
   return { itemProps: ' valuePropName="fileList" getValueFromEvent={fileListOf}', control, extra };
 }
 
-export const uploadCode: WebKindCode<FormUploadField> = {
+const uploadCode: WebKindCode<FormFieldOf<'upload'>> = {
   kind: 'upload',
   valueType: () => 'UploadFile[]',
   list: (field) => !!field.multiple,
@@ -55,3 +55,10 @@ export const uploadCode: WebKindCode<FormUploadField> = {
   },
   source: (field, ctx, { off }) => uploadSource(field, ctx, off),
 };
+export default uploadCode;
+
+declare module '../code.ts' {
+  interface WebKindCodes {
+    upload: typeof uploadCode;
+  }
+}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { Form, Select, Switch } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { FORM_SIZE_UNITS, FORM_UPLOAD_ACCEPTS, FORM_UPLOAD_ACTION, FORM_UPLOAD_FIELD_NAME, FORM_UPLOAD_ROUTES, type FormUploadField } from '@qb/contracts';
+import { FORM_SIZE_UNITS, FORM_UPLOAD_ACCEPTS, FORM_UPLOAD_ACTION, FORM_UPLOAD_FIELD_NAME, FORM_UPLOAD_ROUTES, type FormFieldOf } from '@qb/contracts';
 import type { WebKindDesign } from '../descriptor.ts';
 import { defaultText } from '../designShared.tsx';
 import { NumberProp } from '../propControls.tsx';
@@ -11,7 +11,7 @@ import { NumberProp } from '../propControls.tsx';
  * 上传地址, 文件字段名, 自动上传: the route and its field are chosen among FORM_UPLOAD_ROUTES only (the file goes with
  * the viewer's session); the defaults are not stored. 自动上传 off: the file is sent when the form is submitted.
  */
-function uploadTargetRows(field: FormUploadField, set: (patch: Record<string, unknown>) => void, t: TFunction): ReactNode[] {
+function uploadTargetRows(field: FormFieldOf<'upload'>, set: (patch: Record<string, unknown>) => void, t: TFunction): ReactNode[] {
   const action = field.action ?? FORM_UPLOAD_ACTION;
   const fields = FORM_UPLOAD_ROUTES[action] ?? [FORM_UPLOAD_FIELD_NAME];
   const fieldName = field.fieldName ?? FORM_UPLOAD_FIELD_NAME;
@@ -52,9 +52,10 @@ function uploadTargetRows(field: FormUploadField, set: (patch: Record<string, un
   ];
 }
 
-export const uploadDesign: WebKindDesign<FormUploadField> = {
+const uploadDesign: WebKindDesign<FormFieldOf<'upload'>> = {
   kind: 'upload',
   group: 'select',
+  rank: 130,
   icon: <UploadOutlined />,
   newField: (base) => ({
     ...base,
@@ -109,3 +110,10 @@ export const uploadDesign: WebKindDesign<FormUploadField> = {
     ),
   ],
 };
+export default uploadDesign;
+
+declare module '../design.ts' {
+  interface WebKindDesigns {
+    upload: typeof uploadDesign;
+  }
+}
