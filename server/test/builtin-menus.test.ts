@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EDIT, group, page, seedNavigation, type NavNode } from '@qb/contracts/pages';
+import { EDIT, group, page, seedNavigation, type NavGroup, type NavNode } from '@qb/contracts/pages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Connection, openConnection } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrations/index.ts';
-import { declaredMenuMarks, syncBuiltinMenus } from '../src/seed/builtinMenus.ts';
+import { declaredMenuMarks, menuMarkOf, syncBuiltinMenus } from '../src/seed/builtinMenus.ts';
 import { seed } from '../src/seed/seed.ts';
 import { type SeedMenu, seedMenus } from '../src/seed/seedData.ts';
 import { engines, freshDatabase } from './helpers.ts';
@@ -29,12 +29,12 @@ interface Menu {
   isdelete: number;
 }
 
-const examRoom = page('examRoom', '考场', 'Exam rooms', 'HomeOutlined', { questionBank: EDIT });
-const roomPlan = page('roomPlan', '考场安排', 'Room plans', 'CalendarOutlined', {});
-/** today's navigation, with 考场 after 题库 in 题库管理, and a new hidden group with a page at the end */
+const probeRoom = page('probeRoom', '探针考场', 'Probe rooms', 'HomeOutlined', { questionBank: EDIT });
+const probePlan = page('probePlan', '探针安排', 'Probe plans', 'CalendarOutlined', {});
+/** today's navigation, with a page more at the end of 题库管理, and a new hidden group with a page at the end (names no real page takes) */
 const later: NavNode[] = [
-  ...seedNavigation.map((n) => ('children' in n && n.mark === 'questionGroup' ? { ...n, children: [...n.children, examRoom] } : n)),
-  group('plans', '考务', 'Exam planning', 'CalendarOutlined', [roomPlan], { display: 0 }),
+  ...seedNavigation.map((n) => ('children' in n && n.mark === 'questionGroup' ? { ...n, children: [...n.children, probeRoom] } : n)),
+  group('probeGroup', '探针组', 'Probe group', 'CalendarOutlined', [probePlan], { display: 0 }),
 ];
 
 describe.each(engines)('built-in menus on %s', (engine, url) => {
@@ -95,18 +95,17 @@ describe.each(engines)('built-in menus on %s', (engine, url) => {
 
   it('a page declared since reaches the installation on its next start, once: in its group after its predecessor, named in both languages', async () => {
     const group = (await byMark('questionGroup'))[0]!;
-    const questionBank = (await byMark('questionBank'))[0]!;
-    expect(await syncBuiltinMenus(conn.db, conn.engine, later)).toEqual(['examRoom', 'plans', 'roomPlan']);
-    const [room] = await byMark('examRoom');
-    expect(room).toMatchObject({ name: '考场', nameEn: 'Exam rooms', url: '/manage/examRoom', parentMenu: group.id, display: 1, isdelete: 0 });
-    // after 题库 (sorted by sortNum descending), before nothing
+    const declared = seedNavigation.find((n) => 'children' in n && n.mark === 'questionGroup') as NavGroup;
+    expect(await syncBuiltinMenus(conn.db, conn.engine, later)).toEqual(['probeRoom', 'probeGroup', 'probePlan']);
+    const [room] = await byMark('probeRoom');
+    expect(room).toMatchObject({ name: '探针考场', nameEn: 'Probe rooms', url: '/manage/probeRoom', parentMenu: group.id, display: 1, isdelete: 0 });
+    // after the group's last page (sorted by sortNum descending)
     const siblings = (await menus()).filter((m) => m.parentMenu === group.id && m.isdelete === 0).sort((a, b) => b.sortNum - a.sortNum);
-    expect(siblings.map((m) => m.menuMark)).toEqual(['questionsClass', 'questionsSmallClass', 'questionBank', 'examRoom']);
-    expect(room!.sortNum).toBeLessThan(questionBank.sortNum);
+    expect(siblings.map((m) => m.menuMark)).toEqual([...declared.children.map(menuMarkOf), 'probeRoom']);
     // a new group with its page, hidden as declared
-    const [plans] = await byMark('plans');
-    expect(plans).toMatchObject({ name: '考务', nameEn: 'Exam planning', url: '', parentMenu: 0, display: 0 });
-    expect((await byMark('roomPlan'))[0]).toMatchObject({ parentMenu: plans!.id, display: 0, url: '/manage/roomPlan' });
+    const [plans] = await byMark('probeGroup');
+    expect(plans).toMatchObject({ name: '探针组', nameEn: 'Probe group', url: '', parentMenu: 0, display: 0 });
+    expect((await byMark('probePlan'))[0]).toMatchObject({ parentMenu: plans!.id, display: 0, url: '/manage/probePlan' });
     // the next start, and the one after, give nothing
     const count = (await menus()).length;
     expect(await syncBuiltinMenus(conn.db, conn.engine, later)).toEqual([]);
@@ -115,9 +114,9 @@ describe.each(engines)('built-in menus on %s', (engine, url) => {
   });
 
   it("leaves the operator's menus as they are: a deleted one stays deleted, a moved or renamed one where it is", async () => {
-    const [room] = await byMark('examRoom');
+    const [room] = await byMark('probeRoom');
     await conn.db.updateTable('sys_menu').set({ isdelete: 1 }).where('id', '=', room!.id).execute();
-    const [plan] = await byMark('roomPlan');
+    const [plan] = await byMark('probePlan');
     await conn.db.updateTable('sys_menu').set({ parentMenu: 0, name: '排考', menuMark: 'myPlans' }).where('id', '=', plan!.id).execute();
     const before = await menus();
     expect(await syncBuiltinMenus(conn.db, conn.engine, later)).toEqual([]);
@@ -125,15 +124,15 @@ describe.each(engines)('built-in menus on %s', (engine, url) => {
   });
 
   it('gives a page no second menu when a live menu opens its route, and puts it at the top level when its group is gone', async () => {
-    const more = page('roomLog', '考场日志', 'Room log', 'AuditOutlined', {});
-    const own = page('roomMine', '我的考场', 'My rooms', 'UserOutlined', {});
+    const more = page('probeLog', '探针日志', 'Probe log', 'AuditOutlined', {});
+    const own = page('probeMine', '我的探针', 'My probes', 'UserOutlined', {});
     await conn.db
       .insertInto('sys_menu')
       .values({
         name: '自建',
         menuType: 1,
         menuMark: 'x',
-        url: '/manage/roomMine',
+        url: '/manage/probeMine',
         sortNum: 0,
         display: 1,
         parentMenu: 0,
@@ -141,12 +140,12 @@ describe.each(engines)('built-in menus on %s', (engine, url) => {
         isdelete: 0,
       })
       .execute();
-    const [plans] = await byMark('plans');
+    const [plans] = await byMark('probeGroup');
     await conn.db.updateTable('sys_menu').set({ isdelete: 1 }).where('id', '=', plans!.id).execute();
-    const next = later.map((n) => ('children' in n && n.mark === 'plans' ? { ...n, children: [...n.children, more, own] } : n));
+    const next = later.map((n) => ('children' in n && n.mark === 'probeGroup' ? { ...n, children: [...n.children, more, own] } : n));
     const count = (await menus()).length;
-    expect(await syncBuiltinMenus(conn.db, conn.engine, next)).toEqual(['roomLog', 'roomMine']);
+    expect(await syncBuiltinMenus(conn.db, conn.engine, next)).toEqual(['probeLog', 'probeMine']);
     expect(await menus()).toHaveLength(count + 1);
-    expect((await byMark('roomLog'))[0]).toMatchObject({ parentMenu: 0, url: '/manage/roomLog', isdelete: 0 });
+    expect((await byMark('probeLog'))[0]).toMatchObject({ parentMenu: 0, url: '/manage/probeLog', isdelete: 0 });
   });
 });
