@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { api, errorEnvelope, ERROR_CODE_EXAMPLES, type EndpointName } from '../src/api/index.ts';
@@ -27,6 +28,30 @@ describe('route declarations', () => {
       expect(owners.get(route), `${name} shares its schema with ${owners.get(route)}`).toBeUndefined();
       owners.set(route, name);
     }
+  });
+
+  it("are every record of the folder: a file's record of calls not joined into the api map fails here", async () => {
+    const folder = new URL('../src/api/', import.meta.url);
+    const files = readdirSync(folder).filter((f) => f.endsWith('.ts') && f !== 'routes.ts' && f !== 'index.ts' && f !== 'endpointsFile.ts');
+    const modules = Object.fromEntries(
+      await Promise.all(files.map(async (f) => [f, (await import(new URL(f, folder).href)) as Record<string, unknown>] as const)),
+    );
+    const declared = new Set(Object.values(api));
+    const unjoined: string[] = [];
+    let records = 0;
+    for (const [file, exports] of Object.entries(modules)) {
+      for (const [name, value] of Object.entries(exports)) {
+        if (!value || typeof value !== 'object') continue;
+        const entries = Object.entries(value);
+        // a record of calls: each value a declaration (method, path, answer)
+        if (!entries.length || !entries.every(([, r]) => r && typeof r === 'object' && 'method' in r && 'path' in r && 'response' in r)) continue;
+        records++;
+        for (const [call, route] of entries) if (!declared.has(route as never)) unjoined.push(`${file} ${name}.${call}`);
+      }
+    }
+    expect(unjoined).toEqual([]);
+    // the walk found the records (one that found none would prove nothing)
+    expect(records).toBeGreaterThan(8);
   });
 
   it('declare the public calls the login needs, and no write as public', () => {
