@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_FIELD_KINDS, FORM_KIND_DESCRIPTORS, FORM_KIND_NAMES, migrateFormSchema, parseFormSchema, type FormFieldKind } from '../src/index.ts';
+import {
+  FORM_FIELD_KINDS,
+  FORM_KIND_DESCRIPTORS,
+  FORM_KIND_NAMES,
+  migrateFormSchema,
+  parseFormSchema,
+  type FieldKindDescriptor,
+  type FormFieldKind,
+} from '../src/index.ts';
 import { FORM_ITEM_KEYS, FORM_VALUE_KEYS, type KindV1Context } from '../src/forms/kinds/descriptor.ts';
 
 // The field kinds' descriptors (docs/architecture.md "Field kinds"). Nothing here lists the kinds: each expectation
 // is a property every kind keeps, so a new kind needs no edit here and a broken one still fails. That a kind file
 // not listed in FORM_KIND_DESCRIPTORS fails the type check is test/kinds-complete.test.ts.
 
-const descriptors = Object.entries(FORM_KIND_DESCRIPTORS);
+const descriptors = Object.entries(FORM_KIND_DESCRIPTORS as Record<FormFieldKind, FieldKindDescriptor>);
 const CJK = /[\u4e00-\u9fff]/;
 
 describe('field kind descriptors', () => {
