@@ -5,7 +5,7 @@
 // deferred join), the index's build, the write path (200 saves, 100,000 rows inserted as the import does) before and
 // after, and how long /api/health and /api/health/ready took while 8 new searches ran at once. "Before" is the database
 // at every migration with the search structures of the indexed tables dropped (FTS5 tables and marks, side tables and
-// queues, grams and queues, with their triggers: search/indexes.ts), "after" the same made again by the functions the
+// queues, gram blocks and queues, with their triggers: search/indexes.ts), "after" the same made again by the functions the
 // migrations use (so that the bench follows the schema: the seed writes what the last migration made).
 // Knobs: BENCH_SEARCH_ROWS or the first argument (default 1000000), BENCH_SEARCH_ENGINES (sqlite,postgres,mysql).
 // Then (issue 30; BENCH_SEARCH_BULK=off skips it) as many rows again are loaded by SQL while the server is stopped, the
@@ -21,7 +21,7 @@ import { type AnyDb, type Engine, openConnection } from '../src/db/connection.ts
 import { SEARCHED } from '../src/db/migrations/0007_search.ts';
 import { dropSqliteSearchIndex, sqliteSearchIndex } from '../src/db/migrations/0008_search_upkeep.ts';
 import { dropPgSearchSide, pgSearchSide, trigramSchemaOf } from '../src/db/migrations/0010_search_side.ts';
-import { dropMysqlGrams, mysqlGrams } from '../src/db/migrations/0012_search_grams.ts';
+import { dropMysqlGramBlocks, mysqlGramBlocks } from '../src/db/migrations/0016_search_gram_blocks.ts';
 import { migrate } from '../src/db/migrations/index.ts';
 import { seed } from '../src/seed/seed.ts';
 import { freshDatabase, sha } from '../test/helpers.ts';
@@ -99,15 +99,15 @@ async function generate(db: AnyDb, engine: Engine, sqlite: import('better-sqlite
 
 /**
  * The search structures of every indexed table (SEARCHED): dropped ("before": no index, no trigger), or made again from
- * the rows by the functions of their migrations (0008 on SQLite, 0010 on PostgreSQL, 0012 on MySQL/MariaDB).
+ * the rows by the functions of their migrations (0008 on SQLite, 0010 on PostgreSQL, 0016 on MySQL/MariaDB).
  */
 async function searchStructures(db: AnyDb, engine: Engine, made: boolean) {
   const schema = engine === 'postgres' ? await trigramSchemaOf(db) : undefined;
   for (const [table, columns] of Object.entries(SEARCHED)) {
     if (engine === 'sqlite') await (made ? sqliteSearchIndex(db, table, columns) : dropSqliteSearchIndex(db, table));
     else if (engine === 'postgres') await (made && schema ? pgSearchSide(db, table, columns, schema) : dropPgSearchSide(db, table));
-    else if (made) await mysqlGrams(db, table, columns);
-    else await dropMysqlGrams(db, table);
+    else if (made) await mysqlGramBlocks(db, table, columns);
+    else await dropMysqlGramBlocks(db, table);
   }
 }
 
@@ -129,7 +129,7 @@ async function phase(engine: Engine, url: string | undefined, dataDir: string, a
     ctx.crud.reading.deferredJoinFrom = Number.POSITIVE_INFINITY;
   }
   const app = await buildApp(ctx, { logger: false });
-  // the index made at the start (MySQL: mysqlGrams queues the existing rows, the server cuts their grams) before timing
+  // the index made at the start (MySQL: mysqlGramBlocks queues the existing rows, the server cuts their blocks) before timing
   const started = performance.now();
   await ctx.crud.searchUpkeep.everyTable();
   await ctx.crud.searchUpkeep.settled();

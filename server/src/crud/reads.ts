@@ -215,10 +215,12 @@ export class CrudReads {
 
   private rowsQuery(plan: SelectPlan, target: Target) {
     const { table } = plan;
+    // MySQL/MariaDB: a search through gram blocks reads its candidates first (crud/searchReads.ts)
+    const first = this.searches.candidatesFirst(plan, target);
     let query = target.readDb
-      .selectFrom(table.table)
+      .selectFrom(first ? (first.from as any as string) : table.table)
       .select(table.selectable)
-      .where((eb: any) => whereExpression(eb, plan.conditions, table.softDelete, target.engine));
+      .where((eb: any) => whereExpression(eb, (first?.plan ?? plan).conditions, table.softDelete, target.engine));
     for (const s of plan.sort) query = query.orderBy(s.column, s.direction);
     return query;
   }
@@ -233,10 +235,11 @@ export class CrudReads {
     if (!deferred) return this.rowsQuery(plan, target).limit(plan.row).offset(offset);
     const { table } = plan;
     const key = table.primaryKey;
+    const first = this.searches.candidatesFirst(plan, target);
     let keys = target.readDb
-      .selectFrom(table.table)
+      .selectFrom(first ? (first.from as any as string) : table.table)
       .select(key)
-      .where((eb: any) => whereExpression(eb, plan.conditions, table.softDelete, target.engine));
+      .where((eb: any) => whereExpression(eb, (first?.plan ?? plan).conditions, table.softDelete, target.engine));
     for (const s of plan.sort) keys = keys.orderBy(s.column, s.direction);
     let query = target.readDb
       .selectFrom(table.table)

@@ -1,4 +1,4 @@
-import { type CompiledQuery, sql } from 'kysely';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { sideTable } from '../db/migrations/0010_search_side.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 import type { CountCache } from './countCache.ts';
@@ -11,7 +11,7 @@ import { SCANS_PER_TABLE, type ScanGate } from '../search/scanGate.ts';
 import { ScanWorkers } from '../search/scanWorkers.ts';
 import { rowsAboveMark } from '../search/sqliteFts.ts';
 import type { SearchUpkeep } from '../search/upkeep.ts';
-import { type Condition, conditionsKey, gramHits, whereExpression } from './wheres.ts';
+import { type Condition, conditionsKey, gramCandidates, gramHits, whereExpression } from './wheres.ts';
 import type { WholeTableReads } from './wholeTableReads.ts';
 
 /** A common search's page walks the key order when it should reach its rows within about this many rows (search/). */
@@ -138,6 +138,24 @@ export class SearchReads {
     if (known !== undefined) return known >= threshold;
     const { rows } = await sql<{ n: number }>`select count(*) as n from (${gramHits(grams, text)} limit ${threshold}) qb_h`.execute(target.readDb);
     return Number(rows[0]?.n ?? 0) >= threshold;
+  }
+
+  /**
+   * MySQL/MariaDB, a page of a search through gram blocks: its candidates read first, the rows looked up by key after
+   * (`(candidates) qb_c straight_join <table>`), the search's own `id in (…)` left out (its `like` stays). Given
+   * `id in (candidates) … order by id limit 20`, MariaDB walked the primary key in id order testing each row against the
+   * materialized candidates: for a rare search at 1,000,000 questions every row (2.9 s against 0.21 s this way).
+   * Undefined when no search goes through gram blocks.
+   */
+  candidatesFirst(plan: SelectPlan, target: Target): { from: RawBuilder<unknown>; plan: SelectPlan } | undefined {
+    if (target.engine !== 'mysql') return undefined;
+    const c = plan.conditions.find((x) => x.grams);
+    if (!c?.grams) return undefined;
+    const table = plan.table.table;
+    // the candidates' column named apart from the table's, so that the page's unqualified column names stay the table's
+    const from = sql`(select qb_u.id as qb_cid from (${gramCandidates(c.grams, String(c.value))}) qb_u) qb_c straight_join ${sql.table(table)}
+      on ${sql.ref(`${table}.${plan.table.primaryKey}`)} = qb_c.qb_cid`;
+    return { from, plan: { ...plan, conditions: plan.conditions.map((x) => (x === c ? { ...x, grams: undefined } : x)) } };
   }
 
   /** MySQL/MariaDB: whether the queue of the table's grams holds at least COMMON_HITS ids and one row in a hundred. */

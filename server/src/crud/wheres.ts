@@ -197,7 +197,8 @@ export function gramCandidates(grams: { table: string; col: number }, text: stri
 /**
  * MySQL/MariaDB: the ids whose blocks hold every gram of `text` (gramsIndexed): the first gram's rows (the search's key
  * (col, gram, blk, mask)), each other gram's row of the same block by the primary key, the masks AND-ed, and the set
- * bits of what is left read as ids (the numbers 1…64). Also counted, bounded, by crud/searchReads.ts.
+ * bits of what is left read as ids (the numbers 1…64, joined last: the optimizer put the 64 numbers first, reading the
+ * grams 64 times). Also counted, bounded, by crud/searchReads.ts.
  */
 export function gramHits(grams: { table: string; col: number }, text: string) {
   const picked = searchGrams(text);
@@ -208,7 +209,7 @@ export function gramHits(grams: { table: string; col: number }, text: string) {
   });
   const mask = sql.raw(picked.map((_, k) => `g${k}.mask`).join(' & '));
   return sql`select g0.blk * ${BLOCK_IDS} + (cast(qb_n.k as signed) - 1) as id from ${g} g0 ${sql.join(joins, sql` `)}
-    join ${sql.table(BIT_NUMBERS)} qb_n on qb_n.k <= ${BLOCK_IDS} and (${mask}) >> (qb_n.k - 1) & 1 = 1
+    straight_join ${sql.table(BIT_NUMBERS)} qb_n on qb_n.k <= ${BLOCK_IDS} and (${mask}) >> (qb_n.k - 1) & 1 = 1
     where g0.col = ${grams.col} and g0.gram = ${picked[0]!} and (${mask}) <> 0`;
 }
 
