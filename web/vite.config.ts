@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdStylesheet } from './build/antdStylesheet.ts';
+import { earlyCalls } from './build/earlyCalls.ts';
 
 /**
  * antd's Button and Tag styles take one small function, isBright, from the module of the colour picker's presets
@@ -123,7 +124,7 @@ const chunks = chunkGroups();
 const apiTarget = process.env.API_TARGET || 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), antdIsBrightOnItsOwn(), antdStylesheet(), precompress(), chunks.plugin],
+  plugins: [react(), antdIsBrightOnItsOwn(), antdStylesheet(), earlyCalls(), precompress(), chunks.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

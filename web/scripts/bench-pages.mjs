@@ -6,7 +6,8 @@
 // a table (if the page has one) holds its rows. Prints the median of RUNS runs per page (the target: under 1 s), and
 // the first open of 菜单管理 after the server started (in a fresh server: its first call of each kind).
 // Then the same typed URLs in new tabs of one browser context that has opened the app before (an operator's usual
-// case: HTTP cache and compiled code warm).
+// case: HTTP cache warm, and each page's opening calls and code remembered, src/api/earlyCalls.ts). In the traces of
+// these contexts V8 compiles the code again on every load: a real browser's code cache may do better than this.
 // Then, for each page, one more load of each kind watched closely (scripts/pageLoadBreakdown.mjs): what it fetched
 // before it was usable (files, bytes, API calls), how many waves of requests it waited for one after the other, and
 // the main thread's CPU time by kind of work. These counts hardly move with the machine's load, the times do.
@@ -55,7 +56,19 @@ const whenUsable = () =>
     observer.observe(document, { subtree: true, childList: true, attributes: true });
   });
 
-async function openPage(browser, url, token, path, profile, shared, watch) {
+/** Resolves once the page has remembered its opening (src/api/earlyCalls.ts: when it is idle), or after 6 s. */
+const whenRemembered = (path) =>
+  new Promise((resolve) => {
+    const started = performance.now();
+    const check = () => {
+      const stored = JSON.parse(localStorage.getItem('qb.earlyCalls') ?? '{}');
+      if (stored.paths?.[`/manage/${path}`]?.scripts || performance.now() - started > 6000) resolve(undefined);
+      else setTimeout(check, 50);
+    };
+    check();
+  });
+
+async function openPage(browser, url, token, path, profile, shared, watch, stay) {
   const context = shared ?? (await browser.newContext({ viewport: { width: 1440, height: 900 } }));
   if (!shared) await context.addInitScript((t) => localStorage.setItem('qb.token', t), token);
   const page = await context.newPage();
@@ -73,6 +86,8 @@ async function openPage(browser, url, token, path, profile, shared, watch) {
   const watching = watch ? await watchLoad(browser, context, page) : undefined;
   await page.goto(`${url}/manage/${path}`, { waitUntil: 'commit' });
   const ms = await page.evaluate(whenUsable);
+  // an operator stays on a page they opened: it remembers then what a typed URL of it starts early next time
+  if (stay) await page.evaluate(whenRemembered, path);
   const breakdown = watching ? await watching(ms) : undefined;
   if (cdp) {
     const { profile: p } = await cdp.send('Profiler.stop');
@@ -103,7 +118,9 @@ try {
   // immutable assets and its code cache their compiled code), a typed URL in it.
   const returning = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await returning.addInitScript((t) => localStorage.setItem('qb.token', t), token);
-  for (const path of PAGES) await openPage(browser, server.url, token, path, false, returning);
+  // each page opened once and stayed on, as an operator does (the tab is closed as soon as it is usable only in the
+  // timed runs)
+  for (const path of PAGES) await openPage(browser, server.url, token, path, false, returning, false, true);
   const warm = [];
   for (const path of PAGES) {
     const runs = [];

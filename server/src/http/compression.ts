@@ -56,7 +56,11 @@ async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payl
   const body =
     encoding === 'br'
       ? await brotli(payload, {
-          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size },
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size,
+          },
         })
       : await gzipAsync(payload, { level: 6 });
   reply.header('content-encoding', encoding);

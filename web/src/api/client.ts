@@ -2,6 +2,7 @@ import { ERROR_CODES, type Envelope } from '@qb/contracts';
 import { endpoints, type EndpointName, type RouteOf } from '@qb/contracts/endpoints';
 import type { z } from 'zod';
 import i18n, { currentLanguage } from '../i18n/index.ts';
+import { noteOpeningCall, startRecording, takeEarlyAnswer } from './earlyCalls.ts';
 import { clearToken, getToken, setToken } from './token.ts';
 
 /** SPEC.md §7: request timeout 30 s. */
@@ -221,14 +222,21 @@ async function exchange<T>(
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), {
+  const url = buildUrl(path, query);
+  const startedAt = performance.now();
+  // a plain GET the page's opening made last time may have been started before the app's code (api/earlyCalls.ts)
+  const plainGet = method === 'GET' && body === undefined && !expectFile && auth;
+  const ask = () =>
+    fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       signal: controller.signal,
     });
+  let response: Response;
+  try {
+    const early = plainGet ? takeEarlyAnswer(url, token, headers['Accept-Language']!) : undefined;
+    response = await (early ? early.catch(ask) : ask());
   } catch {
     clearTimeout(timer);
     return controller.signal.aborted ? fail(new ApiError(i18n.t('http.408'), 'timeout')) : fail(new ApiError(i18n.t('http.noResponse'), 'network'));
@@ -270,5 +278,9 @@ async function exchange<T>(
     const expired = isSessionExpiredAnswer(envelope);
     return fail(new ApiError(serverMessage || i18n.t('http.failed'), 'body', response.status, envelope, expired));
   }
+  if (plainGet) noteOpeningCall(url, startedAt);
   return { envelope };
 }
+
+// the calls this load makes while the page opens, for the next typed URL of it (api/earlyCalls.ts)
+if (typeof location !== 'undefined') startRecording(location.pathname);

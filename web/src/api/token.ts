@@ -1,3 +1,5 @@
+import { forgetEarlyCalls } from './earlyCalls.ts';
+
 /** localStorage key of the session token (sent as the Authorization header). */
 export const TOKEN_KEY = 'qb.token';
 
@@ -18,6 +20,8 @@ export function setToken(token: string) {
 }
 
 export function clearToken() {
+  // the next account may open other pages: their calls are not started early for it
+  forgetEarlyCalls();
   try {
     localStorage.removeItem(TOKEN_KEY);
   } catch {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { endOpening } from '../api/earlyCalls.ts';
 
 /**
  * Loads code a page offers on demand (a dialog, the JSON editor) once the browser is idle, so that the click that
@@ -6,7 +7,11 @@ import { useEffect } from 'react';
  * click, which loads again and shows why.
  */
 export function preloadWhenIdle(load: () => Promise<unknown>): void {
-  const run = () => void load().catch(() => undefined);
+  const run = () => {
+    // the page has opened: what it loaded so far is what a typed URL of it starts early next time
+    endOpening();
+    void load().catch(() => undefined);
+  };
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 5000 });
   else window.setTimeout(run, 200);
 }
