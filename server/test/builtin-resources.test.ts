@@ -4,7 +4,7 @@ import path from 'node:path';
 import { builtinTableDefs, type TableDef } from '@qb/contracts/pages';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDeclaredColumns, createBuiltinTable, indexName } from '../src/db/builtinTables.ts';
+import { addDeclaredColumns, columnsOf as tableColumns, createBuiltinTable, indexName } from '../src/db/builtinTables.ts';
 import { type Connection, openConnection } from '../src/db/connection.ts';
 import { insertReturningId } from '../src/db/insert.ts';
 import { migrate, migrationNames, orderedSteps } from '../src/db/migrations/index.ts';
@@ -17,14 +17,7 @@ import { engines, freshDatabase } from './helpers.ts';
  * that makes it (`createdIn`) fails here, on the first run, not as 500s of its page.
  */
 
-async function columnsOf(conn: Connection, table: string): Promise<string[]> {
-  const query =
-    conn.engine === 'sqlite'
-      ? sql<{ name: string }>`select name from pragma_table_info(${table})`
-      : sql<{ name: string }>`select column_name as name from information_schema.columns
-          where table_schema = ${conn.engine === 'mysql' ? sql`database()` : sql`current_schema()`} and table_name = ${table}`;
-  return (await query.execute(conn.db)).rows.map((r) => String(r.name));
-}
+const columnsOf = (conn: Connection, table: string) => tableColumns(conn.db, conn.engine, table);
 
 async function indexesOf(conn: Connection, table: string): Promise<string[]> {
   const query =
@@ -113,6 +106,18 @@ describe.each(engines)('built-in tables on %s', (engine, url) => {
       fee: 12.5,
       isdelete: 0,
     });
+  });
+
+  it("refuses to take an operator's table of the declared name as the built-in table", async () => {
+    const name = `resource_clash_${engine}`;
+    await conn.db.schema
+      .createTable(name)
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('title', 'varchar(20)')
+      .execute();
+    await expect(createBuiltinTable(conn.db, conn.engine, { ...probe, flag: name })).rejects.toThrow(
+      new RegExp(`${name} is there already without the columns name, capacity`),
+    );
   });
 
   it('addDeclaredColumns gives a table made earlier the columns declared since, each once, with its default', async () => {

@@ -21,14 +21,22 @@ export const indexName = (table: string, columns: string[]): string => `ix_${tab
 /**
  * Creates a built-in table from its declaration (packages/contracts/src/resources/), on every engine: the key, each
  * column in its engine's type (db/columnTypes.ts) with its default, `isdelete` for soft deletes, its indexes; on
- * MySQL/MariaDB in the app's character set whatever the database's default. Made once: a table that exists is left as
- * it is (a start stopped after the DDL of MySQL/MariaDB, which commits each statement, runs the step again).
+ * MySQL/MariaDB in the app's character set whatever the database's default. Made once: a table of that name with every
+ * declared column is left as it is (a start stopped after the DDL of MySQL/MariaDB, which commits each statement, runs
+ * the step again); one without them (an operator's table of that name, made before the release declared it) stops
+ * the migration with its name, rather than serving the declaration over another table.
  *
  * It makes the table as declared when the step runs: a column added to the declaration later reaches databases made
  * before by a migration of its own (`addDeclaredColumns`), and on a new database finds the column there already.
  */
 export async function createBuiltinTable(db: AnyDb, engine: Engine, def: TableDef): Promise<void> {
   const table = def.table ?? def.flag;
+  const existing = await columnsOf(db, engine, table);
+  if (existing.length > 0) {
+    const missing = ['id', ...def.columns.map((c) => c.name)].filter((c) => !existing.includes(c));
+    if (missing.length > 0)
+      throw new Error(`a table ${table} is there already without the columns ${missing.join(', ')} of the built-in table: rename it, then start again`);
+  }
   let builder = tableWithId(db, engine, table).ifNotExists();
   for (const c of def.columns) {
     builder = builder.addColumn(c.name, sql.raw(sqlType(engine, c.type, c.length)), (col) =>
@@ -39,6 +47,16 @@ export async function createBuiltinTable(db: AnyDb, engine: Engine, def: TableDe
   if (engine === 'mysql') builder = builder.modifyEnd(sql.raw(`default charset=${MYSQL_CHARSET} collate=${MYSQL_COLLATION}`));
   await builder.execute();
   for (const columns of def.indexes ?? []) await db.schema.createIndex(indexName(table, columns)).ifNotExists().on(table).columns(columns).execute();
+}
+
+/** The columns of a table of the app's database (none: no such table). */
+export async function columnsOf(db: AnyDb, engine: Engine, table: string): Promise<string[]> {
+  const query =
+    engine === 'sqlite'
+      ? sql<{ name: string }>`select name from pragma_table_info(${table})`
+      : sql<{ name: string }>`select column_name as name from information_schema.columns
+          where table_schema = ${engine === 'mysql' ? sql`database()` : sql`current_schema()`} and table_name = ${table}`;
+  return (await query.execute(db)).rows.map((r) => String(r.name));
 }
 
 /** Whether a table of the app's database has a column. */
