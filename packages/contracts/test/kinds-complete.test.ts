@@ -4,18 +4,18 @@ import { describe, expect, it } from 'vitest';
 
 // A kind is complete by type (issue 32): a kind file of packages/contracts/src/forms/kinds/ adds itself to
 // FormKindDescriptors, so one not listed in FORM_KIND_DESCRIPTORS fails the type check on forms/kinds/index.ts. Proved
-// by compiling the kinds with a fixture kind file that nothing lists (held in memory, never written). The web side's
+// by compiling the kinds with a fixture kind file, `fixtureKind`, that nothing lists (held in memory, never written). The web side's
 // check (a kind without its input, design or code file) is proved by web/test/forms-kinds-web.logic.test.ts's typed
 // lines, which npm run typecheck compiles.
 
 const kinds = fileURLToPath(new URL('../src/forms/kinds/', import.meta.url));
-const fixture = `${kinds}phoneFixture.ts`;
+const fixture = `${kinds}fixtureKind.ts`;
 const FIXTURE = `import type { FormValueBase, ValueKindDescriptor } from './descriptor.ts';
-export interface FormPhoneField extends FormValueBase { kind: 'phone' }
-export declare const phoneKind: ValueKindDescriptor<FormPhoneField>;
+export interface FormFixtureKindField extends FormValueBase { kind: 'fixtureKind' }
+export declare const fixtureKind: ValueKindDescriptor<FormFixtureKindField>;
 declare module './descriptor.ts' {
   interface FormKindDescriptors {
-    phone: typeof phoneKind;
+    fixtureKind: typeof fixtureKind;
   }
 }
 `;
@@ -44,6 +44,6 @@ describe('a field kind is complete by type', () => {
   it('fails the type check on kinds/index.ts when a kind file is not listed there', () => {
     const found = diagnostics();
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(/^index\.ts: Property 'phone' is missing in type .* but required in type 'FormKindDescriptors'/);
+    expect(found[0]).toMatch(/^index\.ts: Property 'fixtureKind' is missing in type .* but required in type 'FormKindDescriptors'/);
   }, 60_000);
 });
