@@ -24,6 +24,13 @@ export function isUnknownTable(error: unknown): boolean {
   return error instanceof ApiError && (error.code === ERROR_CODES.unknownFlag || (error.status === 400 && error.code === undefined));
 }
 
+/** Every table's metadata the caller may view (GET /api/schema/), as the pages that list the tables read it. */
+export const schemaListQuery = {
+  queryKey: ['schemaList'] as const,
+  queryFn: async () => ((await call('schemaList', { silent: true })).data ?? []) as TableMeta[],
+  staleTime: 60_000,
+};
+
 let allRead = false;
 
 /** For tests that share modules: the next table page reads every table's metadata again. */
@@ -39,9 +46,11 @@ export function forgetAllTableMetaRead(): void {
 export function readAllTableMeta(queryClient: QueryClient): void {
   if (allRead) return;
   allRead = true;
-  call('schemaList', { silent: true }).then(
-    (answer) => {
-      for (const meta of answer.data ?? []) {
+  // under the query key the pages that list the tables use (菜单管理's layout drawer, the permission page's scopes):
+  // a page that asks for them as it opens shares this one call instead of making a second (issue 31)
+  queryClient.fetchQuery(schemaListQuery).then(
+    (list) => {
+      for (const meta of list) {
         const key = tableMetaQuery(meta.flag).queryKey;
         if (queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, meta);
       }
