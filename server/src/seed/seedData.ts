@@ -12,8 +12,9 @@ export interface SeedMenu {
 }
 
 /**
- * The whole navigation: every route of SPEC.md §2, in menu order, from the one declaration of the pages
- * (packages/contracts/src/pages.ts); 'baseMana' has display off as §2 says.
+ * The whole navigation as a new installation's seed gives it (seed/builtinMenus.ts): every route of SPEC.md §2, in
+ * menu order, from the one declaration of the pages (packages/contracts/src/pages.ts); 'baseMana' has display off as
+ * §2 says. Read by the tests that compare it with the menus made and with the first release's.
  */
 export const seedMenus: SeedMenu[] = seedNavigation.map(function toSeed(node: NavNode): SeedMenu {
   if (isNavGroup(node)) {
