@@ -3,7 +3,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { SourceEngine as Engine } from '../datasources/engines.ts';
 import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
 import { baseOfSearchTable, pendingTable } from '../db/migrations/0010_search_side.ts';
-import { BIT_NUMBERS, BLOCK_IDS, blockQueue, blockTable } from '../db/migrations/0016_search_gram_blocks.ts';
+import { BIT_NUMBERS, BLOCK_IDS, blockQueue, blockTable, MASKS } from '../db/migrations/0016_search_gram_blocks.ts';
 import { searchGrams } from '../search/gramCut.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
@@ -196,9 +196,9 @@ export function gramCandidates(grams: { table: string; col: number }, text: stri
 
 /**
  * MySQL/MariaDB: the ids whose blocks hold every gram of `text` (gramsIndexed): the first gram's rows (the search's key
- * (col, gram, blk, mask)), each other gram's row of the same block by the primary key, the masks AND-ed, and the set
- * bits of what is left read as ids (the numbers 1…64, joined last: the optimizer put the 64 numbers first, reading the
- * grams 64 times). Also counted, bounded, by crud/searchReads.ts.
+ * (col, gram, blk, m0…m3)), each other gram's row of the same block by the primary key, the masks AND-ed word by word,
+ * and the set bits of what is left read as ids (the numbers 1…256, joined last: the optimizer put the numbers first,
+ * reading the grams once per number). Also counted, bounded, by crud/searchReads.ts.
  */
 export function gramHits(grams: { table: string; col: number }, text: string) {
   const picked = searchGrams(text);
@@ -207,10 +207,12 @@ export function gramHits(grams: { table: string; col: number }, text: string) {
     const a = sql.raw(`g${k + 1}`);
     return sql`join ${g} ${a} on ${a}.blk = g0.blk and ${a}.col = ${grams.col} and ${a}.gram = ${gram}`;
   });
-  const mask = sql.raw(picked.map((_, k) => `g${k}.mask`).join(' & '));
+  // per word of the masks, the AND of the grams' words; a bit of the block is word (bit >> 6), bit (bit & 63) of it
+  const words = MASKS.map((m) => picked.map((_, k) => `g${k}.${m}`).join(' & '));
+  const word = sql.raw(`case (qb_n.k - 1) >> 6 ${words.map((w, k) => `when ${k} then ${w}`).join(' ')} end`);
   return sql`select g0.blk * ${BLOCK_IDS} + (cast(qb_n.k as signed) - 1) as id from ${g} g0 ${sql.join(joins, sql` `)}
-    straight_join ${sql.table(BIT_NUMBERS)} qb_n on qb_n.k <= ${BLOCK_IDS} and (${mask}) >> (qb_n.k - 1) & 1 = 1
-    where g0.col = ${grams.col} and g0.gram = ${picked[0]!} and (${mask}) <> 0`;
+    straight_join ${sql.table(BIT_NUMBERS)} qb_n on qb_n.k <= ${BLOCK_IDS} and (${word}) >> ((qb_n.k - 1) & 63) & 1 = 1
+    where g0.col = ${grams.col} and g0.gram = ${picked[0]!} and (${sql.raw(words.map((w) => `(${w})`).join(' | '))}) <> 0`;
 }
 
 function listContains(eb: ExpressionBuilder<any, any>, name: string, value: string, engine: Engine): Expression<SqlBool> {

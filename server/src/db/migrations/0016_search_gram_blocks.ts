@@ -8,10 +8,10 @@ type AnyDb = Kysely<any>;
 /*
  * Keyword search index of MySQL/MariaDB, second shape (issue 30, docs/search.md "Issue 30, third pass: gram blocks"),
  * frozen once released; a no-op elsewhere. Migration 0012 kept one row per character of each searched text (34 million
- * rows for 1,000,000 questions: its catch-up took 949 s). This one keeps one row per (block of 64 ids, column, gram)
- * with a 64-bit mask of the ids of the block whose text holds the gram:
- * - `sys_searchb__<table> (blk, col, gram, mask)`, primary key (blk, col, gram), key ix_gram (col, gram, blk, mask) (a
- *   search reads it alone): the grams are every character of a text (1 character) and every 3 characters in a row.
+ * rows for 1,000,000 questions: its catch-up took 949 s). This one keeps one row per (block of 256 ids, column, gram)
+ * with a mask of the ids of the block whose text holds the gram, in four 64-bit words (m0: the block's first 64 ids…):
+ * - `sys_searchb__<table> (blk, col, gram, m0, m1, m2, m3)`, primary key (blk, col, gram), key ix_gram (col, gram, blk,
+ *   m0…m3) (a search reads it alone): the grams are every character of a text and every 3 characters in a row.
  *   A search of 3 characters or more ANDs the masks of up to 4 of its trigrams per block, of 1 or 2 characters those of
  *   its characters; always `gram = ?`, never `like`, under the searched column's collation (the gram column has it):
  *   two grams the collation calls equal share one row (their masks OR-ed), which `=` finds from either (a superset);
@@ -19,8 +19,8 @@ type AnyDb = Kysely<any>;
  *   its columns (col 0, 1…);
  * - `sys_searchq__<table> (seq, id)`: the ids written since the grams caught up, added by row triggers in the writing
  *   transaction (an update only when the id or a searched text changed, compared as bytes), as in 0012;
- * - the server cuts the grams of whole blocks from the base rows as they are now (search/gramBlocks.ts): no old text is
- *   kept, a written id's block is made again (its 64 rows read).
+ * - the server cuts the grams of whole blocks from the base rows as they are now (search/gramCut.ts, grams.ts): no old
+ *   text is kept, a written id's block is made again (its 256 rows read).
  * Existing installations: 0012's grams tables and triggers are dropped (the built-in tables' and the runtime tables'
  * alike, their columns read from the old table's comment), the new ones made and every row queued: the server makes
  * the grams after it starts (in bulk), searches reading the rows meanwhile as before 0012.
@@ -32,10 +32,14 @@ const lit = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''"
 export const blockTable = (table: string) => `sys_searchb__${table}`;
 /** The ids of `table` written since its grams caught up (the same name as 0012's and PostgreSQL's queue). */
 export const blockQueue = (table: string) => `sys_searchq__${table}`;
-/** The numbers table of 0012 (1, 2, …): its first 64 give a mask's bits. */
+/** The numbers table of 0012 (1, 2, …): its first BLOCK_IDS give a block's bits. */
 export const BIT_NUMBERS = 'sys_search_n';
-/** Ids per block: the bits of a BIGINT UNSIGNED mask. */
-export const BLOCK_IDS = 64;
+/** Ids per block: MASK_WORDS BIGINT UNSIGNED words of 64 bits. */
+export const BLOCK_IDS = 256;
+/** The mask's words, m0…m3. */
+export const MASK_WORDS = 4;
+/** The mask's columns. */
+export const MASKS = Array.from({ length: MASK_WORDS }, (_, k) => `m${k}`);
 /** Longest table name given grams: `sys_searchb__<table>_ai` within MySQL's 64 characters. */
 export const BLOCK_TABLE_NAME_MAX = 40;
 
@@ -54,16 +58,16 @@ export async function createBlockTable(db: AnyDb, name: string, columns: string[
   await sql
     .raw(
       `create table ${q(name)} (blk bigint not null, col tinyint unsigned not null,
-       gram varchar(3) character set utf8mb4 collate ${collation} not null, mask bigint unsigned not null,
-       primary key (blk, col, gram)${gramKey ? ', key ix_gram (col, gram, blk, mask)' : ''})
+       gram varchar(3) character set utf8mb4 collate ${collation} not null, ${MASKS.map((m) => `${m} bigint unsigned not null`).join(', ')},
+       primary key (blk, col, gram)${gramKey ? `, key ix_gram (col, gram, blk, ${MASKS.join(', ')})` : ''})
        engine=InnoDB comment=${lit(columns.join(','))}`,
     )
     .execute(db);
 }
 
-/** The key a search reads (col, gram → blk, mask), added after a bulk fill (built once, sorted, rather than row by row). */
+/** The key a search reads (col, gram → blk, masks), added after a bulk fill (built once, sorted, rather than row by row). */
 export async function addGramKey(db: AnyDb, name: string): Promise<void> {
-  await sql.raw(await unboundedStatement(db, `alter table ${q(name)} add key ix_gram (col, gram, blk, mask)`)).execute(db);
+  await sql.raw(await unboundedStatement(db, `alter table ${q(name)} add key ix_gram (col, gram, blk, ${MASKS.join(', ')})`)).execute(db);
 }
 
 /** The collation of each of `columns` of `table`, in order. */
@@ -76,11 +80,12 @@ async function collations(db: AnyDb, table: string, columns: string[]): Promise<
   return columns.map((c) => byName.get(c) ?? null);
 }
 
-/** The numbers 1…64 in 0012's numbers table (made by 0012; made here too should it be gone). */
+/** The numbers 1…256 in 0012's numbers table (made by 0012; made here too should it be gone). */
 async function bitNumbers(db: AnyDb): Promise<void> {
   await sql.raw(`create table if not exists ${BIT_NUMBERS} (k int unsigned not null primary key) engine=InnoDB`).execute(db);
-  const eights = `(select 0 d union all select 1 union all select 2 union all select 3 union all select 4 union all select 5 union all select 6 union all select 7)`;
-  await sql.raw(`insert ignore into ${BIT_NUMBERS} (k) select 1 + a.d + 8 * b.d from ${eights} a, ${eights} b`).execute(db);
+  const digits = `(select 0 d union all select 1 union all select 2 union all select 3 union all select 4 union all select 5 union all select 6 union all select 7
+    union all select 8 union all select 9 union all select 10 union all select 11 union all select 12 union all select 13 union all select 14 union all select 15)`;
+  await sql.raw(`insert ignore into ${BIT_NUMBERS} (k) select 1 + a.d + 16 * b.d from ${digits} a, ${digits} b`).execute(db);
 }
 
 /**
