@@ -61,6 +61,18 @@ describe('the early answers', () => {
     expect(sent).toHaveLength(3);
   });
 
+  it('is not taken after a click or a call that changes data', async () => {
+    const sent = fakeFetch(() => ok([]));
+    startRecording('/manage/menu');
+    leaveEarly({ [SHELL_CALLS[1]!]: Promise.resolve(json([{ id: 7 }])) });
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(await fetchMenu()).toEqual([]);
+    leaveEarly({ [SHELL_CALLS[1]!]: Promise.resolve(json([{ id: 7 }])) });
+    await call('save', { body: { _flag: 'sys_menu', id: 1 } as never }).catch(() => undefined);
+    expect(await fetchMenu()).toEqual([]);
+    expect(sent.map((c) => c.method)).toEqual(['GET', 'POST', 'GET']);
+  });
+
   it('an early call that failed on the way is asked again', async () => {
     const sent = fakeFetch(() => ok([{ id: 8 }]));
     leaveEarly({ [SHELL_CALLS[1]!]: Promise.reject(new TypeError('network')) });

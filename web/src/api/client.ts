@@ -2,7 +2,7 @@ import { ERROR_CODES, type Envelope } from '@qb/contracts';
 import { endpoints, type EndpointName, type RouteOf } from '@qb/contracts/endpoints';
 import type { z } from 'zod';
 import i18n, { currentLanguage } from '../i18n/index.ts';
-import { noteOpeningCall, startRecording, takeEarlyAnswer } from './earlyCalls.ts';
+import { dropEarlyAnswers, noteOpeningCall, startRecording, takeEarlyAnswer } from './earlyCalls.ts';
 import { clearToken, getToken, setToken } from './token.ts';
 
 /** SPEC.md §7: request timeout 30 s. */
@@ -226,6 +226,8 @@ async function exchange<T>(
   const startedAt = performance.now();
   // a plain GET the page's opening made last time may have been started before the app's code (api/earlyCalls.ts)
   const plainGet = method === 'GET' && body === undefined && !expectFile && auth;
+  // a call that may change data: what was fetched before it is not taken after it
+  if (method !== 'GET') dropEarlyAnswers();
   const ask = () =>
     fetch(url, {
       method,

@@ -94,13 +94,21 @@ export function takeEarlyAnswer(url: string, token: string | null, lang: string)
   const calls = early();
   if (!calls) return undefined;
   if (performance.now() > USE_WINDOW_MS) {
-    delete (globalThis as Record<string, unknown>)[EARLY_CALLS_GLOBAL];
+    dropEarlyAnswers();
     return undefined;
   }
   if (calls.token !== token || calls.lang !== lang || !Object.hasOwn(calls.answers, url)) return undefined;
   const answer = calls.answers[url];
   delete calls.answers[url];
   return answer;
+}
+
+/**
+ * Drops the early answers the app has not taken: after a person's first click or key, and before any call that
+ * changes data, an answer fetched when the page loaded may no longer be what the server would say.
+ */
+export function dropEarlyAnswers(): void {
+  delete (globalThis as Record<string, unknown>)[EARLY_CALLS_GLOBAL];
 }
 
 // what this load of the page is recording: the path it was opened at, the calls made so far, its code files at the end
@@ -129,6 +137,7 @@ export function startRecording(path: string): void {
   // what a person does next is not the page's opening
   const stop = () => {
     recording = undefined;
+    dropEarlyAnswers();
   };
   addEventListener('pointerdown', stop, { capture: true, once: true });
   addEventListener('keydown', stop, { capture: true, once: true });
