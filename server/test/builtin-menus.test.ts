@@ -30,10 +30,17 @@ interface Menu {
 }
 
 const probeRoom = page('probeRoom', '探针考场', 'Probe rooms', 'HomeOutlined', { questionBank: EDIT });
+const probeFirst = page('probeFirst', '探针首项', 'Probe first', 'HomeOutlined', {});
 const probePlan = page('probePlan', '探针安排', 'Probe plans', 'CalendarOutlined', {});
-/** today's navigation, with a page more at the end of 题库管理, and a new hidden group with a page at the end (names no real page takes) */
+/** today's navigation, with a page more at the end of 题库管理 and one at the start of 系统管理, and a new hidden group with a page at the end (names no real page takes) */
 const later: NavNode[] = [
-  ...seedNavigation.map((n) => ('children' in n && n.mark === 'questionGroup' ? { ...n, children: [...n.children, probeRoom] } : n)),
+  ...seedNavigation.map((n) =>
+    'children' in n && n.mark === 'questionGroup'
+      ? { ...n, children: [...n.children, probeRoom] }
+      : 'children' in n && n.mark === 'system'
+        ? { ...n, children: [probeFirst, ...n.children] }
+        : n,
+  ),
   group('probeGroup', '探针组', 'Probe group', 'CalendarOutlined', [probePlan], { display: 0 }),
 ];
 
@@ -96,12 +103,16 @@ describe.each(engines)('built-in menus on %s', (engine, url) => {
   it('a page declared since reaches the installation on its next start, once: in its group after its predecessor, named in both languages', async () => {
     const group = (await byMark('questionGroup'))[0]!;
     const declared = seedNavigation.find((n) => 'children' in n && n.mark === 'questionGroup') as NavGroup;
-    expect(await syncBuiltinMenus(conn.db, conn.engine, later)).toEqual(['probeRoom', 'probeGroup', 'probePlan']);
+    expect(await syncBuiltinMenus(conn.db, conn.engine, later)).toEqual(['probeRoom', 'probeFirst', 'probeGroup', 'probePlan']);
     const [room] = await byMark('probeRoom');
     expect(room).toMatchObject({ name: '探针考场', nameEn: 'Probe rooms', url: '/manage/probeRoom', parentMenu: group.id, display: 1, isdelete: 0 });
     // after the group's last page (sorted by sortNum descending)
     const siblings = (await menus()).filter((m) => m.parentMenu === group.id && m.isdelete === 0).sort((a, b) => b.sortNum - a.sortNum);
     expect(siblings.map((m) => m.menuMark)).toEqual([...declared.children.map(menuMarkOf), 'probeRoom']);
+    // before the first of its group when it has no predecessor
+    const system = (await byMark('system'))[0]!;
+    const inSystem = (await menus()).filter((m) => m.parentMenu === system.id && m.isdelete === 0).sort((a, b) => b.sortNum - a.sortNum);
+    expect(inSystem[0]?.menuMark).toBe('probeFirst');
     // a new group with its page, hidden as declared
     const [plans] = await byMark('probeGroup');
     expect(plans).toMatchObject({ name: '探针组', nameEn: 'Probe group', url: '', parentMenu: 0, display: 0 });

@@ -56,22 +56,25 @@ export async function giveBuiltinMenus(trx: AnyDb, engine: Engine, now = new Dat
   const createTime = nowText(now);
   const added: string[] = [];
 
-  const liveRow = async (column: 'menuMark' | 'url', value: string): Promise<MenuRow | undefined> => {
-    const row = await trx.selectFrom('sys_menu').select(['id', 'sortNum']).where(column, '=', value).where('isdelete', '=', 0).orderBy('id').executeTakeFirst();
+  /** The first live menu with this mark or route (under `parent` when given). */
+  const liveRow = async (column: 'menuMark' | 'url', value: string, parent?: number): Promise<MenuRow | undefined> => {
+    let query = trx.selectFrom('sys_menu').select(['id', 'sortNum']).where(column, '=', value).where('isdelete', '=', 0);
+    if (parent !== undefined) query = query.where('parentMenu', '=', parent);
+    const row = await query.orderBy('id').executeTakeFirst();
     return row ? { id: Number(row.id), sortNum: Number(row.sortNum) } : undefined;
   };
-  const rowOf = (node: NavNode) => (isNavGroup(node) ? liveRow('menuMark', node.mark) : liveRow('url', urlOf(node)));
+  const rowOf = (node: NavNode, parent?: number) => (isNavGroup(node) ? liveRow('menuMark', node.mark, parent) : liveRow('url', urlOf(node), parent));
 
   /** Where a new menu goes among the live rows of its declared siblings: just after its predecessor, else just before its successor. */
-  const sortNumOf = async (siblings: NavNode[], i: number, parentIsNew: boolean): Promise<number> => {
+  const sortNumOf = async (siblings: NavNode[], i: number, parentMenu: number, parentIsNew: boolean): Promise<number> => {
     const seeded = (siblings.length - i) * 10;
     if (parentIsNew) return seeded;
     for (let j = i - 1; j >= 0; j--) {
-      const row = await rowOf(siblings[j]!);
+      const row = await rowOf(siblings[j]!, parentMenu);
       if (row) return row.sortNum - 1;
     }
     for (let j = i + 1; j < siblings.length; j++) {
-      const row = await rowOf(siblings[j]!);
+      const row = await rowOf(siblings[j]!, parentMenu);
       if (row) return row.sortNum + 1;
     }
     return seeded;
@@ -92,7 +95,7 @@ export async function giveBuiltinMenus(trx: AnyDb, engine: Engine, now = new Dat
         added.push(mark);
         row = await rowOf(node);
         if (!row) {
-          const sortNum = await sortNumOf(nodes, i, parentIsNew);
+          const sortNum = await sortNumOf(nodes, i, parentMenu, parentIsNew);
           const id = await insertReturningId(trx, engine, 'sys_menu', {
             name: node.title['zh-CN'],
             nameEn: node.title['en-US'],
