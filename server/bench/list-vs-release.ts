@@ -94,7 +94,12 @@ async function prepare(name: Tree['name'], root: string): Promise<Tree> {
   const label = spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || root;
   const built = spawnSync(process.execPath, [path.join(root, 'server', 'build.mjs')], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error(`the build of ${root} failed`);
-  const tree: Tree = { name, root, label: name === 'new' ? `this tree (${label})` : `release ${label}`, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `qb-list-${name}-`)) };
+  const tree: Tree = {
+    name,
+    root,
+    label: name === 'new' ? `this tree (${label})` : `release ${label}`,
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `qb-list-${name}-`)),
+  };
   const port = 18000 + crypto.randomInt(1000);
   const server = start(tree, port, 'seed');
   await waitFor(`http://127.0.0.1:${port}/api/health`);
@@ -112,6 +117,8 @@ interface Run {
   /** the server's CPU time per answered request, in µs (less sensitive than req/s to what else the machine runs) */
   cpu: number;
   total: number;
+  /** requests answered, warm-up included (to read a CPU profile per request) */
+  requests: number;
 }
 
 async function run(tree: Tree, round: number): Promise<Run> {
@@ -124,7 +131,7 @@ async function run(tree: Tree, round: number): Promise<Run> {
   const headers = { authorization: token };
   const check = (await (await fetch(url, { headers })).json()) as { total: number; data: unknown[] };
   if (check.data?.length !== 20) throw new Error(`${tree.label}: the list call answered ${JSON.stringify(check).slice(0, 200)}`);
-  await autocannon({ url, connections: 10, duration: WARMUP, headers });
+  const warm = await autocannon({ url, connections: 10, duration: WARMUP, headers });
   const cpu0 = cpuMs(server.pid!);
   const r = await autocannon({ url, connections: 10, duration: DURATION, headers });
   const cpu = ((cpuMs(server.pid!) - cpu0) * 1000) / r.requests.total;
@@ -138,14 +145,14 @@ async function run(tree: Tree, round: number): Promise<Run> {
     await new Promise((res) => setTimeout(res, 3000));
   }
   await stop(server);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, rss, cpu, total: check.total };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, rss, cpu, total: check.total, requests: warm.requests.total + r.requests.total };
 }
 
 const old = await prepare('old', oldRoot);
 const current = await prepare('new', newRoot);
 const runs: Record<Tree['name'], Run[]> = { old: [], new: [] };
 const line = (tree: Tree, round: number, m: Run) =>
-  `  round ${round}  ${tree.label.padEnd(28)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(3)} ms  RSS ${m.rss.toFixed(0)} MB  CPU ${m.cpu.toFixed(0)} µs/request`;
+  `  round ${round}  ${tree.label.padEnd(28)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(3)} ms  RSS ${m.rss.toFixed(0)} MB  CPU ${m.cpu.toFixed(0)} µs/request (${m.requests} requests)`;
 console.log(`\nlist call, ${size} rows, against ${old.label}: ${ROUNDS} rounds, each server in turn`);
 for (let round = 1; round <= ROUNDS; round++) {
   for (const tree of round % 2 ? [old, current] : [current, old]) {

@@ -137,11 +137,14 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   app.addHook('preClose', async () => {
     stopping = true;
   });
-  app.addHook('onRequest', async (req, reply) => {
-    if (stopping) return reply.code(503).header('Connection', 'close').header('Retry-After', '1').send(errorAnswer(req, 'shuttingDown'));
+  // callback hooks, not async ones: each async hook costs every call a promise and a turn of the microtask queue
+  app.addHook('onRequest', (req, reply, done) => {
+    if (stopping) reply.code(503).header('Connection', 'close').header('Retry-After', '1').send(errorAnswer(req, 'shuttingDown'));
+    else done();
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (stopping) reply.header('Connection', 'close');
+    done(null, payload);
   });
 
   app.setErrorHandler(answerError(bodyLimits));

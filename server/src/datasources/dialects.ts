@@ -4,71 +4,33 @@ import {
   type DialectAdapter,
   DummyDriver,
   type Driver,
-  type FetchNode,
   Kysely,
   MssqlAdapter,
-  MssqlDialect,
   MssqlIntrospector,
-  MssqlQueryCompiler,
   MysqlAdapter,
   MysqlIntrospector,
   MysqlQueryCompiler,
-  OffsetNode,
-  OrderByItemNode,
-  OrderByNode,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
   type QueryCompiler,
-  RawNode,
   type SelectQueryNode,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
-  ValueNode,
 } from 'kysely';
 import type { SourceEngine } from '../db/connection.ts';
-import { type OracleDialectConfig, OracleAdapter, OracleDialect, OracleIntrospector, OracleQueryCompiler } from 'kysely-oracledb';
+import { OracleAdapter, OracleIntrospector, OracleQueryCompiler } from 'kysely-oracledb';
+import { limitAsFetch, MssqlSourceQueryCompiler } from './sourceDialects.ts';
 
-/**
- * SQL Server and Oracle have no `limit`: they page with `offset n rows fetch next m rows only`. The
- * generic service writes `.limit().offset()` for every engine, so their compilers turn a limit into a
- * fetch (SQL Server also needs an order by and an offset before a fetch).
- */
-function limitAsFetch(node: SelectQueryNode, needsOrderAndOffset: boolean): SelectQueryNode {
-  if (!node.limit || node.fetch) return node;
-  const fetch = { kind: 'FetchNode', rowCount: node.limit.limit, modifier: 'only' } as FetchNode;
-  const offset = node.offset ?? (needsOrderAndOffset ? OffsetNode.create(ValueNode.createImmediate(0)) : undefined);
-  const orderBy = node.orderBy ?? (needsOrderAndOffset ? OrderByNode.create([OrderByItemNode.create(RawNode.createWithSql('(select null)'))]) : undefined);
-  return { ...node, limit: undefined, offset, fetch, orderBy };
-}
+// The engines' SQL without a connection (golden tests, DDL previews). The connections' dialects are in
+// sourceDialects.ts: this file loads kysely-oracledb (and node-oracledb) at once, so the server does not import it.
 
-export class MssqlSourceQueryCompiler extends MssqlQueryCompiler {
-  protected override visitSelectQuery(node: SelectQueryNode): void {
-    super.visitSelectQuery(limitAsFetch(node, true));
-  }
-}
-
-export class OracleSourceQueryCompiler extends OracleQueryCompiler {
+class OracleSourceQueryCompiler extends OracleQueryCompiler {
   protected override visitSelectQuery(node: SelectQueryNode): void {
     super.visitSelectQuery(limitAsFetch(node, false));
   }
 }
-
-/** Kysely's own SQL Server dialect (tedious + tarn) with the limit-as-fetch compiler. */
-export class MssqlSourceDialect extends MssqlDialect {
-  override createQueryCompiler(): QueryCompiler {
-    return new MssqlSourceQueryCompiler();
-  }
-}
-
-/** kysely-oracledb's dialect (node-oracledb in thin mode: no Oracle client libraries) with the limit-as-fetch compiler. */
-export class OracleSourceDialect extends OracleDialect {
-  override createQueryCompiler(): OracleQueryCompiler {
-    return new OracleSourceQueryCompiler();
-  }
-}
-export type { OracleDialectConfig };
 
 /** Adapter and compiler of an engine without a connection: for compiling SQL only (golden tests, DDL previews). */
 export function queryBuilderFor(engine: SourceEngine): Kysely<any> {

@@ -4,14 +4,12 @@ import type BetterSqlite3 from 'better-sqlite3';
 import Database from '../db/sqliteDriver.ts';
 import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import mysql from 'mysql2';
-import oracledb from 'oracledb';
+import type { Pool as OraclePool } from 'oracledb';
 import pg from 'pg';
-import * as tarn from 'tarn';
-import * as tedious from 'tedious';
 import { badRequest } from '../http/errors.ts';
 import type { SourceEngine } from '../db/connection.ts';
 import { mysqlTextCast, sourcePgTypes } from '../db/engineText.ts';
-import { MssqlSourceDialect, OracleSourceDialect } from './dialects.ts';
+import { MssqlSourceDialect, oracleSourceDialect } from './sourceDialects.ts';
 import { publicTarget } from './hosts.ts';
 
 export type { SourceEngine };
@@ -267,6 +265,8 @@ export async function openSourceDb(asked: SourceConfig, options: OpenOptions): P
       return new Kysely({ dialect: new MysqlDialect({ pool, onCreateConnection: (connection) => connection.executeQuery(STRICT_SESSION).then(() => {}) }) });
     }
     case 'mssql': {
+      // loaded by the first SQL Server source (as Oracle's driver is): tedious alone holds ~10 MB of the heap
+      const [tarn, tedious] = await Promise.all([import('tarn'), import('tedious')]);
       const dialect = new MssqlSourceDialect({
         tarn: {
           ...tarn,
@@ -307,6 +307,7 @@ export async function openSourceDb(asked: SourceConfig, options: OpenOptions): P
       const seconds = Math.max(1, Math.ceil(timeoutMs / 1000));
       const host = config.host.includes(':') ? `[${config.host}]` : config.host;
       // thin mode (node-oracledb's default): pure JavaScript, no Oracle client libraries; initOracleClient is never called
+      const { default: oracledb } = await import('oracledb');
       const pool = await oracledb.createPool({
         user: config.user,
         password: config.password,
@@ -320,8 +321,8 @@ export async function openSourceDb(asked: SourceConfig, options: OpenOptions): P
         transportConnectTimeout: seconds,
       });
       // closing waits this long for busy connections, then closes them anyway (node-oracledb refuses otherwise)
-      const drained = { getConnection: () => pool.getConnection(), close: () => pool.close(seconds) } as unknown as oracledb.Pool;
-      return new Kysely({ dialect: new OracleSourceDialect({ pool: drained }) });
+      const drained = { getConnection: () => pool.getConnection(), close: () => pool.close(seconds) } as unknown as OraclePool;
+      return new Kysely({ dialect: await oracleSourceDialect({ pool: drained }) });
     }
     case 'sqlite': {
       const file = checkSqliteFile(config, options.localFiles);

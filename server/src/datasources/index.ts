@@ -1,4 +1,3 @@
-export { queryBuilderFor } from './dialects.ts';
 export {
   CONNECT_TIMEOUT_MS,
   ENGINE_OF_SQL_TYPE,

@@ -39,9 +39,11 @@ export const validatorCompiler: FastifySchemaCompiler<ZodLike> = ({ schema, http
 
 /**
  * Answers are written as the handlers shape them: the answer schemas describe them (document, client
- * types) but never filter them, so no field is dropped or renamed on its way out.
+ * types) but never filter them, so no field is dropped or renamed on its way out. As UTF-8 bytes, encoded
+ * once: a string answer is measured again by each step that needs its length in bytes (the compression's
+ * threshold, Content-Length, Node's own write), a pass over the whole text each (docs/performance.md).
  */
-const serializerCompiler = () => (data: unknown) => JSON.stringify(data);
+const serializerCompiler = () => (data: unknown) => Buffer.from(JSON.stringify(data)) as unknown as string;
 
 /** Message keys that never answer a failure: success messages, and the words of a refused import's rows. */
 const NOT_FAILURES = new Set<MessageKey>([
@@ -224,8 +226,9 @@ export async function registerApiDocs(app: FastifyInstance) {
   // @fastify/swagger-ui redirects its old page address to the same URL, query and all: a 16 KB query came back as a
   // 16 KB Location header no client reads. The old address goes to the page, without its query, however its path is
   // spelled (/%61pi/docs/static/index.html reaches the same route): the route matched decides, not the raw URL.
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.routeOptions.url === `${DOCS_PREFIX}/static/index.html`) return reply.redirect(`${DOCS_PREFIX}/`);
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.routeOptions.url === `${DOCS_PREFIX}/static/index.html`) reply.redirect(`${DOCS_PREFIX}/`);
+    else done();
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,

@@ -103,8 +103,10 @@ export function routedPathOf(url: string): string {
  * HTTP/1.1 requires a Host header. Node would answer its absence with a bare 400 of its own; the server
  * takes such requests (`requireHostHeader: false`) and this onRequest hook answers them in the envelope.
  */
-export async function requireHostHeader(req: FastifyRequest) {
-  if (req.raw.httpVersionMajor === 1 && req.raw.httpVersionMinor >= 1 && req.headers.host === undefined) throw new ApiError(400, 'badHttpRequest');
+export function requireHostHeader(req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
+  // a callback hook: an async one would cost every call a promise (docs/performance.md)
+  if (req.raw.httpVersionMajor === 1 && req.raw.httpVersionMinor >= 1 && req.headers.host === undefined) done(new ApiError(400, 'badHttpRequest'));
+  else done();
 }
 
 /**
