@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { endpoints, ERROR_CODE_EXAMPLES, errorEnvelope, errorResponses, WHERES_GRAMMAR, type docsApi } from '@qb/contracts/schemas';
+import { api, ERROR_CODE_EXAMPLES, errorEnvelope, errorResponses, WHERES_GRAMMAR, type docsApi } from '@qb/contracts/schemas';
 import type { FastifyInstance, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import type { RoutesOf } from './route.ts';
 
 /** Where the reference page is served; its own routes (page, scripts, styles, the document it reads) are public. */
 export const DOCS_PREFIX = '/api/docs';
-export const OPENAPI_PATH = endpoints.openApi.url;
+export const OPENAPI_PATH = api.openApi.path;
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/');
 

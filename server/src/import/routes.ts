@@ -49,7 +49,7 @@ export function importRoutes(ctx: { crud: CrudService; uploads: UploadStore }): 
   };
 
   return {
-    // the import into any table first (as registered before; the order of the OpenAPI document's paths)
+    // the import into any table first: the order of the OpenAPI document's paths
     ...tableImportRoutes(ctx.crud, service),
 
     selectAddTypes: async (req) => ok(await service.selectAddTypes(req.body, req.caller)),
