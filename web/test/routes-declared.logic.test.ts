@@ -9,7 +9,8 @@ const files = (dir: string): string[] =>
 
 /**
  * The web app calls the API by the name of each call (api/client.ts `call`), whose method and path are declared once
- * in packages/contracts/src/api/endpoints.ts: no path of the API is written in the web app's code.
+ * (its `defineRoute` in packages/contracts/src/api) and reach the web through api/endpoints.ts: no path of the API is
+ * written in the web app's code.
  */
 describe('API calls by name', () => {
   it('no /api/ path is written in web/src (a comment may name one)', () => {

@@ -159,8 +159,9 @@ function pathOf(name: EndpointName, params: Record<string, string> = {}): string
 }
 
 /**
- * Calls the API by the name of the call (packages/contracts/src/api/endpoints.ts declares each one's method and
- * path once; its schemas give the types of what is sent and answered). No URL is written in the web app.
+ * Calls the API by the name of the call, declared once by its `defineRoute` in packages/contracts/src/api: its method
+ * and path come from the path list written from the declarations (api/endpoints.ts, no zod in the bundle), the types
+ * of what is sent and answered from its schemas. No URL is written in the web app.
  */
 export async function call<K extends EndpointName>(name: K, options: CallOptions<K> = {}): Promise<AnswerOf<K>> {
   return (await exchangeCall(name, options, false)).envelope as AnswerOf<K>;
