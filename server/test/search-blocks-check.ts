@@ -4,7 +4,8 @@ import { createBlockTable, MASKS } from '../src/db/migrations/0016_search_gram_b
 import { closeStage, cutWholeTable, openStage } from '../src/search/gramWrite.ts';
 
 /** The word of a block row's mask holding bit `bit` (0…255, an SQL expression) of alias `g`, shifted to it. */
-const bitOf = (g: string, bit: string) => `((case (${bit}) >> 6 when 0 then ${g}.m0 when 1 then ${g}.m1 when 2 then ${g}.m2 else ${g}.m3 end) >> ((${bit}) & 63)) & 1`;
+const bitOf = (g: string, bit: string) =>
+  `((case (${bit}) >> 6 when 0 then ${g}.m0 when 1 then ${g}.m1 when 2 then ${g}.m2 else ${g}.m3 end) >> ((${bit}) & 63)) & 1`;
 
 /**
  * MySQL/MariaDB (migration 0016): how far the gram blocks of `table`'s column number `col` (`column`) are from its rows

@@ -87,8 +87,7 @@ describe.skipIf(!url)('MySQL/MariaDB search through gram blocks (migration 0016)
     await outside.query(`insert into questionBank (parentId, typeId, name, isdelete)
       select 1, 1, concat('块内题目 blockq ', seq, if(seq = 70, ' 旧词甲乙 OldWordQ', '')), 0 from seq_0_to_129`);
     await t.ctx.crud.searchUpkeep.catchUp('questionBank');
-    const gramRows = async (gram: string) =>
-      count(`select count(*) as n from sys_searchb__questionBank where col = 0 and gram = '${gram}'`);
+    const gramRows = async (gram: string) => count(`select count(*) as n from sys_searchb__questionBank where col = 0 and gram = '${gram}'`);
     expect(await gramRows('旧词甲')).toBe(1);
     expect(await search('questionBank', 'name', '旧词甲乙')).toEqual({ values: ['块内题目 blockq 70 旧词甲乙 OldWordQ'], grams: true });
     const [[row70]] = (await outside.query(`select id from questionBank where name like '块内题目 blockq 70 %'`)) as unknown as [{ id: number }[]];

@@ -197,8 +197,9 @@ export function gramCandidates(grams: { table: string; col: number }, text: stri
 /**
  * MySQL/MariaDB: the ids whose blocks hold every gram of `text` (gramsIndexed): the first gram's rows (the search's key
  * (col, gram, blk, m0…m3)), each other gram's row of the same block by the primary key, the masks AND-ed word by word,
- * and the set bits of what is left read as ids (the numbers 1…256, joined last: the optimizer put the numbers first,
- * reading the grams once per number). Also counted, bounded, by crud/searchReads.ts.
+ * the words left non-zero (of 4) and their set bits (the numbers 1…64) read as ids, joined last (the optimizer put the
+ * numbers first, reading the grams once per number; reading 256 bits of every block cost ~10x for a rare search whose
+ * trigrams meet in a block but not in a row). Also counted, bounded, by crud/searchReads.ts.
  */
 export function gramHits(grams: { table: string; col: number }, text: string) {
   const picked = searchGrams(text);
@@ -207,12 +208,14 @@ export function gramHits(grams: { table: string; col: number }, text: string) {
     const a = sql.raw(`g${k + 1}`);
     return sql`join ${g} ${a} on ${a}.blk = g0.blk and ${a}.col = ${grams.col} and ${a}.gram = ${gram}`;
   });
-  // per word of the masks, the AND of the grams' words; a bit of the block is word (bit >> 6), bit (bit & 63) of it
+  // per word of the masks (64 ids each), the AND of the grams' words: the words left non-zero are read bit by bit
   const words = MASKS.map((m) => picked.map((_, k) => `g${k}.${m}`).join(' & '));
-  const word = sql.raw(`case (qb_n.k - 1) >> 6 ${words.map((w, k) => `when ${k} then ${w}`).join(' ')} end`);
-  return sql`select g0.blk * ${BLOCK_IDS} + (cast(qb_n.k as signed) - 1) as id from ${g} g0 ${sql.join(joins, sql` `)}
-    straight_join ${sql.table(BIT_NUMBERS)} qb_n on qb_n.k <= ${BLOCK_IDS} and (${word}) >> ((qb_n.k - 1) & 63) & 1 = 1
-    where g0.col = ${grams.col} and g0.gram = ${picked[0]!} and (${sql.raw(words.map((w) => `(${w})`).join(' | '))}) <> 0`;
+  const word = sql.raw(`case qb_w.w ${words.map((w, k) => `when ${k} then ${w}`).join(' ')} end`);
+  const wordNumbers = sql.raw(`(${MASKS.map((_, k) => `select ${k} as w`).join(' union all ')})`);
+  return sql`select g0.blk * ${BLOCK_IDS} + qb_w.w * 64 + (cast(qb_n.k as signed) - 1) as id from ${g} g0 ${sql.join(joins, sql` `)}
+    straight_join ${wordNumbers} qb_w on (${word}) <> 0
+    straight_join ${sql.table(BIT_NUMBERS)} qb_n on qb_n.k <= 64 and (${word}) >> (qb_n.k - 1) & 1 = 1
+    where g0.col = ${grams.col} and g0.gram = ${picked[0]!}`;
 }
 
 function listContains(eb: ExpressionBuilder<any, any>, name: string, value: string, engine: Engine): Expression<SqlBool> {
