@@ -1,6 +1,6 @@
 import type { GrantAction } from '@qb/contracts';
 import { GRANT_ACTIONS } from '@qb/contracts/schemas';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import { referenceGivesView } from '../schema/references.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { Caller, RowFilter } from './index.ts';
@@ -24,7 +24,7 @@ export function parseActions(text: unknown): GrantAction[] {
  * granted menu gives its actions on the tables its page declares (server/src/access/pages.ts), `view` on the content
  * tables those reference (schema/references.ts: never a system table), and the menu itself with its ancestors. Read when a session is loaded, never per call.
  */
-export async function loadAccess(db: AnyDb, registry: TableRegistry, userId: number): Promise<Access> {
+export async function loadAccess(db: AppDb, registry: TableRegistry, userId: number): Promise<Access> {
   const roles = await db
     .selectFrom('sys_userRole')
     .innerJoin('sys_role', 'sys_role.id', 'sys_userRole.roleId')
@@ -138,7 +138,7 @@ export function storedRowFilter(text: unknown): RowFilter | undefined {
 export const BROKEN_FILTER: RowFilter = Object.freeze({ $broken: true });
 
 /** The accounts able to administer: live, enabled, holding an enabled administrator role. */
-export async function administratorIds(db: AnyDb): Promise<number[]> {
+export async function administratorIds(db: AppDb): Promise<number[]> {
   const rows = await db
     .selectFrom('sys_user')
     .innerJoin('sys_userRole', 'sys_userRole.userId', 'sys_user.id')

@@ -1,9 +1,9 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type Insertable } from 'kysely';
 import { loginLogReason } from '@qb/contracts/loginReasons';
 import type { Caller } from '../access/index.ts';
 import type { RowChange } from '../hooks/tableHooks.ts';
 import { nowText } from '../db/time.ts';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb, AppDatabase, AppTrx } from '../db/appDatabase.ts';
 
 /** Who makes a write and how it is logged (every write path passes one: docs/permissions.md, "Audit"). */
 export interface WriteAudit {
@@ -108,38 +108,40 @@ export class AuditLog {
   /** the SQL of a full batch (the same for every one: only the bound values differ), once built */
   private fullBatchSql?: string;
 
-  async write(db: AnyDb, caller: Caller | undefined, entries: AuditEntry[]): Promise<void> {
+  async write(db: AppTrx, caller: Caller | undefined, entries: AuditEntry[]): Promise<void> {
     if (entries.length === 0) return;
     const createTime = nowText();
     const who = caller && !caller.system ? { userId: caller.id, loginid: caller.loginid } : { userId: null, loginid: 'system' };
-    const valuesOf = (e: AuditEntry): unknown[] => [
-      who.userId,
-      who.loginid,
-      e.flag,
-      e.action,
-      e.rowId === undefined ? null : e.rowId.slice(0, 200),
-      e.changes ? JSON.stringify(e.changes) : e.change ? JSON.stringify(changedFields(e.change)) : null,
-      e.summary === undefined ? null : e.summary.slice(0, 500),
+    const rowOf = (e: AuditEntry): Insertable<AppDatabase['sys_operationLog']> & Record<(typeof LOG_COLUMNS)[number], unknown> => ({
+      userId: who.userId,
+      loginid: who.loginid,
+      flag: e.flag,
+      action: e.action,
+      rowId: e.rowId === undefined ? null : e.rowId.slice(0, 200),
+      changes: e.changes ? JSON.stringify(e.changes) : e.change ? JSON.stringify(changedFields(e.change)) : null,
+      summary: e.summary === undefined ? null : e.summary.slice(0, 500),
       createTime,
-      0,
-    ];
+      isdelete: 0,
+    });
     // an import logs one entry per row (100,000 and more): full batches reuse one statement's SQL rather than having
     // the query builder compile 9,000 placeholders each time (two thirds of such an import's log time)
     for (let i = 0; i < entries.length; i += LOG_BATCH) {
       const slice = entries.slice(i, i + LOG_BATCH);
-      const rows = slice.map(valuesOf);
+      const rows = slice.map(rowOf);
       // the first batch of each write goes through the query builder, whose plugins see the table written (the count
       // cache's versions: crud/countCache.ts WrittenTables)
       // the event loop turns between batches: SQLite's driver is synchronous (200 batches: seconds)
       if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       if (i > 0 && slice.length === LOG_BATCH && this.fullBatchSql) {
-        await db.executeQuery(CompiledQuery.raw(this.fullBatchSql, rows.flat()));
+        await db.executeQuery(
+          CompiledQuery.raw(
+            this.fullBatchSql,
+            rows.flatMap((row) => LOG_COLUMNS.map((c) => row[c])),
+          ),
+        );
         continue;
       }
-      const query = db
-        .insertInto('sys_operationLog')
-        .values(rows.map((values) => Object.fromEntries(LOG_COLUMNS.map((c, k) => [c, values[k]]))))
-        .compile();
+      const query = db.insertInto('sys_operationLog').values(rows).compile();
       if (slice.length === LOG_BATCH && query.parameters.length === rows.length * LOG_COLUMNS.length) this.fullBatchSql = query.sql;
       await db.executeQuery(query);
     }
@@ -151,7 +153,7 @@ export class AuditLog {
  * (LOGIN_LOG_REASONS: loginWrong, loginLocked, …), else `other`, so that the log never shows a raw key.
  */
 export async function logLogin(
-  db: AnyDb,
+  db: AppDb,
   entry: { loginid: string; userId?: number; success: boolean; reason?: string; ip?: string; userAgent?: string },
 ): Promise<void> {
   await db

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 
 export const CAPTCHA_LIFE_MS = 120_000;
 /** live captchas kept at most (each is a database row); past it new ones are refused until some expire */
@@ -38,7 +38,7 @@ export function drawCaptcha(): { code: string; svg: string } {
 /** Captchas are kept in the database so that any instance can check them; each is single use. */
 export class CaptchaStore {
   constructor(
-    private readonly db: AnyDb,
+    private readonly db: AppDb,
     private readonly now: () => number = Date.now,
     private readonly maxLive = MAX_LIVE_CAPTCHAS,
   ) {}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { AnyDb, Engine } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
+import type { Engine } from '../db/connection.ts';
 
 export const MAX_FAILURES = 5;
 export const LOCK_MS = 15 * 60_000;
@@ -15,7 +16,7 @@ export const LOCK_MS = 15 * 60_000;
  */
 export class LoginThrottle {
   constructor(
-    private readonly db: AnyDb,
+    private readonly db: AppDb,
     private readonly engine: Engine,
     private readonly now: () => number = Date.now,
   ) {}

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { loadAccess } from '../access/grants.ts';
 import type { Caller } from '../access/index.ts';
 import type { TableRegistry } from '../schema/registry.ts';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import type { Change, ChangeBus } from '../db/changes.ts';
 
 interface CachedSession {
@@ -33,7 +33,7 @@ export class SessionStore {
   private static readonly TOUCH_MS = 60_000;
 
   constructor(
-    private readonly db: AnyDb,
+    private readonly db: AppDb,
     private readonly registry: TableRegistry,
     private readonly idleMs: number,
     private readonly maxMs: number,
@@ -96,8 +96,9 @@ export class SessionStore {
       // the grants come with the session: no call queries them (docs/permissions.md)
       caller: {
         id: Number(row.userId),
-        loginid: row.loginid,
-        name: row.name,
+        // both are required of an account (users/service.ts); the columns themselves allow null
+        loginid: row.loginid ?? '',
+        name: row.name ?? '',
         ...(Number(row.mustChangePassword) === 1 ? { mustChangePassword: true } : {}),
         ...(await loadAccess(this.db, this.registry, Number(row.userId))),
       },
@@ -115,7 +116,7 @@ export class SessionStore {
   }
 
   /** Tells the other instances; a failure to tell is logged by the bus's caller, never the revocation's failure. */
-  private async tell(db: AnyDb, change: Change): Promise<void> {
+  private async tell(db: AppDb, change: Change): Promise<void> {
     await this.changes?.publish(db, change).catch(() => undefined);
   }
 
@@ -145,7 +146,7 @@ export class SessionStore {
    * Ends every session of a user inside the caller's transaction (an account disabled or deleted); the
    * caller forgets the cached ones once it has committed (forgetUser).
    */
-  async revokeUserWith(db: AnyDb, userId: number): Promise<void> {
+  async revokeUserWith(db: AppDb, userId: number): Promise<void> {
     await db.deleteFrom('sys_session').where('userId', '=', userId).execute();
     // delivered when the transaction commits: another instance cannot reload the session before it is gone
     await this.changes?.publish(db, { topic: 'sessions', user: userId });

@@ -1,6 +1,6 @@
 import { hasOwnKey, ownValue } from '@qb/contracts';
 import { FormSchemaError, formValueFields, formValueKind, migrateFormSchema, withColumnTitles, type FormSchema, type FormValueField } from '@qb/contracts';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import { badRequest } from '../http/errors.ts';
 import { builtinTables } from '../schema/builtin.ts';
 import type { TableRegistry } from '../schema/registry.ts';
@@ -9,7 +9,7 @@ import type { RegisteredTable } from '../schema/types.ts';
 // A form definition (sys_layTable row) bound to a table: its tableName is a registry flag and its formJson a form
 // schema whose value fields are columns of that table (docs/forms.md "Forms bound to tables").
 
-const LAY_TABLE = 'sys_layTable';
+const LAY_TABLE = 'sys_layTable' as const;
 
 /**
  * The back-office's own tables (`system` in schema/builtin.ts): a form bound to one could refuse every save of it or
@@ -59,18 +59,18 @@ export function checkFormDefinition(registry: TableRegistry, row: Record<string,
  * The form bound to a table: the newest live form definition naming it whose form parses and fits the table's
  * columns as they are now (a column dropped since makes that form unbound, the derived form is used again).
  */
-export async function boundFormOf(db: AnyDb, registry: TableRegistry, flag: string): Promise<FormSchema | undefined> {
+export async function boundFormOf(db: AppDb, registry: TableRegistry, flag: string): Promise<FormSchema | undefined> {
   if (!registry.has(flag) || SYSTEM_FORM_TABLES.has(registry.get(flag).flag)) return undefined;
   const table = registry.get(flag);
   const rows = await db
-    .selectFrom(registry.get(LAY_TABLE).table)
+    .selectFrom(LAY_TABLE)
     .select(['formJson'])
     .where('tableName', '=', flag)
     .where('isdelete', '=', 0)
     .orderBy('id', 'desc')
     .limit(20)
     .execute();
-  for (const row of rows as { formJson: unknown }[]) {
+  for (const row of rows) {
     if (typeof row.formJson !== 'string' || row.formJson.trim() === '') continue;
     try {
       const schema = formOfJson(row.formJson);

@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 /**
  * The app's own database, typed (docs/architecture.md "The app database's types"): every built-in table (declared
@@ -306,6 +306,13 @@ export type AppDatabase = { [T in keyof Tables]: { -readonly [C in keyof Tables[
 
 /** The app's own database: the built-in and system tables typed. A `Kysely<any>` (the connection's `db`) is one. */
 export type AppDb = Kysely<AppDatabase>;
+
+/**
+ * The app's database or a transaction on it: what a service called inside the generic write service's transaction
+ * takes (that transaction is a `Transaction<any>`, which TypeScript takes as a `Transaction<AppDatabase>`, not as a
+ * `Kysely<AppDatabase>`).
+ */
+export type AppTrx = AppDb | Transaction<AppDatabase>;
 
 /** One of the app's own tables. */
 export type AppTable = keyof AppDatabase;

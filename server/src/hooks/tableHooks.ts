@@ -1,4 +1,4 @@
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import type { Caller } from '../access/index.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 
@@ -22,7 +22,7 @@ export interface TableHooks {
    * inside the write's transaction, after the row is written: more writes here commit or roll back with it, and a
    * throw refuses the whole write. `caller` is who asked (undefined: the server itself).
    */
-  afterWrite?(trx: AnyDb, change: RowChange, caller: Caller | undefined): Promise<void>;
+  afterWrite?(trx: AppDb, change: RowChange, caller: Caller | undefined): Promise<void>;
   /** once the transaction has committed (reloading a cache, telling other instances) */
   afterCommit?(changes: RowChange[]): Promise<void> | void;
 }
@@ -39,7 +39,7 @@ export class HookRegistry {
     return this.hooks.has(flag);
   }
 
-  async afterWrite(trx: AnyDb, change: RowChange, caller: Caller | undefined): Promise<void> {
+  async afterWrite(trx: AppDb, change: RowChange, caller: Caller | undefined): Promise<void> {
     for (const h of this.hooks.get(change.table.flag) ?? []) await h.afterWrite?.(trx, change, caller);
   }
 

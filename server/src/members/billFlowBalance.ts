@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import type { RowChange, TableHooks } from '../hooks/tableHooks.ts';
 
 /** How a bill flow moves its member's balance: type 1 (收入) adds its money, type 2 (支出) subtracts it. */
@@ -12,7 +12,7 @@ function effect(row: Record<string, unknown> | undefined): { memberid: number; a
   return { memberid, amount: sign * money };
 }
 
-async function addToBalance(trx: AnyDb, memberid: number, amount: number): Promise<void> {
+async function addToBalance(trx: AppDb, memberid: number, amount: number): Promise<void> {
   if (amount === 0) return;
   // rounded to cents in SQL: SQLite keeps money as a float, where 10.1 - 6.3 is not 3.8
   const cents = Math.round(amount * 100) / 100;
@@ -29,7 +29,7 @@ async function addToBalance(trx: AnyDb, memberid: number, amount: number): Promi
  * transaction as the flow itself.
  */
 export const billFlowBalance: TableHooks = {
-  async afterWrite(trx: AnyDb, change: RowChange) {
+  async afterWrite(trx: AppDb, change: RowChange) {
     const before = effect(change.before);
     const after = effect(change.after);
     if (before) await addToBalance(trx, before.memberid, -before.amount);

@@ -1,7 +1,7 @@
 import type { GrantAction } from '@qb/contracts';
 import { GRANT_ACTIONS } from '@qb/contracts/schemas';
 import type { CrudService } from '../crud/service.ts';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredTable } from '../schema/types.ts';
@@ -21,11 +21,11 @@ export interface GrantsSessions {
 
 /** What it needs of the account service (users/service.ts): an account's roles never leave no live administrator. */
 export interface GrantsUsers {
-  assertAnotherAdministrator(db: AnyDb): Promise<void>;
+  assertAnotherAdministrator(db: AppDb): Promise<void>;
 }
 
 export interface GrantsServiceDeps {
-  db: AnyDb;
+  db: AppDb;
   registry: TableRegistry;
   crud: Pick<CrudService, 'writeTransaction' | 'auditLog'>;
   users: GrantsUsers;

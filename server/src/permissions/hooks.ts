@@ -1,11 +1,11 @@
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import type { HookRegistry } from '../hooks/tableHooks.ts';
 import { administratorRoleRule, menuRouteRule } from './administratorWrites.ts';
 
 /** What the rules of roles and menus use of the app: the sessions, and the accounts (users/service.ts). */
 export interface PermissionRulesDeps {
   sessions: { forgetAll(): void };
-  users: { assertAnotherAdministrator(db: AnyDb): Promise<void> };
+  users: { assertAnotherAdministrator(db: AppDb): Promise<void> };
 }
 
 /**

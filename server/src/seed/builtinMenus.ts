@@ -1,5 +1,6 @@
 import { isNavGroup, seedNavigation, type NavNode } from '@qb/contracts/pages';
-import type { AnyDb, Engine } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
+import type { Engine } from '../db/connection.ts';
 import { insertReturningId, isDuplicateKey } from '../db/insert.ts';
 import { nowText } from '../db/time.ts';
 
@@ -33,7 +34,7 @@ interface MenuRow {
  * before its menu, and the later one's claim fails on the key (it waits for the first to commit on PostgreSQL and
  * MySQL/MariaDB; SQLite's transactions take the write lock first), which rolls back all it wrote.
  */
-export async function syncBuiltinMenus(db: AnyDb, engine: Engine, navigation: NavNode[] = seedNavigation): Promise<string[]> {
+export async function syncBuiltinMenus(db: AppDb, engine: Engine, navigation: NavNode[] = seedNavigation): Promise<string[]> {
   const given = await givenMarks(db);
   if (declaredMenuMarks(navigation).every((mark) => given.has(mark))) return [];
   try {
@@ -44,14 +45,14 @@ export async function syncBuiltinMenus(db: AnyDb, engine: Engine, navigation: Na
   }
 }
 
-const givenMarks = async (db: AnyDb) => new Set((await db.selectFrom(BUILTIN_MENUS).select('mark').execute()).map((r) => String(r.mark)));
+const givenMarks = async (db: AppDb) => new Set((await db.selectFrom(BUILTIN_MENUS).select('mark').execute()).map((r) => String(r.mark)));
 
 /**
  * Gives, inside the caller's transaction, every declared menu not given yet: under its declared group's live menu
  * (the top level when that menu is gone), after its declared predecessor among its siblings (its seeded place on a
  * new installation); a page whose route a live menu opens already gets no second one. Answers the marks given.
  */
-export async function giveBuiltinMenus(trx: AnyDb, engine: Engine, now = new Date(), navigation: NavNode[] = seedNavigation): Promise<string[]> {
+export async function giveBuiltinMenus(trx: AppDb, engine: Engine, now = new Date(), navigation: NavNode[] = seedNavigation): Promise<string[]> {
   const given = await givenMarks(trx);
   const createTime = nowText(now);
   const added: string[] = [];

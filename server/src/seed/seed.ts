@@ -1,6 +1,7 @@
 import { nowText } from '../db/time.ts';
 import { generatePassword, hashClientPassword, sha256Hex } from '../auth/password.ts';
-import type { AnyDb, Engine } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
+import type { Engine } from '../db/connection.ts';
 import { insertReturningId as insertId, isDuplicateKey } from '../db/insert.ts';
 import { giveBuiltinMenus, syncBuiltinMenus } from './builtinMenus.ts';
 import { provinceCapitals, seedMembers, seedQuestions, seedRoles, seedSubjects, seedTestList } from './seedData.ts';
@@ -30,13 +31,13 @@ function capitalQuestion(i: number): { name: string; options: string[]; correct:
  * and the admin account is its first write: on PostgreSQL and MySQL the later transaction's insert waits on the
  * live-loginid unique index (migration 0011) and fails once the first commits, which rolls back everything it wrote.
  */
-export async function seed(db: AnyDb, engine: Engine, adminPassword?: string): Promise<{ seeded: boolean; generatedAdminPassword?: string }> {
+export async function seed(db: AppDb, engine: Engine, adminPassword?: string): Promise<{ seeded: boolean; generatedAdminPassword?: string }> {
   const filled = await fillOnce(db, engine, adminPassword);
   await syncBuiltinMenus(db, engine);
   return filled;
 }
 
-async function fillOnce(db: AnyDb, engine: Engine, adminPassword?: string): Promise<{ seeded: boolean; generatedAdminPassword?: string }> {
+async function fillOnce(db: AppDb, engine: Engine, adminPassword?: string): Promise<{ seeded: boolean; generatedAdminPassword?: string }> {
   if (await hasAccount(db)) return { seeded: false };
   const password = adminPassword ?? generatePassword(12);
   const pass = await hashClientPassword(sha256Hex(password));
@@ -54,9 +55,9 @@ async function fillOnce(db: AnyDb, engine: Engine, adminPassword?: string): Prom
   return { seeded: true, generatedAdminPassword: adminPassword ? undefined : password };
 }
 
-const hasAccount = async (db: AnyDb) => (await db.selectFrom('sys_user').select('id').limit(1).execute()).length > 0;
+const hasAccount = async (db: AppDb) => (await db.selectFrom('sys_user').select('id').limit(1).execute()).length > 0;
 
-async function fill(trx: AnyDb, engine: Engine, pass: string): Promise<void> {
+async function fill(trx: AppDb, engine: Engine, pass: string): Promise<void> {
   const now = new Date();
   const createTime = nowText(now);
 

@@ -3,7 +3,7 @@ import { assertAllowed, type Caller } from '../access/index.ts';
 import type { LoginThrottle } from '../auth/loginThrottle.ts';
 import { generatePassword, hashClientPassword, isClientHash, sha256Hex, verifyClientPassword } from '../auth/password.ts';
 import type { SessionStore } from '../auth/sessions.ts';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import type { CrudService } from '../crud/service.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 
@@ -106,7 +106,7 @@ export class UserService {
     return deleted;
   }
 
-  private async liveAccount(db: AnyDb, id: number): Promise<AccountRow> {
+  private async liveAccount(db: AppDb, id: number): Promise<AccountRow> {
     const row = await db.selectFrom('sys_user').select(['id', 'loginid', 'state']).where('id', '=', id).where('isdelete', '=', 0).executeTakeFirst();
     if (!row) throw notFound('rowNotFound', { flag: 'sys_user', id });
     return { id: Number(row.id), loginid: String(row.loginid), state: Number(row.state) };
@@ -116,7 +116,7 @@ export class UserService {
    * Refuses a change that would leave no live, enabled account holding an administrator role (besides `leaving`).
    * Asked inside the write's transaction, after its other changes, so that what it reads is what would commit.
    */
-  async assertAnotherAdministrator(db: AnyDb, leaving: number[] = []): Promise<void> {
+  async assertAnotherAdministrator(db: AppDb, leaving: number[] = []): Promise<void> {
     const admins = await administratorIds(db);
     // accounts that administer nothing may go whatever the rest looks like
     if (leaving.length > 0 && !admins.some((id) => leaving.includes(id))) return;
