@@ -1,5 +1,6 @@
 import type { DashboardSummary } from '@qb/contracts';
 import { sql } from 'kysely';
+import type { AppDb, AppTable } from '../db/appDatabase.ts';
 import type { Connection } from '../db/connection.ts';
 import { type Condition } from '../crud/wheres.ts';
 import { scopeExpression } from '../crud/rowScope.ts';
@@ -17,8 +18,8 @@ export async function dashboardSummary(
   today = new Date(),
   scopeOf: (flag: string) => Condition[] | undefined = () => undefined,
 ): Promise<DashboardSummary> {
-  const db = conn.db;
-  const count = async (table: string) =>
+  const db: AppDb = conn.db;
+  const count = async (table: AppTable & ('questionsClass' | 'questionsSmallClass' | 'questionBank' | 'sys_member')) =>
     Number(
       (
         await db
@@ -29,7 +30,9 @@ export async function dashboardSummary(
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const [subjects, categories, questions, members] = await Promise.all(['questionsClass', 'questionsSmallClass', 'questionBank', 'sys_member'].map(count));
+  const [subjects, categories, questions, members] = await Promise.all(
+    (['questionsClass', 'questionsSmallClass', 'questionBank', 'sys_member'] as const).map(count),
+  );
   const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (DAYS - 1)));
   const day =
     conn.engine === 'postgres'

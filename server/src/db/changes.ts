@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { AnyDb, Engine } from './connection.ts';
+import type { AppDb } from './appDatabase.ts';
+import type { Engine } from './connection.ts';
 
 /**
  * Changes one instance makes that the others must see at once (docs/deployment.md, "Several instances"): a session
@@ -23,7 +24,7 @@ export const CHANGES_CHANNEL = 'qb_changes';
 
 export interface ChangeBus {
   /** Tells the other instances; `db` is the transaction the change belongs to (or the pool). */
-  publish(db: AnyDb, change: Change): Promise<void>;
+  publish(db: AppDb, change: Change): Promise<void>;
   /** Calls `handler` with each change made by another instance. */
   subscribe(handler: (change: Change) => void): void;
   start(): Promise<void>;
@@ -60,7 +61,7 @@ export class PgChangeBus implements ChangeBus {
 
   constructor(private readonly url: string) {}
 
-  async publish(db: AnyDb, change: Change): Promise<void> {
+  async publish(db: AppDb, change: Change): Promise<void> {
     const payload = JSON.stringify({ from: this.instance, schema: this.schema, ...change });
     await sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`.execute(db);
   }

@@ -6,6 +6,7 @@ import { parseKeys } from '../crud/keys.ts';
 import { asDataFailure } from '../crud/reads.ts';
 import { ROW_VERSION_FIELD, sentVersion } from '../crud/versions.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 import { KEY_RUN_RANGE, runHolds } from '@qb/contracts/keyRuns';
@@ -34,6 +35,11 @@ export class HistoryService {
     private readonly crud: CrudService,
     private readonly registry: TableRegistry,
   ) {}
+
+  /** the app's own database, typed: where the operation log is read (the generic service's `db` is the dynamic one) */
+  private get appDb(): AppDb {
+    return this.crud.db;
+  }
 
   private keyOf(table: RegisteredTable, raw: unknown): Key {
     if (Array.isArray(raw)) throw badRequest('badParam', { name: 'id', reason: 'one key' });
@@ -67,17 +73,17 @@ export class HistoryService {
 
   /** The row's revisions, newest first: the newest MAX_REVISIONS, or (`from`) every one from that entry on. */
   private async allRevisionsOf(table: RegisteredTable, id: Key, from?: number): Promise<Revision[]> {
-    let query = this.crud.db
+    let query = this.appDb
       .selectFrom('sys_operationLog')
       .select(['id', 'action', 'loginid', 'createTime', 'changes'])
       .where('flag', '=', table.flag)
       .where('rowId', '=', String(id))
       .orderBy('id', 'desc');
     query = from === undefined ? query.limit(MAX_REVISIONS) : query.where('id', '>=', from);
-    const rows = ((await query.execute()) as LogRow[]).map((r) => revisionOf(table, r));
+    const rows = (await query.execute()).map((r) => revisionOf(table, r));
     if (typeof id === 'number') {
       // the run of keys (an import's batch, audit/log.ts) that inserted the row, if any: one entry per run of the table
-      let runs = this.crud.db
+      let runs = this.appDb
         .selectFrom('sys_operationLog')
         .select(['id', 'action', 'loginid', 'createTime', 'changes', 'rowId'])
         .where('flag', '=', table.flag)
@@ -85,7 +91,7 @@ export class HistoryService {
         .where('rowId', '<', KEY_RUN_RANGE[1]);
       if (from !== undefined) runs = runs.where('id', '>=', from);
       // only these are read as runs: a text key that happens to look like one (#1-5) is a row of its own
-      const holding = ((await runs.execute()) as LogRow[]).filter((r) => runHolds(r.rowId, id)).map((r) => revisionOf(table, r, true));
+      const holding = (await runs.execute()).filter((r) => runHolds(r.rowId, id)).map((r) => revisionOf(table, r, true));
       if (holding.length > 0) return [...rows, ...holding].sort((a, b) => b.id - a.id).slice(0, from === undefined ? MAX_REVISIONS : undefined);
     }
     return rows;
@@ -251,14 +257,14 @@ export class HistoryService {
     const table = allowedTable(this.registry, caller, query._flag, 'delete');
     const page = positive(query.page, 'page', 1, 1_000_000);
     const size = positive(query.row, 'row', 20, 100);
-    const entries = (await this.crud.db
+    const entries = await this.appDb
       .selectFrom('sys_operationLog')
       .select(['id', 'action', 'loginid', 'createTime', 'changes', 'rowId'])
       .where('flag', '=', table.flag)
       .where('action', '=', 'delete')
       .orderBy('id', 'desc')
       .limit(MAX_DELETES_READ)
-      .execute()) as (LogRow & { rowId: string | null })[];
+      .execute();
     const newest = new Map<string, LogRow & { rowId: string | null }>();
     for (const e of entries) if (e.rowId !== null && !newest.has(e.rowId)) newest.set(e.rowId, e);
     const target = await this.crud.target(table);

@@ -1,5 +1,5 @@
 import { COLUMN_TYPES, SQL_NAME_PATTERN, type ColumnType, type EnumValue } from '@qb/contracts';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import type { ColumnDef, TableDef } from './types.ts';
 
 /** One live row of sys_tableFields, as stored. */
@@ -213,7 +213,7 @@ export function sheetToTableDef(sheet: SheetRow, fields: FieldRow[], ignored: (r
  * table or an earlier sheet already has) is skipped and reported, never half-registered.
  */
 export async function loadRuntimeTables(
-  db: AnyDb,
+  db: AppDb,
   taken: (flag: string) => boolean,
 ): Promise<{ defs: TableDef[]; skipped: SkippedSheet[]; ignored: SkippedSheet[] }> {
   const sheets = (await db

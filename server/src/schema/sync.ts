@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import type { TableRegistry } from './registry.ts';
 import { dropRefusedReferences } from './references.ts';
 import { loadRuntimeTables } from './runtime.ts';
@@ -8,7 +8,7 @@ import { loadRuntimeTables } from './runtime.ts';
 const REGISTRY_VERSION = 'registry';
 
 /** Bumps the definitions' version inside a write's transaction, so every instance sees the change. */
-export async function bumpRegistryVersion(trx: AnyDb): Promise<void> {
+export async function bumpRegistryVersion(trx: AppDb): Promise<void> {
   await trx
     .updateTable('sys_version')
     .set((eb) => ({ version: eb('version', '+', 1) }))
@@ -27,7 +27,7 @@ export class RegistrySync {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly db: AnyDb,
+    private readonly db: AppDb,
     private readonly registry: TableRegistry,
     /** where skipped definitions and failed reloads are reported (the app's logger once built) */
     public log?: FastifyBaseLogger,

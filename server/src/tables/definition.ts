@@ -1,5 +1,5 @@
 import { SQL_NAME_PATTERN } from '@qb/contracts';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import type { SourceEngine } from '../datasources/index.ts';
 import {
   addColumnSql,
@@ -49,7 +49,7 @@ export function parseApplied(raw: unknown): DdlColumn[] | undefined {
 const on = (v: unknown) => Number(v) === 1;
 
 /** The saved definition of a live sheet (fields with isdelete 1 left out); 404 when there is none. */
-export async function loadSheet(db: AnyDb, id: number): Promise<SheetDefinition> {
+export async function loadSheet(db: AppDb, id: number): Promise<SheetDefinition> {
   const sheet = await db
     .selectFrom('sys_dataSheet')
     .select(['id', 'tableName', 'intro', 'parentid', 'created', 'applied'])
@@ -67,7 +67,8 @@ export async function loadSheet(db: AnyDb, id: number): Promise<SheetDefinition>
   const columns = fields.map((f) => {
     const type = String(f.type ?? 'nvarchar') as LogicalType;
     const col: DdlColumn = { name: String(f.columnName ?? ''), type };
-    if (type === 'nvarchar') col.length = f.length === null || f.length === undefined || f.length === '' ? DEFAULT_LENGTH : Number(f.length);
+    // SQLite keeps whatever a save wrote in an integer column: '' is text there
+    if (type === 'nvarchar') col.length = f.length === null || String(f.length) === '' ? DEFAULT_LENGTH : Number(f.length);
     if (on(f.primaryKey)) col.primaryKey = true;
     if (on(f.nonEmpty)) col.notNull = true;
     if (on(f.autoIncrement)) col.autoIncrement = true;
@@ -100,7 +101,7 @@ export function assertNotBuiltin(registry: TableRegistry, name: string): void {
 }
 
 /** 409 when another live definition has the same table name (any case, any source: the name is the page's flag). */
-export async function assertNameFree(db: AnyDb, name: string, exceptId?: number): Promise<void> {
+export async function assertNameFree(db: AppDb, name: string, exceptId?: number): Promise<void> {
   const rows = await db.selectFrom('sys_dataSheet').select(['id', 'tableName']).where('isdelete', '=', 0).execute();
   const other = rows.find((r) => String(r.tableName).toLowerCase() === name.toLowerCase() && Number(r.id) !== exceptId);
   if (other) throw new ApiError(409, 'tableNameTaken', { name, zh: `另一个数据表定义 #${other.id}`, en: `another table definition #${other.id}` });

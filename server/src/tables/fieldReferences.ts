@@ -1,5 +1,5 @@
 import type { RowChange, TableHooks } from '../hooks/tableHooks.ts';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import { ApiError } from '../http/errors.ts';
 import { labelRefusal, type ReferenceRefusal, referenceRefusal } from '../schema/references.ts';
 import type { TableRegistry } from '../schema/registry.ts';
@@ -14,7 +14,7 @@ const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).tri
  */
 export function fieldReferenceRule(registry: TableRegistry): TableHooks {
   return {
-    async afterWrite(trx: AnyDb, change: RowChange) {
+    async afterWrite(trx: AppDb, change: RowChange) {
       const after = change.after;
       if (!after || Number(after.isdelete ?? 0) === 1) return;
       const refTable = text(after.refTable);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Caller } from '../access/index.ts';
 import type { TablesDeps } from './deps.ts';
 import { nowText } from '../db/time.ts';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import { insertReturningId } from '../db/insert.ts';
 import type { SourceHandle } from '../datasources/index.ts';
 import { DdlNameError, SYSTEM_PREFIXES } from '../ddl/generate.ts';
@@ -48,7 +48,7 @@ async function runPlan(source: SourceHandle, plan: DdlPlan): Promise<void> {
   }
 }
 
-async function writeHistory(db: AnyDb, entry: { sheetId: number; sourceId: number; tableName: string; statements: string[]; result: string; caller?: Caller }) {
+async function writeHistory(db: AppDb, entry: { sheetId: number; sourceId: number; tableName: string; statements: string[]; result: string; caller?: Caller }) {
   await db
     .insertInto('sys_ddlHistory')
     .values({
