@@ -76,7 +76,7 @@ describe('a typed URL of a page', () => {
     });
     await page.goto(`${base}/user/login`);
     await page.getByPlaceholder('用户名').waitFor();
-    // besides the 1 KB script that starts a /manage page's calls early (it does nothing here)
+    // besides the small script that starts a /manage page's calls early (it does nothing here)
     expect([...scripts].filter((s) => !s.startsWith('/assets/early-'))).toHaveLength(1);
   });
 });

@@ -11,8 +11,10 @@
  * answer is fetched for this load, only earlier. A page opened for the first time starts the two calls every page
  * makes (the account and the menu).
  *
- * This module imports nothing: the script that runs before the app is built from it.
+ * This module imports only the calls' paths (no schemas, no i18n): the script that runs before the app is built
+ * from it.
  */
+import { endpoints } from '@qb/contracts/endpoints';
 
 /** localStorage: the calls each path made the last time it was opened by a typed URL. */
 export const EARLY_CALLS_KEY = 'qb.earlyCalls';
@@ -23,8 +25,13 @@ export const EARLY_LANGUAGE_KEY = 'qb.lang';
 /** the languages of i18n/index.ts, the first the default */
 export const EARLY_LANGUAGES = ['zh-CN', 'en-US'] as const;
 
-/** The calls of every page of the shell (app/queryClient.ts userInfoQuery and menuQuery); the test checks them. */
-export const SHELL_CALLS = ['/api/user/userInfo/', '/api/system/menu/?sort=parentMenu%2C+sortNum&sortType=asc%2C+desc'];
+/** The menu call's order (api/system.ts fetchMenu asks with it). */
+export const MENU_QUERY = { sort: 'parentMenu, sortNum', sortType: 'asc, desc' };
+/**
+ * The calls of every page of the shell (app/queryClient.ts userInfoQuery and menuQuery), as api/client.ts buildUrl
+ * writes them; the test checks that the app asks for exactly these.
+ */
+export const SHELL_CALLS = [endpoints.userInfo.url, `${endpoints.menu.url}?${new URLSearchParams(MENU_QUERY).toString()}`];
 
 /** Calls started this long after the navigation are not part of the page's opening (nor those after a click or key). */
 export const RECORD_WINDOW_MS = 4000;
@@ -44,7 +51,7 @@ interface Stored {
   paths: Record<string, { urls: string[]; scripts?: string[]; at: number }>;
 }
 
-const isCallUrl = (url: unknown): url is string => typeof url === 'string' && url.startsWith('/api/') && url.length <= MAX_URL_LENGTH;
+const isCallUrl = (url: unknown): url is string => typeof url === 'string' && /^\/api\//.test(url) && url.length <= MAX_URL_LENGTH;
 const isScriptPath = (path: unknown): path is string => typeof path === 'string' && /^\/assets\/[\w.-]+\.js$/.test(path);
 const MAX_SCRIPTS = 40;
 
