@@ -1,5 +1,5 @@
 import { SOURCE_NO_PASSWORD } from '@qb/contracts';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import type { RowChange, TableHooks } from '../hooks/tableHooks.ts';
 import { refuseControlCharacters } from '../datasources/engines.ts';
 import { refusePrivateLiteral } from '../datasources/hosts.ts';
@@ -18,7 +18,7 @@ const blank = (v: unknown) => v === null || v === undefined || v === '';
  */
 export function connsqlRules(box: SecretBox, sources: DataSources): TableHooks {
   return {
-    async afterWrite(trx: AnyDb, change: RowChange) {
+    async afterWrite(trx: AppDb, change: RowChange) {
       const after = change.after;
       if (!after || change.action === 'delete') return;
       const sqlType = Number(after.sqlType);
@@ -57,7 +57,7 @@ export function connsqlRules(box: SecretBox, sources: DataSources): TableHooks {
         stored = box.encrypt(String(after.databasePsd));
       }
       if (stored !== undefined && (stored !== after.databasePsd || noPassword)) {
-        await trx.updateTable(change.table.table).set({ databasePsd: stored }).where('id', '=', change.id).execute();
+        await trx.updateTable('sys_connsql').set({ databasePsd: stored }).where('id', '=', Number(change.id)).execute();
         after.databasePsd = stored;
       }
     },
