@@ -9,15 +9,11 @@ import type { Generated, Kysely, Transaction } from 'kysely';
  *
  * A column's spec: its value (`int`: an integer, `number`: money or a float, `text`: varchar, text and date-times,
  * read as `YYYY-MM-DD HH:mm:ss` text), then `?` when it may be null, `=` when NOT NULL with a default (optional on
- * insert); `id`: the auto-increment key. Tables made at run time (an operator's tables, the search side tables, other
- * data sources) stay dynamic: `AnyDb` (db/connection.ts), the one untyped door.
+ * insert); `id`: the auto-increment key. Tables made at run time stay dynamic, `AnyDb` (db/connection.ts), the one
+ * untyped door: an operator's tables, the search engine's (`qb_search_mark`, `<table>__search…`, `sys_search…`), other
+ * data sources.
  */
 export const appTables = {
-  // the search engine's catch-up marks (migration 0008): per searchable table, the last change indexed
-  qb_search_mark: {
-    tbl: 'text',
-    upto: 'int',
-  },
   questionBank: {
     id: 'id',
     parentId: 'int?',
