@@ -5,6 +5,9 @@
 // servers are measured in turn, one at a time, BENCH_ROUNDS rounds (the order swapped each round), so that a
 // machine whose speed drifts touches both alike. Prints req/s, p50, p99 and the server's RSS after the run, per
 // round and as min–max with the new/old ratio pair by pair. Without BENCH_OLD_ROOT it says so and stops (exit 0).
+// Then both servers at once (BENCH_TOGETHER rounds, default 3), each loaded by its own autocannon process: the machine's
+// other load then falls on both alike at every moment, and the scheduler shares the cores between the two servers, so
+// the req/s ratio is the ratio of their costs per call even on a busy machine (runs in turn drift by ±30% here).
 // BENCH_CPU_PROF=<dir>: each server writes a CPU profile there when it stops (old-*.cpuprofile, new-*.cpuprofile).
 // BENCH_HEAP_SNAPSHOT=<dir>: each server's heap snapshot after its run (SIGUSR2, --heapsnapshot-signal).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -13,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { searchCaughtUp } from './searchCatchUp.ts';
 
 const newRoot = path.resolve(import.meta.dirname, '..', '..');
 const oldRoot = process.env.BENCH_OLD_ROOT ? path.resolve(process.env.BENCH_OLD_ROOT) : '';
@@ -20,6 +24,7 @@ const size = Number((process.env.BENCH_SIZES ?? '100000').split(',')[0]) || 100_
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TOGETHER = Number(process.env.BENCH_TOGETHER ?? 3);
 const PASSWORD = 'bench-password';
 
 if (!oldRoot || !fs.existsSync(path.join(oldRoot, 'server', 'build.mjs')) || !fs.existsSync(path.join(oldRoot, 'node_modules'))) {
@@ -106,7 +111,17 @@ async function prepare(name: Tree['name'], root: string): Promise<Tree> {
   await stop(server);
   const generate = (await import(path.join(root, 'server', 'bench', 'generate.ts'))) as { generateQuestions(file: string, count: number): void };
   generate.generateQuestions(path.join(tree.dataDir, 'app.sqlite'), size);
+  await caughtUp(tree);
   return tree;
+}
+
+/** Starts the server once more and waits for its search index to catch up with the generated rows (bench/searchCatchUp.ts). */
+async function caughtUp(tree: Tree): Promise<void> {
+  const port = 18000 + crypto.randomInt(1000);
+  const server = start(tree, port, 'catch-up');
+  await waitFor(`http://127.0.0.1:${port}/api/health`);
+  await searchCaughtUp(path.join(tree.dataDir, 'app.sqlite'));
+  await stop(server);
 }
 
 interface Run {
@@ -121,9 +136,10 @@ interface Run {
   requests: number;
 }
 
-async function run(tree: Tree, round: number): Promise<Run> {
+/** Starts the tree's server, signs in and checks the list call once. */
+async function serve(tree: Tree, tag: string) {
   const port = 18000 + crypto.randomInt(1000);
-  const server = start(tree, port, `r${round}`);
+  const server = start(tree, port, tag);
   await waitFor(`http://127.0.0.1:${port}/api/health`);
   const token = await signIn(port);
   const wheres = encodeURIComponent(JSON.stringify({ isdelete: 0, parentId: 7 }));
@@ -131,6 +147,11 @@ async function run(tree: Tree, round: number): Promise<Run> {
   const headers = { authorization: token };
   const check = (await (await fetch(url, { headers })).json()) as { total: number; data: unknown[] };
   if (check.data?.length !== 20) throw new Error(`${tree.label}: the list call answered ${JSON.stringify(check).slice(0, 200)}`);
+  return { server, url, headers, check };
+}
+
+async function run(tree: Tree, round: number): Promise<Run> {
+  const { server, url, headers, check } = await serve(tree, `r${round}`);
   const warm = await autocannon({ url, connections: 10, duration: WARMUP, headers });
   const cpu0 = cpuMs(server.pid!);
   const r = await autocannon({ url, connections: 10, duration: DURATION, headers });
@@ -162,7 +183,6 @@ for (let round = 1; round <= ROUNDS; round++) {
   }
 }
 if (runs.old[0].total !== runs.new[0].total) throw new Error(`totals differ: ${runs.old[0].total} vs ${runs.new[0].total}`);
-for (const tree of [old, current]) fs.rmSync(tree.dataDir, { recursive: true, force: true });
 
 const span = (values: number[], digits = 0) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -178,3 +198,43 @@ for (const tree of [old, current]) {
 console.log(
   `  new/old pair by pair: req/s ${span(ratios('rps'), 3)} (median ${median(ratios('rps')).toFixed(3)}), RSS ${span(ratios('rss'), 3)} (median ${median(ratios('rss')).toFixed(3)}), CPU per request ${span(ratios('cpu'), 3)} (median ${median(ratios('cpu')).toFixed(3)})`,
 );
+
+/** autocannon in a process of its own (two in one process would share its one thread): average req/s. */
+function cannon(url: string, headers: Record<string, string>, seconds: number): Promise<number> {
+  const bin = path.join(newRoot, 'node_modules', 'autocannon', 'autocannon.js');
+  const args = [bin, '-j', '-c', '10', '-d', String(seconds), ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+  children.add(child);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) =>
+    child.once('exit', () => {
+      children.delete(child);
+      try {
+        const r = JSON.parse(out) as { requests: { average: number }; non2xx: number; errors: number };
+        if (r.non2xx > 0 || r.errors > 0) reject(new Error(`${r.non2xx} non-2xx answers, ${r.errors} errors from ${url}`));
+        else resolve(r.requests.average);
+      } catch (err) {
+        reject(err);
+      }
+    }),
+  );
+}
+
+if (TOGETHER > 0) {
+  const together: { old: number; new: number }[] = [];
+  for (let round = 1; round <= TOGETHER; round++) {
+    const a = await serve(old, `t${round}`);
+    const b = await serve(current, `t${round}`);
+    await Promise.all([cannon(a.url, a.headers, WARMUP), cannon(b.url, b.headers, WARMUP)]);
+    const [rpsOld, rpsNew] = await Promise.all([cannon(a.url, a.headers, DURATION), cannon(b.url, b.headers, DURATION)]);
+    together.push({ old: rpsOld, new: rpsNew });
+    await Promise.all([stop(a.server), stop(b.server)]);
+  }
+  const r = together.map((t) => t.new / t.old);
+  console.log(`\nboth servers at once, each with its own autocannon process (10 connections, ${DURATION} s), ${TOGETHER} rounds:`);
+  for (const [i, t] of together.entries())
+    console.log(`  round ${i + 1}  ${old.label} ${t.old.toFixed(0)} req/s, ${current.label} ${t.new.toFixed(0)} req/s: new/old ${(t.new / t.old).toFixed(3)}`);
+  console.log(`  new/old ${span(r, 3)} (median ${median(r).toFixed(3)})`);
+}
+for (const tree of [old, current]) fs.rmSync(tree.dataDir, { recursive: true, force: true });
