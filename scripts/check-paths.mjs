@@ -53,7 +53,11 @@ function expandBraces(pattern) {
 }
 
 /** Whether a path pattern names something under `root`: `<name>` and `*` match within one name. */
+/** A build's output (`web/dist`, `server/dist/main.js`): made by `npm run build`, absent from a fresh clone. */
+const BUILT = /(^|\/)dist(\/|$)/;
+
 export function pathExists(root, pattern) {
+  if (BUILT.test(pattern)) return true;
   return expandBraces(pattern).every((variant) => {
     const segments = variant
       .replace(/<[^<>/]*>/g, '*')
@@ -102,6 +106,7 @@ export function pathsInComments(text, fileName) {
  * `crud/values.ts`), from the src/ of a package (the contracts name the server's `forms/derive.ts`), or node_modules.
  */
 export function commentPathExists(root, file, path) {
+  if (BUILT.test(path)) return true;
   // a relative path (`./x.ts`, `../core/wheres.ts`) is read from the file's folder only
   if (path.startsWith('.')) return existsSync(resolve(dirname(file), path));
   const places = [];

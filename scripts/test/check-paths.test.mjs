@@ -52,6 +52,10 @@ test('placeholders, globs and braces: each choice must exist, a placeholder or g
     assert.equal(pathExists(root, 'docs/screenshots/page-{zh,fr}.png'), false);
     assert.equal(pathExists(root, 'docs/screenshots/page-<zh|en>.png'), true);
     assert.equal(pathExists(root, 'server/src/crud/'), true);
+    // a build's output is not in a fresh clone: named in the docs (the deployment's files), it is not stale
+    assert.equal(pathExists(root, 'web/dist'), true);
+    assert.equal(pathExists(root, 'server/dist/main.js'), true);
+    assert.equal(pathExists(root, 'server/distant/x.ts'), false);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
