@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '../src/http/publicRoutes.ts';
 import { CaptchaStore } from '../src/auth/captcha.ts';
 import { LOCK_MS } from '../src/auth/loginThrottle.ts';
+import { makePrivateDir, makePrivateFile } from '../src/db/privateFiles.ts';
 import { ADMIN_PASSWORD, engines, rawRequest, sha, startSecondInstance, startTestApp, type TestApp } from './helpers.ts';
 
 const envelope = (body: string) => JSON.parse(body) as { status: unknown; message: string };
@@ -405,6 +407,25 @@ describe('DATA_DIR is private', () => {
       expect(mode(path.join(t.dataDir, 'app.sqlite'))).toBe(0o600);
     } finally {
       await t.close();
+    }
+  });
+
+  it('leaves a shared directory (sticky, writable by all, as /tmp) as it is, and still makes its files 0600', () => {
+    const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'qb-shared-'));
+    try {
+      fs.chmodSync(shared, 0o1777);
+      makePrivateDir(shared);
+      makePrivateFile(path.join(shared, 'app.sqlite'));
+      expect(fs.statSync(shared).mode & 0o7777).toBe(0o1777);
+      expect(fs.statSync(path.join(shared, 'app.sqlite')).mode & 0o777).toBe(0o600);
+      // a directory of this account's without the sticky bit is tightened as before
+      const own = path.join(shared, 'own');
+      fs.mkdirSync(own, { mode: 0o777 });
+      fs.chmodSync(own, 0o777);
+      makePrivateDir(own);
+      expect(fs.statSync(own).mode & 0o777).toBe(0o700);
+    } finally {
+      fs.rmSync(shared, { recursive: true, force: true });
     }
   });
 });

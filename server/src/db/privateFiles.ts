@@ -19,5 +19,8 @@ function tighten(target: string, mode: number): void {
   const stat = fs.statSync(target);
   // only what this account owns: a directory an operator shares on purpose (e.g. a mounted volume root) is left alone
   if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) return;
+  // a shared directory (sticky and writable by all, as /tmp): DATA_DIR=/tmp run as root once made /tmp 0700 and
+  // every other program's temporary files failed; the files inside are still made 0600
+  if (stat.isDirectory() && stat.mode & 0o1000 && stat.mode & 0o002) return;
   if ((stat.mode & 0o777) !== mode) fs.chmodSync(target, mode);
 }
