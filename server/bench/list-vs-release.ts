@@ -10,6 +10,8 @@
 // the req/s ratio is the ratio of their costs per call even on a busy machine (runs in turn drift by ±30% here).
 // BENCH_CPU_PROF=<dir>: each server writes a CPU profile there when it stops (old-*.cpuprofile, new-*.cpuprofile).
 // BENCH_HEAP_SNAPSHOT=<dir>: each server's heap snapshot after its run (SIGUSR2, --heapsnapshot-signal).
+// BENCH_KEEP_DATA=<dir>: the two databases are made in <dir>/old and <dir>/new once and reused by later runs (the
+// trees are still built each run), so that a change can be measured again without generating the rows again.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -99,12 +101,15 @@ async function prepare(name: Tree['name'], root: string): Promise<Tree> {
   const label = spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || root;
   const built = spawnSync(process.execPath, [path.join(root, 'server', 'build.mjs')], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error(`the build of ${root} failed`);
+  const keep = process.env.BENCH_KEEP_DATA ? path.join(path.resolve(process.env.BENCH_KEEP_DATA), name) : '';
   const tree: Tree = {
     name,
     root,
     label: name === 'new' ? `this tree (${label})` : `release ${label}`,
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `qb-list-${name}-`)),
+    dataDir: keep || fs.mkdtempSync(path.join(os.tmpdir(), `qb-list-${name}-`)),
   };
+  if (keep && fs.existsSync(path.join(keep, 'prepared'))) return tree;
+  if (keep) fs.mkdirSync(keep, { recursive: true });
   const port = 18000 + crypto.randomInt(1000);
   const server = start(tree, port, 'seed');
   await waitFor(`http://127.0.0.1:${port}/api/health`);
@@ -112,6 +117,7 @@ async function prepare(name: Tree['name'], root: string): Promise<Tree> {
   const generate = (await import(path.join(root, 'server', 'bench', 'generate.ts'))) as { generateQuestions(file: string, count: number): void };
   generate.generateQuestions(path.join(tree.dataDir, 'app.sqlite'), size);
   await caughtUp(tree);
+  if (keep) fs.writeFileSync(path.join(keep, 'prepared'), `${size}\n`);
   return tree;
 }
 
@@ -222,19 +228,26 @@ function cannon(url: string, headers: Record<string, string>, seconds: number): 
 }
 
 if (TOGETHER > 0) {
-  const together: { old: number; new: number }[] = [];
+  const together: { old: number; new: number; cpuOld: number; cpuNew: number }[] = [];
   for (let round = 1; round <= TOGETHER; round++) {
     const a = await serve(old, `t${round}`);
     const b = await serve(current, `t${round}`);
     await Promise.all([cannon(a.url, a.headers, WARMUP), cannon(b.url, b.headers, WARMUP)]);
+    const cpu0 = [cpuMs(a.server.pid!), cpuMs(b.server.pid!)];
     const [rpsOld, rpsNew] = await Promise.all([cannon(a.url, a.headers, DURATION), cannon(b.url, b.headers, DURATION)]);
-    together.push({ old: rpsOld, new: rpsNew });
+    // CPU time per request: the time each server spent over the requests it answered (average req/s × seconds)
+    const cpuOld = ((cpuMs(a.server.pid!) - cpu0[0]) * 1000) / (rpsOld * DURATION);
+    const cpuNew = ((cpuMs(b.server.pid!) - cpu0[1]) * 1000) / (rpsNew * DURATION);
+    together.push({ old: rpsOld, new: rpsNew, cpuOld, cpuNew });
     await Promise.all([stop(a.server), stop(b.server)]);
   }
   const r = together.map((t) => t.new / t.old);
+  const c = together.map((t) => t.cpuNew / t.cpuOld);
   console.log(`\nboth servers at once, each with its own autocannon process (10 connections, ${DURATION} s), ${TOGETHER} rounds:`);
   for (const [i, t] of together.entries())
-    console.log(`  round ${i + 1}  ${old.label} ${t.old.toFixed(0)} req/s, ${current.label} ${t.new.toFixed(0)} req/s: new/old ${(t.new / t.old).toFixed(3)}`);
-  console.log(`  new/old ${span(r, 3)} (median ${median(r).toFixed(3)})`);
+    console.log(
+      `  round ${i + 1}  ${old.label} ${t.old.toFixed(0)} req/s ${t.cpuOld.toFixed(0)} µs/request, ${current.label} ${t.new.toFixed(0)} req/s ${t.cpuNew.toFixed(0)} µs/request: new/old req/s ${(t.new / t.old).toFixed(3)}, CPU ${(t.cpuNew / t.cpuOld).toFixed(3)}`,
+    );
+  console.log(`  new/old req/s ${span(r, 3)} (median ${median(r).toFixed(3)}), CPU per request ${span(c, 3)} (median ${median(c).toFixed(3)})`);
 }
-for (const tree of [old, current]) fs.rmSync(tree.dataDir, { recursive: true, force: true });
+if (!process.env.BENCH_KEEP_DATA) for (const tree of [old, current]) fs.rmSync(tree.dataDir, { recursive: true, force: true });

@@ -410,12 +410,8 @@ export class CrudReads {
       const names = new Map<number, string>();
       const list = [...ids];
       for (let i = 0; i < list.length; i += 1000) {
-        const found = await this.readDb
-          .selectFrom('sys_user')
-          .select(['id', 'name'])
-          .where('id', 'in', list.slice(i, i + 1000))
-          .execute();
-        for (const f of found) names.set(Number(f.id), String(f.name ?? ''));
+        const found = await this.readDb.executeQuery<{ id: unknown; name: unknown }>(this.accountNames(list.slice(i, i + 1000)));
+        for (const f of found.rows) names.set(Number(f.id), String(f.name ?? ''));
       }
       const field = `${name}Name`;
       for (const r of rows) {
@@ -423,6 +419,23 @@ export class CrudReads {
         r[field] = typeof id === 'number' ? (names.get(id) ?? null) : null;
       }
     }
+  }
+
+  /** The statements of nameCreators by number of accounts (a page names one or a few): built and compiled once each. */
+  private readonly accountNameStatements = new Map<number, CompiledQuery>();
+
+  /** `select id, name from sys_user where id in (…)` for these ids: Kysely builds it once per number of ids. */
+  private accountNames(ids: number[]): CompiledQuery {
+    let compiled = this.accountNameStatements.get(ids.length);
+    if (!compiled) {
+      compiled = this.readDb.selectFrom('sys_user').select(['id', 'name']).where('id', 'in', ids).compile();
+      // its values are the ids, in order, and nothing else (checked once: otherwise it is compiled each time)
+      if (compiled.parameters.length !== ids.length || compiled.parameters.some((v, i) => v !== ids[i])) return compiled;
+      if (this.accountNameStatements.size >= 100) this.accountNameStatements.clear();
+      this.accountNameStatements.set(ids.length, compiled);
+      return compiled;
+    }
+    return { ...compiled, parameters: ids };
   }
 
   /** Sets `hasChildren` on each row: whether live rows of the same table name it in `column` (lazy trees). */

@@ -39,33 +39,54 @@ export function chooseEncoding(header: string | string[] | undefined): Encoding 
   return undefined;
 }
 
+/** the JSON content type every handler's answer carries: compared as it is before the regular expression */
+const PLAIN_JSON = 'application/json; charset=utf-8';
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
 function isJson(reply: FastifyReply): boolean {
   const type = reply.getHeader('content-type');
-  return typeof type === 'string' && /^application\/(?:[\w.+-]+\+)?json\b/i.test(type);
+  return type === PLAIN_JSON || (typeof type === 'string' && JSON_TYPE.test(type));
 }
 
-async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-  if (reply.hasHeader('content-encoding') || !isJson(reply)) return payload;
-  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-  if (size < COMPRESS_MIN_BYTES || size > COMPRESS_MAX_BYTES) return payload;
+type Done = (err: Error | null, payload?: unknown) => void;
+
+/**
+ * A callback hook, not an async one: most answers are sent as they are (under 1 KB, or the client takes no encoding),
+ * and those go on at once, without a promise and a turn of the microtask queue per answer (docs/performance.md). The
+ * answer's size is read once (a Buffer's length: the serializer hands Fastify bytes, http/openapi.ts).
+ */
+function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: Done): void {
+  const text = typeof payload === 'string';
+  if (!text && !Buffer.isBuffer(payload)) return done(null, payload);
+  // bytes under the threshold (most answers) go on before any header is read
+  if (!text && payload.length < COMPRESS_MIN_BYTES) return done(null, payload);
+  if (reply.hasHeader('content-encoding') || !isJson(reply)) return done(null, payload);
+  const size = text ? Buffer.byteLength(payload) : payload.length;
+  if (size < COMPRESS_MIN_BYTES || size > COMPRESS_MAX_BYTES) return done(null, payload);
   // the answer differs by Accept-Encoding from here on, whether or not this request takes a compressed one
-  reply.header('vary', varyWith(reply.getHeader('vary')));
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary === undefined ? 'Accept-Encoding' : varyWith(vary));
   const encoding = chooseEncoding(request.headers['accept-encoding']);
-  if (!encoding) return payload;
-  const body =
+  if (!encoding) return done(null, payload);
+  const body = payload as string | Buffer;
+  const compressed =
     encoding === 'br'
-      ? await brotli(payload, {
+      ? brotli(body, {
           params: {
             [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
             [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
             [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size,
           },
         })
-      : await gzipAsync(payload, { level: 6 });
-  reply.header('content-encoding', encoding);
-  reply.removeHeader('content-length');
-  return body;
+      : gzipAsync(body, { level: 6 });
+  compressed.then(
+    (result) => {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      done(null, result);
+    },
+    (err: Error) => done(err),
+  );
 }
 
 function varyWith(current: unknown): string {

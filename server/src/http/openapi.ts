@@ -43,7 +43,32 @@ export const validatorCompiler: FastifySchemaCompiler<ZodLike> = ({ schema, http
  * once: a string answer is measured again by each step that needs its length in bytes (the compression's
  * threshold, Content-Length, Node's own write), a pass over the whole text each (docs/performance.md).
  */
-const serializerCompiler = () => (data: unknown) => Buffer.from(JSON.stringify(data)) as unknown as string;
+const serializerCompiler = () => (data: unknown) => utf8Of(JSON.stringify(data)) as unknown as string;
+
+/**
+ * The answers' bytes are written into slabs of 256 KB, one after another, as Node's own buffer pool does for texts
+ * under 4 KB: a list page of 20 questions (5 KB) would otherwise be a malloc and a free of its own (Buffer.from of a
+ * text past 4 KB is). A slab is never written twice: it is freed when the last answer in it is. A text that could
+ * need more than a quarter of a slab gets a buffer of its own.
+ */
+const SLAB_BYTES = 256 * 1024;
+let slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+let slabUsed = 0;
+
+export function utf8Of(text: string): Buffer {
+  // at most 3 bytes per UTF-16 unit (a surrogate pair is 4 bytes for 2 units)
+  const most = text.length * 3;
+  if (most > SLAB_BYTES / 4) return Buffer.from(text);
+  if (slabUsed + most > SLAB_BYTES) {
+    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const start = slabUsed;
+  const end = start + slab.write(text, start);
+  // the next answer starts on an 8-byte boundary, as in Node's pool
+  slabUsed = (end + 7) & ~7;
+  return slab.subarray(start, end);
+}
 
 /** Message keys that never answer a failure: success messages, and the words of a refused import's rows. */
 const NOT_FAILURES = new Set<MessageKey>([
