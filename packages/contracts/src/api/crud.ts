@@ -30,6 +30,47 @@ export const selectQuerySchema = queryOf({
   _hasChildren: serviceText('a parent column of the same table (parentId): each row is answered with `hasChildren`', 'parentId').optional(),
 });
 
+/** The select query's names, in the schema's order (the order zod's output has them). */
+const SELECT_KEYS = ['_flag', 'page', 'row', 'wheres', 'sort', 'sortType', '_hasChildren'] as const;
+const PAGE_BOUNDS: Partial<Record<string, number>> = { page: 1_000_000, row: 100_000 };
+const PLAIN_COUNT = /^[1-9]\d{0,6}$/;
+
+/**
+ * The usual list query, answered without zod's walk through the schema (a list call is the most frequent call,
+ * docs/performance.md): only the select query's own names, each given once as a text, a non-empty `_flag`, and
+ * `page`/`row` as plain digits within their bounds. That is exactly what the schema makes of such a query: the
+ * texts as they are, page and row as numbers. Anything else (a name given twice, another name, `page=05`, an empty
+ * flag…) goes through zod, so what is accepted, refused or passed on to the service stays the schema's
+ * (test/list-query-schema.test.ts compares both on many queries).
+ */
+function plainSelectQuery(data: unknown): Record<string, unknown> | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const given = data as Record<string, unknown>;
+  let count = 0;
+  const out: Record<string, unknown> = {};
+  for (const key of SELECT_KEYS) {
+    if (!Object.hasOwn(given, key)) continue;
+    const value = given[key];
+    if (typeof value !== 'string') return undefined;
+    count++;
+    const max = PAGE_BOUNDS[key];
+    if (max !== undefined) {
+      if (!PLAIN_COUNT.test(value)) return undefined;
+      const n = Number(value);
+      if (n > max) return undefined;
+      out[key] = n;
+    } else out[key] = value;
+  }
+  if (typeof out._flag !== 'string' || out._flag === '' || Object.keys(given).length !== count) return undefined;
+  return out;
+}
+
+const schemaSafeParse = selectQuerySchema.safeParse.bind(selectQuerySchema);
+selectQuerySchema.safeParse = ((data: unknown, params?: Parameters<typeof schemaSafeParse>[1]) => {
+  const plain = plainSelectQuery(data);
+  return plain ? { success: true, data: plain } : schemaSafeParse(data, params);
+}) as typeof selectQuerySchema.safeParse;
+
 export const saveBodySchema = jsonBody({
   _flag: flagParam,
   params: checkedByService(z.record(z.string(), z.unknown()))
