@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTableSql, addColumnSql } from '../src/ddl/generate.ts';
+import { createTableSql, addColumnSql } from '../src/tables/ddl.ts';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
 import { defineTable } from './tables-helpers.ts';
 

@@ -3,7 +3,7 @@ import Database from '../src/db/sqliteDriver.ts';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { addColumnSql, alterColumnSql, createTableSql, type DdlTable } from '../src/ddl/generate.ts';
+import { addColumnSql, alterColumnSql, createTableSql, type DdlTable } from '../src/tables/ddl.ts';
 
 const PG_URL = process.env.TEST_PG_URL;
 const MYSQL_URL = process.env.TEST_MYSQL_URL;

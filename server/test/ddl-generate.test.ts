@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SourceEngine } from '../src/datasources/engines.ts';
-import { addColumnSql, alterColumnSql, checkName, createTableSql, DdlNameError, type DdlTable } from '../src/ddl/generate.ts';
+import { addColumnSql, alterColumnSql, checkName, createTableSql, DdlNameError, type DdlTable } from '../src/tables/ddl.ts';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures', 'ddl');
 const table: DdlTable = {

@@ -1,7 +1,7 @@
 import type { DerivedColumn, FormTableAnswer } from '@qb/contracts';
 import type { Caller } from '../access/index.ts';
 import type { TablesDeps } from '../tables/deps.ts';
-import { DdlNameError, type DdlColumn } from '../ddl/generate.ts';
+import { DdlNameError, type DdlColumn } from '../tables/ddl.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { bumpRegistryVersion } from '../schema/sync.ts';
 import { assertNameFree, assertNotBuiltin, type DdlPlan, planDdl, refusal } from '../tables/definition.ts';

@@ -1,6 +1,6 @@
 import { formTextIn, formValueFields, formValueKind, type FormSchema, type FormValueField } from '@qb/contracts';
 import type { DerivedColumn } from '@qb/contracts';
-import { DEFAULT_LENGTH } from '../ddl/generate.ts';
+import { DEFAULT_LENGTH } from '../tables/ddl.ts';
 
 // Auto-create: the columns of a table made from a form's value fields (docs/forms.md "Auto-create"). Which column a
 // field binds to is its kind's (the descriptor's `column`, packages/contracts/src/forms/kinds/); this file sizes it.

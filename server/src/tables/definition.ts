@@ -15,7 +15,7 @@ import {
   physicalType,
   quote,
   SYSTEM_PREFIXES,
-} from '../ddl/generate.ts';
+} from './ddl.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 

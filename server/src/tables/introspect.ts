@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SourceHandle } from '../datasources/index.ts';
-import { type DdlColumn, DEFAULT_LENGTH, type LogicalType } from '../ddl/generate.ts';
+import { type DdlColumn, DEFAULT_LENGTH, type LogicalType } from './ddl.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import { readBackKind } from '../schema/nativeTypes.ts';

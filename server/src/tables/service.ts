@@ -6,7 +6,7 @@ import { nowText } from '../db/time.ts';
 import type { AppDb } from '../db/appDatabase.ts';
 import { insertReturningId } from '../db/insert.ts';
 import type { SourceHandle } from '../datasources/index.ts';
-import { DdlNameError, SYSTEM_PREFIXES } from '../ddl/generate.ts';
+import { DdlNameError, SYSTEM_PREFIXES } from './ddl.ts';
 import { ApiError } from '../http/errors.ts';
 import { bumpRegistryVersion } from '../schema/sync.ts';
 import { assertNameFree, assertNotBuiltin, checkDefinition, checkPageColumns, type DdlPlan, loadSheet, planDdl, refusal } from './definition.ts';
