@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utf8Of } from '../src/http/openapi.ts';
 import type { RegisteredTable } from '../src/schema/types.ts';
@@ -53,5 +54,34 @@ describe("the creators' names of a page", () => {
     expect(await named([ids.a!, ids.b!])).toEqual(['名-a', '名-b']);
     expect(await named([ids.c!, ids.b!, ids.c!])).toEqual(['名-c', '名-b', '名-c']);
     expect(await named([999_999])).toEqual([null]);
+  });
+
+  it('keeps the names while no account changes, and reads them again after a rename or another connection\'s write', async () => {
+    const user = await t.post('/api/user/save/', { params: { loginid: 'creator-kept', name: '旧名' } });
+    const id = Number(user.json().data.id);
+    const table = t.ctx.registry.get('questionBank') as RegisteredTable;
+    const crud = t.ctx.crud as unknown as { accountReads: number; nameCreators(table: RegisteredTable, rows: Record<string, unknown>[]): Promise<void> };
+    const named = async () => {
+      const rows: Record<string, unknown>[] = [{ createdBy: id }, { createdBy: 1 }];
+      await crud.nameCreators(table, rows);
+      return rows[0]!.createdByName;
+    };
+    expect(await named()).toBe('旧名');
+    const reads = crud.accountReads;
+    expect(await named()).toBe('旧名');
+    expect(await named()).toBe('旧名');
+    expect(crud.accountReads).toBe(reads);
+    // renamed through the accounts' service: the next page says the new name
+    const renamed = await t.post('/api/user/save/', { params: { id, name: '新名' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await named()).toBe('新名');
+    expect(crud.accountReads).toBe(reads + 1);
+    // written by another connection to the same file (another process, a tool): PRAGMA data_version moves
+    const file = t.ctx.conn.sqlite!.name;
+    expect(file).not.toBe(':memory:');
+    const other = new Database(file);
+    other.prepare('update sys_user set name = ? where id = ?').run('别处改的', id);
+    other.close();
+    expect(await named()).toBe('别处改的');
   });
 });

@@ -179,6 +179,17 @@ export class CountCache {
     for (const table of tables) this.localVersions.set(table, (this.localVersions.get(table) ?? 0) + 1);
   }
 
+  /**
+   * SQLite: a stamp that moves whenever the table's committed rows may have changed (another connection's commit moves
+   * PRAGMA data_version, a write of this process the table's local version), for other caches of what a list answers
+   * (the creators' names, crud/reads.ts); undefined on the other engines and with the cache off. Read it before the
+   * rows it stamps, as a total's version is.
+   */
+  stampOf(table: string): string | undefined {
+    if (!this.options || !this.sqlite) return undefined;
+    return `${this.sqliteStatements().dataVersion.get() as number}:${this.localVersions.get(table) ?? 0}`;
+  }
+
   /** The table's committed row version: on SQLite this process's count of its commits, elsewhere the version rows (all instances' writes). */
   private version(table: string): number | Promise<number> {
     if (this.sqlite) return this.localVersions.get(table) ?? 0;

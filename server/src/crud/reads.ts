@@ -401,18 +401,28 @@ export class CrudReads {
 
   /** Each row's creator (a `creator` column: createdBy) by name too, as `<column>Name`: one read of the page's accounts. */
   protected async nameCreators(table: RegisteredTable, rows: Record<string, unknown>[]) {
-    for (const name of creatorColumns(table)) {
+    const columns = creatorColumns(table);
+    if (columns.length === 0) return;
+    // SQLite: the accounts' names are kept while sys_user is unchanged (countCache.stampOf, read before the names)
+    const stamp = this.counts.stampOf('sys_user');
+    // another stamp, or too many kept: a new map (a call still reading into the old one keeps it to itself)
+    if (stamp === undefined || stamp !== this.knownNames.stamp || this.knownNames.names.size > 10_000) this.knownNames = { stamp, names: new Map() };
+    const known = this.knownNames;
+    for (const name of columns) {
       const ids = new Set<number>();
       for (const r of rows) {
         const id = r[name];
-        if (typeof id === 'number') ids.add(id);
+        if (typeof id === 'number' && !known.names.has(id)) ids.add(id);
       }
-      const names = new Map<number, string>();
+      const names = known.names;
       const list = [...ids];
       for (let i = 0; i < list.length; i += 1000) {
+        this.accountReads++;
         const found = await this.readDb.executeQuery<{ id: unknown; name: unknown }>(this.accountNames(list.slice(i, i + 1000)));
         for (const f of found.rows) names.set(Number(f.id), String(f.name ?? ''));
       }
+      // an id no account has: named null, and not looked up again while sys_user is unchanged
+      for (const id of list) if (!names.has(id)) names.set(id, null);
       const field = `${name}Name`;
       for (const r of rows) {
         const id = r[name];
@@ -420,6 +430,12 @@ export class CrudReads {
       }
     }
   }
+
+  /** reads of accounts' names nameCreators has sent (the tests read it to tell kept names from read ones) */
+  accountReads = 0;
+
+  /** the accounts' names nameCreators has read, under the sys_user stamp they were read at (undefined: none kept) */
+  private knownNames: { stamp: string | undefined; names: Map<number, string | null> } = { stamp: undefined, names: new Map() };
 
   /** The statements of nameCreators by number of accounts (a page names one or a few): built and compiled once each. */
   private readonly accountNameStatements = new Map<number, CompiledQuery>();
