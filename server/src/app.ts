@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './appContext.ts';
 import { CaptchaStore } from './auth/captcha.ts';
 import { LoginThrottle } from './auth/loginThrottle.ts';
-import { accessRoutes } from './permissions/routes.ts';
+import { accessRoutes } from './access/routes.ts';
 import { authRoutes, registerGuard } from './auth/routes.ts';
 import { SessionStore } from './auth/sessions.ts';
 import type { Config } from './config.ts';
@@ -39,7 +39,8 @@ import { databaseRateStore } from './http/rateStore.ts';
 import { changeBusFor, PgChangeBus } from './db/changes.ts';
 import { registerFormRules } from './forms/hooks.ts';
 import { registerMemberRules } from './members/hooks.ts';
-import { registerPermissionRules } from './permissions/hooks.ts';
+import { registerPermissionRules } from './access/hooks.ts';
+import { parseRowFilter } from './crud/rowScope.ts';
 import { registerTableRules } from './tables/hooks.ts';
 import { registerUserRules } from './users/hooks.ts';
 
@@ -100,7 +101,7 @@ export function apiRoutes(app: FastifyInstance, ctx: AppContext): Registrations 
     ...authRoutes(ctx),
     ...crudRoutes(ctx),
     ...dashboardRoutes(ctx),
-    ...accessRoutes(ctx),
+    ...accessRoutes(ctx, parseRowFilter),
     ...importRoutes(ctx),
     ...historyRoutes(ctx),
     ...tableRoutes(ctx),

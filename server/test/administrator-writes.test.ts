@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
 
 /**
- * Writes that change what grants mean are an administrator's (permissions/administratorWrites.ts).
+ * Writes that change what grants mean are an administrator's (access/administratorWrites.ts).
  * Being an administrator is a role property: a role granted 角色管理 (save and delete on sys_role) may edit roles,
  * but neither make one an administrator role (its own included) nor change or delete an administrator role.
  * Each refusal is 403 ADMINISTRATOR_ROLE with the rows as they were.

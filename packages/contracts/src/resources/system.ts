@@ -4,7 +4,7 @@ import { EDIT, group, page, READ, t, tablePage } from './declare.ts';
 
 /**
  * 系统管理: menus, roles, accounts, grants, the two logs and the live sessions, each page with the tables it owns.
- * The rules of these tables are beside their services: permissions/hooks.ts (sys_role, sys_menu), users/hooks.ts (sys_user).
+ * The rules of these tables are beside their services: access/hooks.ts (sys_role, sys_menu), users/hooks.ts (sys_user).
  */
 
 const menuTypeEnum: EnumValue[] = [

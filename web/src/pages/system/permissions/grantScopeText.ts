@@ -6,7 +6,7 @@ import { filterText, pageTableOf, type RowFilter } from './rowScope.ts';
 import { isEmptyRules, parseRules, rulesText } from './fieldRules.ts';
 
 /**
- * The 数据范围 of a logged grant (操作日志: `[menuId, actions, rowFilterJSON]`, server/src/permissions/grantsService.ts)
+ * The 数据范围 of a logged grant (操作日志: `[menuId, actions, rowFilterJSON]`, server/src/access/grantsService.ts)
  * read as 权限管理 shows it: the page's table's column titles, choice labels and the names of referenced rows.
  */
 

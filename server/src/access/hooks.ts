@@ -1,6 +1,10 @@
 import type { AppDb } from '../db/appDatabase.ts';
-import type { HookRegistry } from '../hooks/tableHooks.ts';
-import { administratorRoleRule, menuRouteRule } from './administratorWrites.ts';
+import { type AccessRule, administratorRoleRule, menuRouteRule } from './administratorWrites.ts';
+
+/** What these rules use of the hook registry (hooks/tableHooks.ts's `HookRegistry`): adding a table's rule. */
+export interface AccessRuleRegistry {
+  on(flag: string, rule: AccessRule): void;
+}
 
 /** What the rules of roles and menus use of the app: the sessions, and the accounts (users/service.ts). */
 export interface PermissionRulesDeps {
@@ -17,7 +21,7 @@ export interface PermissionRulesDeps {
  *   administrator role is decided before whether one would be left (the rules of a table run in the order added).
  * The in-use rules of both tables come after these (tables/inUse.ts).
  */
-export function registerPermissionRules(hooks: HookRegistry, deps: PermissionRulesDeps): void {
+export function registerPermissionRules(hooks: AccessRuleRegistry, deps: PermissionRulesDeps): void {
   for (const flag of ['sys_role', 'sys_menu']) hooks.on(flag, { afterCommit: () => deps.sessions.forgetAll() });
   hooks.on('sys_role', administratorRoleRule);
   hooks.on('sys_menu', menuRouteRule);

@@ -1,12 +1,11 @@
 import type { accessApi } from '@qb/contracts/schemas';
-import type { CrudService } from '../crud/service.ts';
 import type { Connection } from '../db/connection.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import { nowText } from '../db/time.ts';
 import { ok } from '../http/errors.ts';
 import { translate } from '../http/messages.ts';
-import { GrantsService, type GrantsSessions, type GrantsUsers } from './grantsService.ts';
-import { assertAdministrator, type Caller } from '../access/index.ts';
+import { GrantsService, type GrantsSessions, type GrantsUsers, type GrantsWrites, type RowFilterCheck } from './grantsService.ts';
+import { assertAdministrator, type Caller } from './index.ts';
 import type { RoutesOf } from '../http/route.ts';
 
 /** The administrator's calls of the permission, user and online-session pages (docs/permissions.md). */
@@ -14,7 +13,7 @@ import type { RoutesOf } from '../http/route.ts';
 interface AccessDeps {
   conn: Connection;
   registry: TableRegistry;
-  crud: CrudService;
+  crud: GrantsWrites;
   users: GrantsUsers & { resetPassword(id: number, caller: Caller): Promise<string> };
   sessions: GrantsSessions & {
     idOf(token: string): Promise<number | undefined>;
@@ -22,8 +21,8 @@ interface AccessDeps {
   };
 }
 
-export function accessRoutes(ctx: AccessDeps): RoutesOf<typeof accessApi> {
-  const grants = new GrantsService({ db: ctx.conn.db, registry: ctx.registry, crud: ctx.crud, users: ctx.users, sessions: ctx.sessions });
+export function accessRoutes(ctx: AccessDeps, parseRowFilter: RowFilterCheck): RoutesOf<typeof accessApi> {
+  const grants = new GrantsService({ db: ctx.conn.db, registry: ctx.registry, crud: ctx.crud, parseRowFilter, users: ctx.users, sessions: ctx.sessions });
 
   return {
     menuActions: async (req) => {

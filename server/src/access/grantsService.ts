@@ -1,16 +1,15 @@
 import type { GrantAction } from '@qb/contracts';
 import { GRANT_ACTIONS } from '@qb/contracts/schemas';
-import type { CrudService } from '../crud/service.ts';
-import type { AppDb } from '../db/appDatabase.ts';
+import type { AppDb, AppTrx } from '../db/appDatabase.ts';
+import type { AnyDb } from '../db/connection.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredTable } from '../schema/types.ts';
-import { pageTable, parseActions, storedRowFilter } from '../access/grants.ts';
-import type { Caller, RowFilter } from '../access/index.ts';
-import { type FieldRules, storedFieldRules } from '../access/fieldRules.ts';
-import { parseRowFilter } from '../crud/rowScope.ts';
+import { pageTable, parseActions, storedRowFilter } from './grants.ts';
+import type { Caller, RowFilter } from './index.ts';
+import { type FieldRules, storedFieldRules } from './fieldRules.ts';
 import { ROW_FILTER_LENGTH } from '../db/migrations/0015_row_filters.ts';
-import { offeredActions, pageDeclaration } from '../access/pages.ts';
+import { offeredActions, pageDeclaration } from './pages.ts';
 
 /** What the grants service needs of the session store (auth/sessions.ts): forget cached callers, end one session. */
 export interface GrantsSessions {
@@ -24,10 +23,35 @@ export interface GrantsUsers {
   assertAnotherAdministrator(db: AppDb): Promise<void>;
 }
 
+/**
+ * What it needs of the generic service (crud/service.ts's `CrudService`): a write's transaction and the operation log.
+ * Declared here rather than imported: crud/ sits on access/ (it asks it before any SQL).
+ */
+export interface GrantsWrites {
+  /** the write in one transaction on the app database (`target` undefined), its rows' hooks told the caller */
+  writeTransaction<T>(tables: string[], work: (trx: AnyDb) => Promise<T>, target: undefined, audit: { caller: Caller | undefined }): Promise<T>;
+  auditLog: { write(db: AppTrx, caller: Caller | undefined, entries: GrantLogEntry[]): Promise<void> };
+}
+
+/** An entry of the operation log as the grants service writes it (an `AuditEntry` of audit/log.ts). */
+interface GrantLogEntry {
+  flag: string;
+  action: string;
+  rowId: string;
+  changes?: { column: string; before: unknown; after: unknown }[];
+}
+
+/**
+ * The check of a grant's row filter against its table (crud/rowScope.ts's `parseRowFilter`: a 400 naming what is
+ * wrong), handed in by app.ts: it reads the filter with crud's `wheres` grammar, and crud/ sits on access/.
+ */
+export type RowFilterCheck = (filter: RowFilter, table: RegisteredTable, registry: TableRegistry, caller: Pick<Caller, 'id'>) => unknown;
+
 export interface GrantsServiceDeps {
   db: AppDb;
   registry: TableRegistry;
-  crud: Pick<CrudService, 'writeTransaction' | 'auditLog'>;
+  crud: GrantsWrites;
+  parseRowFilter: RowFilterCheck;
   users: GrantsUsers;
   sessions: GrantsSessions;
 }
@@ -81,7 +105,7 @@ export class GrantsService {
    */
   private rowFilterText(url: string, menuId: number, filter: Record<string, unknown> | null): string | null {
     if (filter === null || Object.keys(filter).length === 0) return null;
-    parseRowFilter(filter, this.grantTable(url, menuId, 'rowFilter'), this.deps.registry, { id: 1 });
+    this.deps.parseRowFilter(filter, this.grantTable(url, menuId, 'rowFilter'), this.deps.registry, { id: 1 });
     return storedText(filter, 'rowFilter');
   }
 
