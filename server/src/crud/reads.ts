@@ -7,6 +7,7 @@ import { ApiError, badRequest } from '../http/errors.ts';
 import { LOCAL_SOURCE, type TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
 import { CountCache, type CountCacheOptions } from './countCache.ts';
+import { CreatorNames } from './creatorNames.ts';
 import { SearchIndexes } from '../search/indexes.ts';
 import { ScanGate } from '../search/scanGate.ts';
 import { SearchUpkeep } from '../search/upkeep.ts';
@@ -99,15 +100,6 @@ export function positiveInt(raw: unknown, name: string, fallback: number, max: n
   return n;
 }
 
-const creators = new WeakMap<RegisteredTable, string[]>();
-
-/** The table's selected `creator` columns (createdBy), looked up once per table object (a registry reload makes new ones). */
-function creatorColumns(table: RegisteredTable): string[] {
-  let names = creators.get(table);
-  if (!names) creators.set(table, (names = table.selectable.filter((name) => table.columns.get(name)?.creator)));
-  return names;
-}
-
 /** The reading half of the generic service: list queries, counts, streamed pages, tree markers. */
 export class CrudReads {
   readonly counts: CountCache;
@@ -129,6 +121,8 @@ export class CrudReads {
   readonly reading = { indexedSearch: true, deferredJoinFrom: 1000 };
   /** how the plans' text searches are read (crud/searchReads.ts) */
   private readonly searches: SearchReads;
+  /** the creators' names of the answered rows (crud/creatorNames.ts) */
+  private readonly creatorNames: CreatorNames;
 
   constructor(
     readonly db: AnyDb,
@@ -144,6 +138,7 @@ export class CrudReads {
     this.counts = new CountCache(readDb, engine, countCache);
     this.searchIndexes = new SearchIndexes(readDb, engine);
     this.searchUpkeep = new SearchUpkeep(db, engine);
+    this.creatorNames = new CreatorNames(readDb, this.counts);
     this.searches = new SearchReads({
       searchIndexes: this.searchIndexes,
       searchUpkeep: this.searchUpkeep,
@@ -156,10 +151,14 @@ export class CrudReads {
   }
 
   /** The connection a table's rows live on: the local database, or its data source's pool. */
-  async target(table: RegisteredTable): Promise<Target> {
-    if (table.source === LOCAL_SOURCE || !this.sources) return { db: this.db, readDb: this.readDb, engine: this.engine, local: true };
+  target(table: RegisteredTable): Promise<Target> {
+    // the local one made once, as a settled promise: no object and no promise per call (a list call asks twice)
+    if (table.source === LOCAL_SOURCE || !this.sources)
+      return (this.localTarget ??= Promise.resolve(Object.freeze({ db: this.db, readDb: this.readDb, engine: this.engine, local: true })));
     return this.sources.get(table.source);
   }
+
+  private localTarget?: Promise<Target>;
 
   /** Checks a list query: every refusal (bad flag, page, row, wheres, sort, `_hasChildren`, access) happens here, before any SQL. */
   planSelect(query: SelectQuery, caller: Caller | undefined): SelectPlan {
@@ -306,7 +305,8 @@ export class CrudReads {
     let rows: Record<string, unknown>[];
     try {
       const scan = await this.searches.prepare(plan, target);
-      const query = this.pageStatement(await this.searches.walkedPlan(plan, target), target);
+      // only PostgreSQL walks a plan (searchReads.walkedPlan answers any other engine's plan as it is): no await elsewhere
+      const query = this.pageStatement(target.engine === 'postgres' ? await this.searches.walkedPlan(plan, target) : plan, target);
       rows = scan || (await this.searches.pageOffMainThread(plan, target)) ? await this.searches.scanned(plan.table, target, query) : await query.execute();
     } catch (err) {
       throw asDataFailure(err, plan.table, touchedBy(plan));
@@ -399,59 +399,14 @@ export class CrudReads {
     return answered;
   }
 
-  /** Each row's creator (a `creator` column: createdBy) by name too, as `<column>Name`: one read of the page's accounts. */
-  protected async nameCreators(table: RegisteredTable, rows: Record<string, unknown>[]) {
-    const columns = creatorColumns(table);
-    if (columns.length === 0) return;
-    // SQLite: the accounts' names are kept while sys_user is unchanged (countCache.stampOf, read before the names)
-    const stamp = this.counts.stampOf('sys_user');
-    // another stamp, or too many kept: a new map (a call still reading into the old one keeps it to itself)
-    if (stamp === undefined || stamp !== this.knownNames.stamp || this.knownNames.names.size > 10_000) this.knownNames = { stamp, names: new Map() };
-    const known = this.knownNames;
-    for (const name of columns) {
-      const ids = new Set<number>();
-      for (const r of rows) {
-        const id = r[name];
-        if (typeof id === 'number' && !known.names.has(id)) ids.add(id);
-      }
-      const names = known.names;
-      const list = [...ids];
-      for (let i = 0; i < list.length; i += 1000) {
-        this.accountReads++;
-        const found = await this.readDb.executeQuery<{ id: unknown; name: unknown }>(this.accountNames(list.slice(i, i + 1000)));
-        for (const f of found.rows) names.set(Number(f.id), String(f.name ?? ''));
-      }
-      // an id no account has: named null, and not looked up again while sys_user is unchanged
-      for (const id of list) if (!names.has(id)) names.set(id, null);
-      const field = `${name}Name`;
-      for (const r of rows) {
-        const id = r[name];
-        r[field] = typeof id === 'number' ? (names.get(id) ?? null) : null;
-      }
-    }
+  /** Each row's creator (a `creator` column: createdBy) by name too, as `<column>Name` (crud/creatorNames.ts). */
+  protected nameCreators(table: RegisteredTable, rows: Record<string, unknown>[]): Promise<void> {
+    return this.creatorNames.name(table, rows);
   }
 
-  /** reads of accounts' names nameCreators has sent (the tests read it to tell kept names from read ones) */
-  accountReads = 0;
-
-  /** the accounts' names nameCreators has read, under the sys_user stamp they were read at (undefined: none kept) */
-  private knownNames: { stamp: string | undefined; names: Map<number, string | null> } = { stamp: undefined, names: new Map() };
-
-  /** The statements of nameCreators by number of accounts (a page names one or a few): built and compiled once each. */
-  private readonly accountNameStatements = new Map<number, CompiledQuery>();
-
-  /** `select id, name from sys_user where id in (…)` for these ids: Kysely builds it once per number of ids. */
-  private accountNames(ids: number[]): CompiledQuery {
-    let compiled = this.accountNameStatements.get(ids.length);
-    if (!compiled) {
-      compiled = this.readDb.selectFrom('sys_user').select(['id', 'name']).where('id', 'in', ids).compile();
-      // its values are the ids, in order, and nothing else (checked once: otherwise it is compiled each time)
-      if (compiled.parameters.length !== ids.length || compiled.parameters.some((v, i) => v !== ids[i])) return compiled;
-      if (this.accountNameStatements.size >= 100) this.accountNameStatements.clear();
-      this.accountNameStatements.set(ids.length, compiled);
-      return compiled;
-    }
-    return { ...compiled, parameters: ids };
+  /** reads of accounts' names the creators' naming has sent (the tests read it to tell kept names from read ones) */
+  get accountReads(): number {
+    return this.creatorNames.reads;
   }
 
   /** Sets `hasChildren` on each row: whether live rows of the same table name it in `column` (lazy trees). */
