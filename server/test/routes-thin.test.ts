@@ -1,7 +1,7 @@
 /**
  * Routes are thin (issue 20): a route file validates (the route schemas), calls a service and shapes the answer.
  * The database is read and written by the services (access/grantsService.ts, dashboard/summary.ts,
- * auth/accounts.ts, crud/menuLayout.ts…), never by a route file.
+ * auth/accounts.ts, menus/layout.ts…), never by a route file.
  */
 import fs from 'node:fs';
 import path from 'node:path';

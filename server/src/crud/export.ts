@@ -3,9 +3,9 @@ import { allowedTable } from '../access/index.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredTable } from '../schema/types.ts';
-import { csvPieces } from './csvStream.ts';
+import { csvPieces } from '../exports/csvStream.ts';
 import type { CrudService, SelectPlan, SelectQuery } from './service.ts';
-import { type SheetCell, xlsxPieces } from './xlsxStream.ts';
+import { type SheetCell, xlsxPieces } from '../exports/xlsxStream.ts';
 
 export const MAX_EXPORT_ROWS = 100_000;
 

@@ -8,7 +8,7 @@ import { limitedTable } from '../access/fieldRules.ts';
 import { ApiError, ok, rawPayload } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
 import { exportTable } from './export.ts';
-import { menuLayout } from './menuLayout.ts';
+import { menuLayout } from '../menus/layout.ts';
 import { boundFormOf } from '../boundForms/binding.ts';
 import { checkBoundSave } from '../boundForms/saves.ts';
 import { answerStream, pageAnswerPieces } from './stream.ts';
