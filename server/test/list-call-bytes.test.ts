@@ -56,7 +56,7 @@ describe("the creators' names of a page", () => {
     expect(await named([999_999])).toEqual([null]);
   });
 
-  it('keeps the names while no account changes, and reads them again after a rename or another connection\'s write', async () => {
+  it("keeps the names while no account changes, and reads them again after a rename or another connection's write", async () => {
     const user = await t.post('/api/user/save/', { params: { loginid: 'creator-kept', name: '旧名' } });
     const id = Number(user.json().data.id);
     const table = t.ctx.registry.get('questionBank') as RegisteredTable;

@@ -8,7 +8,27 @@ import { z } from 'zod';
 const bySchema = (q: unknown) => z.safeParse(selectQuerySchema, q);
 
 const base = { _flag: 'questionBank', page: '50', row: '20', wheres: '{"isdelete":0,"parentId":7}', sort: 'id', sortType: 'desc' };
-const pageValues = ['1', '9', '10', '050', '0', '-1', '1.0', '1e3', ' 5', '5 ', '0x10', '', 'abc', '999999', '1000000', '1000001', '100000', '100001', '12345678'];
+const pageValues = [
+  '1',
+  '9',
+  '10',
+  '050',
+  '0',
+  '-1',
+  '1.0',
+  '1e3',
+  ' 5',
+  '5 ',
+  '0x10',
+  '',
+  'abc',
+  '999999',
+  '1000000',
+  '1000001',
+  '100000',
+  '100001',
+  '12345678',
+];
 const queries: unknown[] = [
   base,
   { _flag: 'sys_user' },

@@ -41,7 +41,7 @@ const PLAIN_COUNT = /^[1-9]\d{0,6}$/;
  * `page`/`row` as plain digits within their bounds. That is exactly what the schema makes of such a query: the
  * texts as they are, page and row as numbers. Anything else (a name given twice, another name, `page=05`, an empty
  * flag…) goes through zod, so what is accepted, refused or passed on to the service stays the schema's
- * (test/list-query-schema.test.ts compares both on many queries).
+ * (server/test/list-query-schema.test.ts compares both on many queries).
  */
 function plainSelectQuery(data: unknown): Record<string, unknown> | undefined {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
