@@ -7,7 +7,7 @@ import { allowedTable, maySee, SYSTEM, type Caller } from '../access/index.ts';
 import { limitedTable } from '../access/fieldRules.ts';
 import { ApiError, ok, rawPayload } from '../http/errors.ts';
 import { prefersEnglish, translate } from '../http/messages.ts';
-import { exportTable } from './export.ts';
+import { exportTable } from '../exports/tableExport.ts';
 import { menuLayout } from '../menus/layout.ts';
 import { boundFormOf } from '../boundForms/binding.ts';
 import { checkBoundSave } from '../boundForms/saves.ts';

@@ -3,9 +3,29 @@ import { allowedTable } from '../access/index.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredTable } from '../schema/types.ts';
-import { csvPieces } from '../exports/csvStream.ts';
-import type { CrudService, SelectPlan, SelectQuery } from './service.ts';
-import { type SheetCell, xlsxPieces } from '../exports/xlsxStream.ts';
+import { csvPieces } from './csvStream.ts';
+import { type SheetCell, xlsxPieces } from './xlsxStream.ts';
+
+/** A list query as the export reads it (crud/reads.ts's `SelectQuery`: `_flag`, `wheres`, `sort`, …, all unchecked). */
+export interface ExportQuery {
+  _flag?: unknown;
+  page?: unknown;
+  row?: unknown;
+  [name: string]: unknown;
+}
+
+/**
+ * What an export reads through: the generic service (`CrudService`, crud/service.ts), so that a list's access rules,
+ * row scope and field rules apply to its rows. Declared here rather than imported: crud's routes register the export
+ * call, so exports/ sits under crud/. `Plan` is the service's own plan of a list (its `SelectPlan`), only handed back.
+ */
+export interface ExportReads<Plan extends object> {
+  registry: TableRegistry;
+  planSelect(query: ExportQuery, caller: Caller | undefined): Plan;
+  countRows(plan: Plan): Promise<number>;
+  selectChunks(plan: Plan): AsyncIterable<Record<string, unknown>[]>;
+  select(query: ExportQuery, caller: Caller | undefined): Promise<{ rows: Record<string, unknown>[] }>;
+}
 
 export const MAX_EXPORT_ROWS = 100_000;
 
@@ -69,8 +89,8 @@ const idsIn = (value: unknown): number[] => (Array.isArray(value) ? value : [val
  * Adds to `labels` the names of the rows a reference column points at in `rows`, for the ids not looked up
  * yet (`asked`); read in batches through crud.select, so the same access rules apply.
  */
-async function addReferenceLabels(
-  crud: CrudService,
+async function addReferenceLabels<Plan extends object>(
+  crud: ExportReads<Plan>,
   column: ExportColumn,
   rows: Record<string, unknown>[],
   labels: Map<string, string>,
@@ -101,7 +121,12 @@ function cell(value: unknown, labels: Map<string, string>): SheetCell {
 }
 
 /** The export's rows as cells, chunk by chunk, with enumeration and reference labels in place of values. */
-async function* exportCells(crud: CrudService, plan: SelectPlan, columns: ExportColumn[], caller: Caller | undefined): AsyncGenerator<SheetCell[][]> {
+async function* exportCells<Plan extends object>(
+  crud: ExportReads<Plan>,
+  plan: Plan,
+  columns: ExportColumn[],
+  caller: Caller | undefined,
+): AsyncGenerator<SheetCell[][]> {
   const labels = columns.map((c) => new Map(Object.entries(c.labels ?? {})));
   const asked = columns.map(() => new Set<number>());
   for await (const rows of crud.selectChunks(plan)) {
@@ -135,9 +160,9 @@ export interface TableExport {
  * the page's column titles. Everything that can be refused is checked before the first byte; the file is
  * then written as the rows are read, chunk by chunk.
  */
-export async function exportTable(
-  crud: CrudService,
-  query: SelectQuery & { columns?: unknown; format?: unknown },
+export async function exportTable<Plan extends object>(
+  crud: ExportReads<Plan>,
+  query: ExportQuery & { columns?: unknown; format?: unknown },
   caller: Caller | undefined,
   lang: 'zh' | 'en' = 'zh',
 ): Promise<TableExport> {
