@@ -6,6 +6,10 @@ import * as XLSX from '@e965/xlsx';
 import { api, apiLogin, ROOT_DIR, uiLogin } from './harness.mjs';
 import { closeDropdown, gone, useBrowser, visible } from './support.ts';
 
+/** An import's end (written or refused) under a loaded CI machine: one file at a time, each parsed in a worker (CI saw
+ * the refusal of a bad file beside a good one shown after 10 s). Its stages in between are read as they pass. */
+const IMPORT_DONE = 30_000;
+
 /**
  * The spreadsheet import through its dialogs (web/src/import), against the real server: question import
  * (validation, refused file type, stages of the confirm button, one file at a time, result panels,
@@ -156,7 +160,7 @@ describe('question import', () => {
     await submit(page).click();
     await visible(submit(page).getByText('正在添加分类...'));
     await visible(submit(page).getByText('正在导入...'));
-    await visible(submit(page).getByText('导入成功'));
+    await visible(submit(page).getByText('导入成功'), IMPORT_DONE);
     await visible(page.locator('.ant-message').getByText('导入成功'));
     expect(adds[0]!.body).toEqual({ parentId: subjectId, typeId: categoryId, fileName: `交规基础${run}` });
 
@@ -191,7 +195,7 @@ describe('question import', () => {
     await chooseCategory(page, again, '题目分类', categoryName);
     await upload(again, [good]);
     await submit(page).click();
-    await visible(submit(page).getByText('导入成功'));
+    await visible(submit(page).getByText('导入成功'), IMPORT_DONE);
     expect(await result(page, 0).getByTestId('import-count-inserted').innerText()).toMatch(/新增\s*0/);
     expect(await result(page, 0).getByTestId('import-count-skipped').innerText()).toMatch(/跳过\s*3/);
     expect(await selectApi('questionBank', { typeId: fileCategory!.id })).toHaveLength(3);
@@ -210,7 +214,7 @@ describe('question import', () => {
     );
     await upload(again, [bad, goodQuestions('第二章', `第二章${run}.xlsx`, 'xlsx')]);
     await submit(page).click();
-    await visible(submit(page).getByText('1 个文件未导入，重试'));
+    await visible(submit(page).getByText('1 个文件未导入，重试'), IMPORT_DONE);
     await expect.poll(() => result(page, 0).getAttribute('data-state')).toBe('refused');
     expect(await result(page, 1).getAttribute('data-state')).toBe('imported');
     const problems = result(page, 0).getByTestId('import-problems');
@@ -305,7 +309,7 @@ describe('category import', () => {
     await chooseSubject(page, form, 'Subject', subjectName);
     await upload(form, [good, bad]);
     await submit(page).click();
-    await visible(submit(page).getByText('1 not imported, retry'));
+    await visible(submit(page).getByText('1 not imported, retry'), IMPORT_DONE);
     await expect.poll(() => result(page, 0).getAttribute('data-state')).toBe('imported');
     expect(await result(page, 0).getByTestId('import-count-inserted').innerText()).toMatch(/Inserted\s*2/);
     expect(await result(page, 1).getAttribute('data-state')).toBe('refused');
@@ -330,7 +334,7 @@ describe('category import', () => {
     await chooseCategory(page, form, 'Category', categoryName);
     await upload(form, [goodQuestions('English', `English${run}.xls`), goodQuestions('第一次')]);
     await submit(page).click();
-    await visible(submit(page).getByText('Import successful'));
+    await visible(submit(page).getByText('Import successful'), IMPORT_DONE);
     expect(await result(page, 0).getByTestId('import-count-inserted').innerText()).toMatch(/Inserted\s*3/);
     expect(await result(page, 1).getByTestId('import-count-skipped').innerText()).toMatch(/Skipped\s*3/);
     await shot(page, 'question-en');
@@ -360,7 +364,7 @@ describe('category import', () => {
     ];
     await upload(form, [workbook(rows, `分类${run}.xlsx`, 'xlsx')]);
     await submit(page).click();
-    await visible(submit(page).getByText('导入成功'));
+    await visible(submit(page).getByText('导入成功'), IMPORT_DONE);
     expect(await result(page, 0).getByTestId('import-count-inserted').innerText()).toMatch(/新增\s*1/);
     expect(await result(page, 0).getByTestId('import-count-skipped').innerText()).toMatch(/跳过\s*1/);
     await shot(page, 'category-zh');
