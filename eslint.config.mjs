@@ -43,6 +43,26 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // the SQLite driver differs by Node.js version (better-sqlite3 12 on Node 20, 13 on Node 24: server/src/db/sqliteDriver.ts);
+    // a value import of 'better-sqlite3' elsewhere loads Node 20's build and fails only under Node 24 (CI's last suite)
+    files: ['server/**/*.ts'],
+    ignores: ['server/src/db/sqliteDriver.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'better-sqlite3',
+              message: "Use server/src/db/sqliteDriver.ts (the driver of this Node.js); 'import type' is fine.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // tests and benchmarks read answers of any shape
     files: ['server/test/**', 'server/bench/**', 'web/test/**', 'web/e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -96,7 +96,7 @@ export function codeTableOf(markdown: string): Map<string, string[]> {
 export function answerProblem(doc: ApiDocument, a: Answer): string | undefined {
   if (a.route === undefined || !isApiPath(a.route)) {
     // no route matched (an unknown /api path, a refusal before routing): the error envelope
-    if (!isApiPath(new URL(a.url, 'http://x').pathname) || a.status < 400) return undefined;
+    if (!isApiPath(new URL(`http://x${a.url}`).pathname) || a.status < 400) return undefined;
     return bodyProblem(doc, 'ErrorEnvelope', { $ref: '#/components/schemas/ErrorEnvelope' }, a);
   }
   const path = documentPathOf(a.route);

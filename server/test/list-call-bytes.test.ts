@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from '../src/db/sqliteDriver.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utf8Of } from '../src/http/openapi.ts';
 import type { RegisteredTable } from '../src/schema/types.ts';

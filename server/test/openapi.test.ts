@@ -346,6 +346,10 @@ describe('the document names, exemplifies and answers as the server does (issue 
     expect(answerProblem(doc, { ...answer, status: 400, body: JSON.stringify({ status: false, success: false, message: 'x', code: 'NO_SUCH_CODE' }) })).toMatch(
       /does not fit/,
     );
+    // an unrouted URL the fuzz sends (`//`, `//api/x`: protocol-relative to new URL(url, base)) is read as a path
+    const unrouted = { ...answer, route: undefined, status: 404, body: '' };
+    expect(answerProblem(doc, { ...unrouted, url: '//' })).toBeUndefined();
+    expect(answerProblem(doc, { ...unrouted, url: '//api/x' })).toBeUndefined();
   });
 
   it('is checked against every answer of every test app: a test file that builds its own app checks it too', () => {
