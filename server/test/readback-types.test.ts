@@ -59,6 +59,8 @@ const PG_CASES: TypeCase[] = [
   { name: 'i4', type: 'integer', value: '70000', edit: -3 },
   { name: 'i8', type: 'bigint', value: '9007199254740993', edit: '-9007199254740995' },
   { name: 'num', type: 'numeric(20,6)', value: '12.5', edit: '13.250001' },
+  // more digits than a double holds: listed and saved back as the exact text
+  { name: 'nul', type: 'numeric(40,10)', value: '123456789012345678901.1234567891', edit: '-98765432109876543210.5000000001' },
   { name: 'r', type: 'real', value: '1.1', edit: 2.5 },
   { name: 'd', type: 'double precision', value: '0.1', edit: 1e-7 },
   { name: 'm', type: 'money', value: '3.25', edit: 4.5, text: 'm::numeric::text' },
@@ -108,6 +110,7 @@ const MARIA_CASES: TypeCase[] = [
   { name: 'bi', type: 'bigint', value: '9007199254740993', edit: '-9007199254740995' },
   { name: 'biu', type: 'bigint unsigned', value: '18446744073709551615', edit: '18446744073709551614' },
   { name: 'de', type: 'decimal(20,6)', value: '12.5', edit: '13.250001' },
+  { name: 'del', type: 'decimal(40,10)', value: '123456789012345678901.1234567891', edit: '-98765432109876543210.5000000001' },
   { name: 'f', type: 'float', value: '1.1', edit: 2.5, eqMisses: true },
   { name: 'db', type: 'double', value: '0.1', edit: 1e-7 },
   { name: 'b', type: 'bit(8)', value: `b'101'`, edit: 255, text: 'cast(b + 0 as char)' },

@@ -18,7 +18,7 @@ import pg from 'pg';
 import { MYSQL_COLLATION } from './charset.ts';
 import { acquireTimeoutError } from './databaseFailures.ts';
 import { makePrivateDir, makePrivateFile } from './privateFiles.ts';
-import { mysqlTextCast, readAppTypesAsText } from './engineText.ts';
+import { appMysqlCast, exactDecimal, readAppTypesAsText } from './engineText.ts';
 
 /** The database engines a data source can be (datasources/engines.ts connects to them, datasources/dialects.ts builds their SQL). */
 export type SourceEngine = 'sqlite' | 'postgres' | 'mysql' | 'mssql' | 'oracle';
@@ -45,7 +45,7 @@ export interface Connection {
 // (an int8 beyond 2^53, only in a table read back from this database, stays its exact text)
 pg.types.setTypeParser(20, (v) => (Number.isSafeInteger(Number(v)) ? Number(v) : v));
 // numeric as a number (money columns) while it is one exactly: NaN and more than 15 digits (a table read back) stay text
-pg.types.setTypeParser(1700, (v) => (Number.isFinite(Number(v)) && v.replace(/^-?0*|\./g, '').length <= 15 ? Number(v) : v));
+pg.types.setTypeParser(1700, exactDecimal);
 // timestamp without time zone: keep the wall-clock text instead of reading it as local time
 pg.types.setTypeParser(1114, (v) => v);
 readAppTypesAsText();
@@ -172,11 +172,11 @@ export function openConnection(url: string | undefined, dataDir: string, options
       queueLimit: 1000,
       enableKeepAlive: true,
       charset: MYSQL_COLLATION.toUpperCase(),
-      decimalNumbers: true,
       dateStrings: true,
       supportBigNumbers: true,
-      // JSON, BIT, binary and geometry of tables read back from this database as their text (db/engineText.ts)
-      typeCast: mysqlTextCast,
+      // DECIMAL a number while exact (the money columns); JSON, BIT, binary and geometry of tables read back from this
+      // database as their text (db/engineText.ts)
+      typeCast: appMysqlCast,
       jsonStrings: true,
       timezone: 'Z',
     });

@@ -47,6 +47,22 @@ export const mysqlTextCast: mysql.TypeCast = (field, next) => {
   return Buffer.isBuffer(value) ? `0x${value.toString('hex').toUpperCase()}` : value;
 };
 
+/** A decimal's text as a number while the number is exactly it (15 significant digits at most), else the text itself. */
+export const exactDecimal = (v: string): number | string => (Number.isFinite(Number(v)) && v.replace(/^-?0*|\./g, '').length <= 15 ? Number(v) : v);
+
+/**
+ * The app's own MySQL/MariaDB connections: as a source's (above), and DECIMAL as a number only while it is one exactly
+ * (the money columns), as the app's PostgreSQL numeric: a decimal(40,10) of a table read back from this database was
+ * read as a double and saved back rounded (123456789012345678901.1234567891 became …680000.0000000000).
+ */
+export const appMysqlCast: mysql.TypeCast = (field, next) => {
+  if (field.type === 'NEWDECIMAL' || field.type === 'DECIMAL') {
+    const text = field.string('ascii');
+    return text === null ? null : exactDecimal(text);
+  }
+  return mysqlTextCast(field, next);
+};
+
 /**
  * The app's own pg connections: the types its own tables never use (dates, zoned timestamps, intervals, bytea,
  * geometry, json, arrays) read as the engine's text, as a source reads them, for the tables read back from this
