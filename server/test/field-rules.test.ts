@@ -101,6 +101,34 @@ describe.each(engines)('field rules on %s', (engine, url) => {
     expect(header).not.toContain('性别');
   });
 
+  it('refuses a restore that would change the read-only column, and says so in the history; restores the others', async () => {
+    const id = Number((await t.post('/api/action/save/', { _flag: 'sys_member', params: { name: '恢复甲', phone: '13600000001', gender: 1 } })).json().data.id);
+    for (const params of [{ name: '恢复乙' }, { gender: 2 }, { name: '恢复丙' }])
+      expect((await t.post('/api/action/save/', { _flag: 'sys_member', params: { id, ...params } })).statusCode).toBe(200);
+    const read = async (who: string) => {
+      const r = who === 'admin' ? await t.get(`/api/history/?_flag=sys_member&id=${id}`) : await as(who).get(`/api/history/?_flag=sys_member&id=${id}`);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().data.revisions as { id: number; restorable: boolean; refusal?: { code: string; message: string } }[];
+    };
+    // newest first: 恢复丙 (now), gender 1 → 2, 恢复乙, the insert
+    const [, afterGender, beforeGender, insert] = await read('assistant');
+    expect(afterGender).toMatchObject({ restorable: true });
+    const refusal = { code: 'RESTORE_COLUMN_NOT_WRITABLE', message: '无法恢复：该版本的“性别”与现在不同，而您没有修改此字段的权限' };
+    expect(beforeGender).toMatchObject({ restorable: false, refusal });
+    expect(insert).toMatchObject({ restorable: false, refusal });
+    // the administrator may write it: restorable
+    expect((await read('admin')).find((r) => r.id === beforeGender!.id)).toMatchObject({ restorable: true });
+    const refused = await as('assistant').post('/api/history/restore/', { _flag: 'sys_member', id, revision: beforeGender!.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject(refusal);
+    const stored = () => t.ctx.conn.db.selectFrom('sys_member').select(['name', 'gender']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await stored()).toMatchObject({ name: '恢复丙', gender: 2 });
+    const restored = await as('assistant').post('/api/history/restore/', { _flag: 'sys_member', id, revision: afterGender!.id });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().data.columns).toEqual(['name']);
+    expect(await stored()).toMatchObject({ name: '恢复乙', gender: 2 });
+  });
+
   it('shows the column to an account another of whose roles grants the page without rules', async () => {
     const list = await as('both').get(`/api/select/?_flag=sys_member&row=100`);
     expect((list.json().data as Record<string, unknown>[]).find((r) => Number(r.id) === member)).toHaveProperty('phone');

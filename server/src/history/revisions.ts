@@ -125,6 +125,41 @@ export function valuesAt(table: RegisteredTable, newestFirst: Revision[], target
   return values;
 }
 
+const comparable = (column: RegisteredColumn | undefined, value: unknown): string | null => {
+  const v = apiValue(column, loggedValue(value));
+  if (v === null || v === undefined) return null;
+  // a driver's number and its logged text (PostgreSQL's numeric "12.50" against 12.5) are the same value
+  const n = typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) ? Number(v) : NaN;
+  return Number.isFinite(n) ? String(n) : String(v);
+};
+
+/**
+ * Refusal of a restore that would change a column the caller may read but not write (`locked`: read-only by its
+ * grants' field rules, access/fieldRules.ts; issue 33): the first such column whose value before the earliest later
+ * revision that changed it differs from the row's value now (`row`). A column it may not read is in no revision the
+ * caller is given, so no restore of its writes it. Undefined: the restore changes none of them.
+ */
+export function lockedChange(
+  table: RegisteredTable,
+  newestFirst: Revision[],
+  target: Revision,
+  locked: ReadonlySet<string>,
+  row: Record<string, unknown> | undefined,
+): ApiError | undefined {
+  if (locked.size === 0 || !row) return undefined;
+  const values = new Map<string, unknown>();
+  for (const revision of newestFirst) {
+    if (revision.id <= target.id) continue;
+    for (const change of revision.changes) if (locked.has(change.column)) values.set(change.column, change.before);
+  }
+  for (const [name, value] of values) {
+    const column = table.columns.get(name);
+    if (comparable(column, value) === comparable(column, row[name])) continue;
+    return new ApiError(409, 'restoreColumnNotWritable', { column: name, title: column?.title?.zh ?? name, titleEn: column?.title?.en ?? name });
+  }
+  return undefined;
+}
+
 /** Why a revision cannot be restored (the same error the restore would answer), or undefined. */
 export function refusalOf(table: RegisteredTable, newestFirst: Revision[], revision: Revision, deleted: boolean): ApiError | undefined {
   if (deleted) return new ApiError(409, 'restoreRowDeleted');

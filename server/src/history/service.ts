@@ -11,7 +11,7 @@ import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 import { KEY_RUN_RANGE, runHolds } from '@qb/contracts/keyRuns';
 import { goneReference, idsOfValues, keyValue, readReferencedRows } from './references.ts';
-import { deletedValues, isDeleteRevision, type LogRow, type Revision, refusalOf, revisionOf, runValues, valuesAt } from './revisions.ts';
+import { deletedValues, isDeleteRevision, lockedChange, type LogRow, type Revision, refusalOf, revisionOf, runValues, valuesAt } from './revisions.ts';
 
 type Key = number | string;
 
@@ -69,6 +69,12 @@ export class HistoryService {
   /** The columns the caller may not read: those of the registry's table that `table` (as the caller sees it) lacks. */
   private hiddenColumns(table: RegisteredTable): string[] {
     return [...this.registry.get(table.flag).columns.keys()].filter((name) => !table.columns.has(name));
+  }
+
+  /** The columns the caller may read but not write (read-only by its grants' field rules): a restore changes none. */
+  private lockedColumns(table: RegisteredTable): Set<string> {
+    const whole = this.registry.get(table.flag);
+    return new Set([...table.columns.values()].filter((c) => c.readOnly && !whole.columns.get(c.name)?.readOnly).map((c) => c.name));
   }
 
   /** The row's revisions, newest first: the newest MAX_REVISIONS, or (`from`) every one from that entry on. */
@@ -152,10 +158,12 @@ export class HistoryService {
       const gone = [...rows].filter(([, row]) => !row.live).map(([id]) => id);
       if (gone.length) field.deleted = gone;
     }
+    const locked = this.lockedColumns(table);
     const answered = revisions.map((r, i) => {
       const current = i === 0;
       let refused = current ? undefined : !writable ? badRequest('ownedTable', { flag: table.flag }) : refusalOf(table, revisions, r, deleted);
-      // the restore's own check of references (assertReferencesLive), on the same rows
+      // the restore's own checks: a column the caller may not write, references (assertReferencesLive) on the same rows
+      if (!current && !refused) refused = lockedChange(table, revisions, r, locked, now.state === 'live' ? now.row : undefined);
       if (!current && !refused) refused = goneReference(table, valuesAt(table, revisions, r), referenced);
       return {
         id: r.id,
@@ -201,6 +209,9 @@ export class HistoryService {
     if (now.state !== 'live') throw new ApiError(409, 'restoreRowDeleted');
     if (isDeleteRevision(chosen)) throw new ApiError(409, 'restoreDeleteRevision');
     const values = valuesAt(table, revisions, chosen);
+    // a column the caller may read but not write is never changed by its restore: refused, not silently left
+    const locked = lockedChange(table, revisions, chosen, this.lockedColumns(table), now.row);
+    if (locked) throw locked;
     await this.assertReferencesLive(table, values, caller);
     // only what differs from the row as it is: the restore's revision lists what it changed back
     const params: Record<string, unknown> = { id, ...(version !== undefined ? { [ROW_VERSION_FIELD]: version } : {}) };

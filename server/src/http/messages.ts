@@ -42,6 +42,10 @@ const messages = {
   restoreColumnRemoved: ['无法恢复：字段 {column} 已从数据表中删除', 'Cannot restore: the column {column} has since been removed from the table'],
   restoreValueCut: ['无法恢复：字段 {column} 的内容过长，日志中没有完整保存', 'Cannot restore: the value of {column} was too long to be kept whole in the log'],
   restoreReferenceGone: ['无法恢复：{title}“{label}”已删除', 'Cannot restore: {titleEn} "{label}" was deleted'],
+  restoreColumnNotWritable: [
+    '无法恢复：该版本的“{title}”与现在不同，而您没有修改此字段的权限',
+    'Cannot restore: {titleEn} differs in this revision and you may not change it',
+  ],
   restoreRowDeleted: ['该数据已删除，请先恢复删除的数据', 'The row is deleted: bring it back first'],
   restoreDeleteRevision: ['这是删除操作的版本，请使用“恢复删除”', 'This revision is the deletion: use undelete instead'],
   rowNotDeleted: ['数据 {flag} #{id} 没有被删除', 'The row {flag} #{id} is not deleted'],
