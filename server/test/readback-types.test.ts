@@ -6,17 +6,14 @@
  * and never written; filters answer 200 or a 400 naming the column (never 500); list and export agree; the history
  * and undelete of malformed ids are 400.
  */
-import crypto from 'node:crypto';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchMaria, scratchPostgres } from './scratchSources.ts';
 import { sql } from 'kysely';
 import { LOCAL_SOURCE } from '../src/schema/registry.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 const PG_URL = process.env.TEST_PG_URL;
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
-const rand = () => crypto.randomBytes(4).toString('hex');
 const q = (s: unknown) => encodeURIComponent(JSON.stringify(s));
 
 /** One column of the table: its type, the value stored, what an edit sends. */
@@ -141,32 +138,8 @@ const MARIA_CASES: TypeCase[] = [
 ];
 
 function postgres(): Engine {
-  const database = `t_rt_${rand()}`;
-  const target = new URL(PG_URL ?? 'postgres://x@127.0.0.1/x');
-  let admin: pg.Client;
-  let inside: pg.Client;
   return {
-    sqlType: 4,
-    port: Number(target.port || 5432),
-    database,
-    user: decodeURIComponent(target.username),
-    password: 'trust-any',
-    async setup() {
-      admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`create database ${database}`);
-      const u = new URL(PG_URL!);
-      u.pathname = `/${database}`;
-      // the test reads the engine's own text: no parser of its own
-      inside = new pg.Client({ connectionString: u.toString(), types: { getTypeParser: () => (v: string) => v } as pg.CustomTypesConfig });
-      await inside.connect();
-    },
-    run: async (sql) => (await inside.query(sql)).rows,
-    async teardown() {
-      await inside?.end();
-      await admin?.query(`drop database if exists ${database} with (force)`);
-      await admin?.end();
-    },
+    ...scratchPostgres('t_rt', { rawText: true }),
     before: [`create type mood as enum ('happy', 'sad')`],
     cases: PG_CASES,
     // format's %s is the type's output text (a char(5) keeps its padding, which ::text drops)
@@ -190,37 +163,8 @@ function postgres(): Engine {
 }
 
 function maria(): Engine {
-  const database = `t_rt_${rand()}`;
-  const user = `qb_rt_${rand()}`;
-  const target = new URL(MYSQL_URL ?? 'mysql://x@127.0.0.1/x');
-  let admin: mysql.Connection;
-  let inside: mysql.Connection;
   return {
-    sqlType: 2,
-    port: Number(target.port || 3306),
-    database,
-    user,
-    password: 'pw-Rt-7',
-    async setup() {
-      admin = await mysql.createConnection(MYSQL_URL!);
-      await admin.query(`create database ${database}`);
-      await admin.query(`create user '${user}'@'%' identified by 'pw-Rt-7'`);
-      await admin.query(`grant all on ${database}.* to '${user}'@'%'`);
-      const u = new URL(MYSQL_URL!);
-      u.pathname = `/${database}`;
-      inside = await mysql.createConnection({ uri: u.toString(), dateStrings: true, supportBigNumbers: true, bigNumberStrings: true });
-    },
-    async run(sql) {
-      const [rows] = await inside.query(sql);
-      return rows as Record<string, unknown>[];
-    },
-    async teardown() {
-      if (!admin) return;
-      await inside?.end();
-      await admin.query(`drop database if exists ${database}`);
-      await admin.query(`drop user if exists '${user}'@'%'`);
-      await admin.end();
-    },
+    ...scratchMaria('t_rt', { connection: { dateStrings: true, supportBigNumbers: true, bigNumberStrings: true } }),
     before: [],
     cases: MARIA_CASES,
     textOf: (c) => c.text ?? `cast(${c.name} as char)`,

@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
 import net from 'node:net';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rand, scratchMaria, scratchPostgres } from './scratchSources.ts';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
 import { addField, defineTable, history, threeColumns } from './tables-helpers.ts';
 
@@ -11,7 +9,6 @@ import { addField, defineTable, history, threeColumns } from './tables-helpers.t
 const PG_URL = process.env.TEST_PG_URL;
 const MYSQL_URL = process.env.TEST_MYSQL_URL;
 const en = { 'accept-language': 'en-US' };
-const rand = () => crypto.randomBytes(4).toString('hex');
 
 const saveSource = (t: TestApp, params: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.post(
@@ -160,76 +157,23 @@ interface External {
 }
 
 function postgresExternal(): External {
-  const database = `t_ext_${rand()}`;
-  const target = new URL(PG_URL ?? 'postgres://x@127.0.0.1/x');
-  let admin: pg.Client;
-  let inside: pg.Client;
+  const source = scratchPostgres('t_ext');
   return {
-    label: 'PostgreSQL',
-    sqlType: 4,
-    port: Number(target.port || 5432),
-    database,
-    user: decodeURIComponent(target.username),
-    password: 'trust-any',
-    async setup() {
-      admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`create database ${database}`);
-      const u = new URL(PG_URL!);
-      u.pathname = `/${database}`;
-      inside = new pg.Client({ connectionString: u.toString() });
-      await inside.connect();
-    },
-    run: async (q) => (await inside.query(q)).rows,
+    ...source,
     connections: async (id) =>
       Number(
-        (await admin.query('select count(*) as n from pg_stat_activity where application_name = $1 and datname = $2', [`qb-source-${id}`, database])).rows[0].n,
+        (
+          await source.admin('select count(*) as n from pg_stat_activity where application_name = $1 and datname = $2', [`qb-source-${id}`, source.database])
+        )[0]!.n,
       ),
-    async teardown() {
-      await inside?.end();
-      await admin?.query(`drop database if exists ${database} with (force)`);
-      await admin?.end();
-    },
   };
 }
 
 function mariaExternal(): External {
-  const database = `t_ext_${rand()}`;
-  const user = `qb_ext_${rand()}`;
-  const target = new URL(MYSQL_URL ?? 'mysql://x@127.0.0.1/x');
-  let admin: mysql.Connection;
-  let inside: mysql.Connection;
+  const source = scratchMaria('t_ext', { ownSchema: true });
   return {
-    label: 'MariaDB',
-    sqlType: 2,
-    port: Number(target.port || 3306),
-    database,
-    user,
-    password: 'pw-Ext-7',
-    async setup() {
-      admin = await mysql.createConnection(MYSQL_URL!);
-      await admin.query(`create database ${database}`);
-      await admin.query(`create user '${user}'@'%' identified by 'pw-Ext-7'`);
-      await admin.query(`grant all on ${database}.* to '${user}'@'%'`);
-      const u = new URL(MYSQL_URL!);
-      u.pathname = `/${database}`;
-      inside = await mysql.createConnection(u.toString());
-    },
-    async run(q) {
-      const [rows] = await inside.query(q.replace(/information_schema\.(tables|columns) where /, `information_schema.$1 where table_schema = database() and `));
-      return rows as Record<string, unknown>[];
-    },
-    async connections() {
-      const [rows] = await admin.query('select count(*) as n from information_schema.processlist where user = ?', [user]);
-      return Number((rows as { n: number }[])[0]!.n);
-    },
-    async teardown() {
-      if (!admin) return;
-      await inside?.end();
-      await admin.query(`drop database if exists ${database}`);
-      await admin.query(`drop user if exists '${user}'@'%'`);
-      await admin.end();
-    },
+    ...source,
+    connections: async () => Number((await source.admin('select count(*) as n from information_schema.processlist where user = ?', [source.user]))[0]!.n),
   };
 }
 
