@@ -57,6 +57,8 @@ export interface SelectPlan {
   sort: SortTerm[];
   /** the parent column named by `_hasChildren`: each row is answered with `hasChildren` */
   parentColumn?: RegisteredColumn;
+  /** the caller's rows (a grant's row filter, crud/rowScope.ts), also part of `conditions`: children are counted among them */
+  scope?: Condition[];
   /** false: rows are answered without `_version` (an export, which nobody saves back) */
   versions?: boolean;
 }
@@ -167,14 +169,15 @@ export class CrudReads {
     const page = positiveInt(query.page, 'page', 1, 1_000_000);
     const row = positiveInt(query.row, 'row', 20, MAX_ROWS_PER_PAGE);
     // the caller's own rows only (a grant's row filter: crud/rowScope.ts), in every read a plan makes
-    const conditions = [...parseWheres(query.wheres, table, this.registry), ...(rowScope(caller, table, this.registry) ?? [])];
+    const scope = rowScope(caller, table, this.registry);
+    const conditions = [...parseWheres(query.wheres, table, this.registry), ...(scope ?? [])];
     const sort = parseSort(query.sort, query.sortType, table, this.registry);
     let parentColumn: RegisteredColumn | undefined;
     if (query._hasChildren !== undefined && query._hasChildren !== '') {
       parentColumn = this.registry.column(table, String(query._hasChildren));
       if (parentColumn.references !== table.flag) throw badRequest('badParam', { name: '_hasChildren', reason: `${parentColumn.name} is not a parent column` });
     }
-    return { table, page, row, conditions, sort, parentColumn };
+    return { table, page, row, conditions, sort, parentColumn, ...(scope && parentColumn ? { scope } : {}) };
   }
 
   async select(query: SelectQuery, caller: Caller | undefined) {
@@ -394,7 +397,7 @@ export class CrudReads {
     const answered = rows.map((r) => toAnswerRow(plan.table, r));
     // each row carries the version of its values: a client that saves back what it read is protected from a lost update
     if (plan.versions !== false) addRowVersions(plan.table, answered);
-    if (plan.parentColumn) await this.markParents(plan.table, plan.parentColumn, answered, target);
+    if (plan.parentColumn) await this.markParents(plan.table, plan.parentColumn, answered, target, plan.scope);
     await this.nameCreators(plan.table, answered);
     return answered;
   }
@@ -409,8 +412,11 @@ export class CrudReads {
     return this.creatorNames.reads;
   }
 
-  /** Sets `hasChildren` on each row: whether live rows of the same table name it in `column` (lazy trees). */
-  private async markParents(table: RegisteredTable, column: RegisteredColumn, rows: Record<string, unknown>[], target: Target) {
+  /**
+   * Sets `hasChildren` on each row: whether live rows of the same table name it in `column` (lazy trees), among the
+   * caller's rows (`scope`): a child outside them is neither listed nor told of.
+   */
+  private async markParents(table: RegisteredTable, column: RegisteredColumn, rows: Record<string, unknown>[], target: Target, scope: Condition[] = []) {
     const key = table.primaryKey;
     const ids = rows.map((r) => r[key]);
     if (ids.length === 0) return;
@@ -420,7 +426,7 @@ export class CrudReads {
         .selectFrom(table.table)
         .select(column.name)
         .distinct()
-        .where((eb: any) => whereExpression(eb, [], table.softDelete, target.engine))
+        .where((eb: any) => whereExpression(eb, scope, table.softDelete, target.engine))
         .where(column.name, 'in', ids.slice(i, i + 1000))
         .execute();
       for (const f of found) parents.add(String(f[column.name]));
