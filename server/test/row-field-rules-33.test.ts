@@ -4,10 +4,13 @@
 // - the master-slave save with a row filter and field rules on the children (a member and its bill flows): a child
 //   outside the filter is 404 as a missing one and nothing is written, a new child outside is 403, a read-only column
 //   is left as it is, a hidden one is 400 UNKNOWN_COLUMN reading exactly as a missing column;
-// - the generic import's matching: a read-only column is no match column (refused as keyColumn, as a hidden one).
+// - the generic import's matching: a read-only column is no match column (refused as keyColumn, as a hidden one);
+// - undelete of a row deleted for good (a table without a delete mark) by a role with field rules: the hidden and the
+//   read-only columns come back as they were (not as the role's insert would write them: empty).
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
+import { defineTable } from './tables-helpers.ts';
 
 const MISSING = 987_654;
 
@@ -151,5 +154,28 @@ describe.each(engines)('row and field permissions on the remaining paths on %s',
     expect(readOnly.statusCode, readOnly.body).toBe(400);
     expect(refusal(readOnly, [])).toEqual(refusal(await keyed('phone'), []));
     expect(refusal(readOnly, [])).toEqual(refusal(await keyed('nocolumn'), []));
+  });
+
+  it('undelete of a row deleted for good brings its hidden and read-only columns back as they were', async () => {
+    const sheet = await defineTable(t, 'seats33', [
+      { columnName: 'code', type: 'nvarchar', length: 20, primaryKey: 1, nonEmpty: 1 },
+      { columnName: 'hall', type: 'nvarchar', length: 40 },
+      { columnName: 'places', type: 'int' },
+      { columnName: 'note', type: 'nvarchar', length: 40 },
+    ]);
+    expect((await t.post('/api/action/createSqlTable/', { id: sheet })).statusCode).toBe(200);
+    const menuId = await saved('sys_menu', { name: '座位', url: '/manage/seats33', parentMenu: 0 });
+    const roleId = await saved('sys_role', { name: 'r33-seats', department: 'test' });
+    const grant = { menuId, actions: ['view', 'save', 'delete'], fieldRules: { hidden: ['places'], readOnly: ['hall'] } };
+    expect((await t.post('/api/access/role/', { roleId, grants: [grant] })).statusCode).toBe(200);
+    const user = await t.post('/api/user/save/', { params: { loginid: 'u33seats', name: 'seats' } });
+    expect((await t.post('/api/user/roles/', { id: Number(user.json().data.id), roleIds: [roleId] })).statusCode).toBe(200);
+    tokens.seats = (await t.login('u33seats', user.json().data.password as string)).json().token;
+    expect((await t.post('/api/action/save/', { _flag: 'seats33', params: { code: 'A-01', hall: '东楼', places: 30, note: '靠窗' } })).statusCode).toBe(200);
+    expect((await t.post('/api/action/delete/', { _flag: 'seats33', id: 'A-01' })).statusCode).toBe(200);
+    const back = await as('seats').post('/api/history/undelete/', { _flag: 'seats33', id: 'A-01' });
+    expect(back.statusCode, back.body).toBe(200);
+    const row = await t.ctx.conn.db.selectFrom('seats33').selectAll().where('code', '=', 'A-01').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ hall: '东楼', places: 30, note: '靠窗' });
   });
 });

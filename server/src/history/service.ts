@@ -5,6 +5,7 @@ import type { CrudService } from '../crud/service.ts';
 import { parseKeys } from '../crud/keys.ts';
 import { asDataFailure } from '../crud/reads.ts';
 import { ROW_VERSION_FIELD, sentVersion } from '../crud/versions.ts';
+import { wasCut } from '../audit/log.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import type { AppDb } from '../db/appDatabase.ts';
 import type { TableRegistry } from '../schema/registry.ts';
@@ -243,15 +244,21 @@ export class HistoryService {
     if (now.state === 'deleted') {
       await this.assertReferencesLive(table, referenceValues(table, now.row!), caller);
     } else {
-      // deleted for good: its values are those its delete logged
-      const deletion = (await this.revisionsOf(table, id)).find(isDeleteRevision);
+      // deleted for good: its values are those its delete logged (every column's, read as the whole table)
+      const whole = this.registry.get(table.flag);
+      const deletion = (await this.allRevisionsOf(whole, id)).find(isDeleteRevision);
       if (!deletion) throw notFound('rowNotFound', { flag: table.flag, id });
+      // written as the caller's save: the columns it may write
       const values = deletedValues(table, deletion);
       await this.assertReferencesLive(table, values, caller);
+      // kept as they were: what the server fills, and the columns the caller's field rules make read-only or hide (a
+      // row brought back by a role that may not write or read a column gets that column back, not its default)
+      const locked = this.lockedColumns(table);
       const kept: Record<string, unknown> = {};
       for (const change of deletion.changes) {
-        const column = table.columns.get(change.column);
-        if (column?.serverFilled && change.before !== null && change.before !== undefined) kept[change.column] = change.before;
+        const column = whole.columns.get(change.column);
+        if (!column || column.secret || change.before === null || change.before === undefined || wasCut(change, 'before')) continue;
+        if (column.serverFilled || locked.has(column.name) || !table.columns.has(column.name)) kept[change.column] = change.before;
       }
       again = { values: check ? ((await check(table.flag, values)) as Record<string, unknown>) : values, kept };
     }
