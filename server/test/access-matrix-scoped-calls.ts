@@ -7,7 +7,7 @@
  * import matching, a deleted outside row, a revision of it. A call with a `twin` is made again naming nothing (a
  * missing id, a missing column): both answers must read the same (no existence oracle).
  */
-import { endpoints, type EndpointName } from '@qb/contracts/schemas';
+import { api, endpoints, type EndpointName, type RouteOf } from '@qb/contracts/schemas';
 import { sha } from './helpers.ts';
 
 export type Who = 'editor' | 'assistant';
@@ -82,8 +82,37 @@ const total =
 /** a route the role holds no grant for (administrators', data sources', forms'): refused */
 const admin = (c: Call): Call => ({ ...c, check: status(403) });
 
+/** The pages each role is granted (besides them, a role holds none): the test's grants. */
+export const HELD_PAGES: Record<Who, string[]> = { editor: ['/manage/questionBank', '/manage/home'], assistant: ['/manage/member', '/manage/home'] };
+
+/** The calls whose declaration says who may make them (`access`, or `public`): probed by their bare call unless written below. */
+type SaysItsAccess<K extends EndpointName> = RouteOf<K> extends { access: string } | { public: true } ? K : never;
+/** The calls of the matrix: every call that does not say its access by itself must be written (the type checker says so). */
+export type MatrixCalls = { [K in Exclude<EndpointName, { [N in EndpointName]: SaysItsAccess<N> }[EndpointName]>]: Call[] } & { [K in EndpointName]?: Call[] };
+
+/**
+ * The bare call (no query, an empty body) of every call whose declaration says who may make it, and what the role must
+ * get from it: a call for a page the role is not granted is refused (403), so a handler that forgets its check fails
+ * the matrix; a call for the signed-in caller or a public one answers without 5xx and without a marker. A call the role
+ * may make on a page it holds, or with a parameter in its path, can't be probed bare: a problem, until its probes are written.
+ */
+export function declaredCalls(who: Who): { calls: Partial<Record<EndpointName, Call[]>>; problems: string[] } {
+  const calls: Partial<Record<EndpointName, Call[]>> = {};
+  const problems: string[] = [];
+  for (const name of Object.keys(api) as EndpointName[]) {
+    const { method, path, access } = api[name] as RouteOf<EndpointName> & { access?: string; public?: true };
+    const page = access?.startsWith('page:') ? access.slice('page:'.length) : undefined;
+    if (!access && !('public' in api[name])) continue;
+    if (path.includes(':')) problems.push(`${name}: a parameter in its path (${path}): write its probes in access-matrix-scoped-calls.ts`);
+    else if (page && HELD_PAGES[who].includes(page))
+      problems.push(`${name}: for ${page}, which the ${who} holds: write its probes in access-matrix-scoped-calls.ts`);
+    else calls[name] = [page ? admin(method === 'GET' ? get(name) : post(name)) : method === 'GET' ? get(name) : post(name)];
+  }
+  return { calls, problems };
+}
+
 /** Every route × the calls of a role. `flag` is the role's table, `id` the row it must not see or the row whose column it must not read. */
-export function callsOf(f: Fixture, who: Who): Record<EndpointName, Call[]> {
+export function callsOf(f: Fixture, who: Who): MatrixCalls {
   const editor = who === 'editor';
   const flag = editor ? 'questionBank' : 'sys_member';
   const id = editor ? f.outside[0]! : f.member;
@@ -108,17 +137,14 @@ export function callsOf(f: Fixture, who: Who): Record<EndpointName, Call[]> {
     captcha: [get('captcha')],
     login: [post('login', { loginid: who, pass: sha(f.password[who]) })],
     logout: [{ ...post('logout'), ownSession: true }],
-    userInfo: [get('userInfo')],
     changePassword: [post('changePassword', { oldPass: sha('wrong'), newPass: sha('Another-pass-9') })],
     userList: [admin(get('userList', { wheres: { id: f.userId.assistant } }))],
     userSave: [admin(post('userSave', { params: { id: f.userId[who], name: 'x' } }))],
-    menuActions: [admin(get('menuActions'))],
     roleGrants: [admin(get('roleGrants', { roleId: f.roleId[who] }))],
     saveRoleGrants: [admin(post('saveRoleGrants', { roleId: f.roleId[who], grants: [] }))],
     userRoles: [admin(get('userRoles', { id: f.userId[who] }))],
     saveUserRoles: [admin(post('saveUserRoles', { id: f.userId[who], roleIds: [] }))],
     resetPassword: [admin(post('resetPassword', { id: f.userId[who] }))],
-    sessions: [admin(get('sessions'))],
     endSession: [admin(post('endSession', { id: 1 }))],
     select: [
       { ...get('select', { _flag: flag, row: 100 }), check: editor ? total() : status(200), bites: true },
@@ -172,7 +198,6 @@ export function callsOf(f: Fixture, who: Who): Record<EndpointName, Call[]> {
       }),
       post('masterSlave', { _flag: 'sys_member', _flagChidren: 'userBillFlow', bindField: 'userId', mainData: { id: f.member, phone: '13900000000' } }),
     ],
-    menu: [get('menu')],
     menuLayout: [get('menuLayout', { menuId: editor ? f.questionMenu : f.memberMenu })],
     exportTable: [
       { ...get('exportTable', { _flag: flag, format: 'csv' }), bites: true },

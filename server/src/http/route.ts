@@ -1,4 +1,4 @@
-import { api, type EndpointName, type RouteOf } from '@qb/contracts/schemas';
+import { api, type EndpointName, type RouteDeclaration, type RouteOf } from '@qb/contracts/schemas';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
@@ -57,7 +57,8 @@ export function registerRoutes(app: FastifyInstance, routes: Registrations): voi
   for (const name of given as EndpointName[]) {
     const registration = routes[name] as Registration<EndpointName>;
     const { handler, ...options } = typeof registration === 'function' ? { handler: registration } : registration;
-    const { method, path, public: _public, ...declared } = api[name] as RouteOf<EndpointName> & { public?: true };
+    // who may call it (`public`, `access`) is the handler's and the session guard's, not a part of the route schema
+    const { method, path, public: _public, access: _access, ...declared } = api[name] as RouteOf<EndpointName> & Pick<RouteDeclaration, 'public' | 'access'>;
     // The call's name is its operationId: client generators name their methods by it (unique: the api map's keys).
     // Fastify's own route options know no single call's schema: the handler's types were checked where it was written
     const schema = { ...declared, operationId: name };

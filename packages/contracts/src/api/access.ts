@@ -73,6 +73,7 @@ export const accessApi = {
   menuActions: defineRoute({
     method: 'GET',
     path: '/api/access/menuActions/',
+    access: 'administrator',
     summary: 'The actions each menu offers',
     description: 'For the permission page: every menu with the actions its page offers (a page without import offers no import). Administrators only.',
     tags,
@@ -125,6 +126,7 @@ export const accessApi = {
   sessions: defineRoute({
     method: 'GET',
     path: '/api/access/sessions/',
+    access: 'administrator',
     summary: 'Live sessions',
     tags,
     response: { 200: answerOf(z.array(sessionRowSchema)) },

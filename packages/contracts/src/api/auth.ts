@@ -89,6 +89,7 @@ export const authApi = {
   userInfo: defineRoute({
     method: 'GET',
     path: '/api/user/userInfo/',
+    access: 'session',
     summary: 'The signed-in account',
     tags,
     response: { 200: answerOf(z.array(userInfoSchema).describe('one element: the signed-in account')) },

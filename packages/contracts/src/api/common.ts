@@ -160,6 +160,15 @@ export interface RouteDeclaration extends RouteSchema {
   path: `/api/${string}`;
   /** answered without a session (health, the captcha, the login, the API's description) */
   public?: true;
+  /**
+   * Who may make the call, as its handler checks it: `administrator` the administrator only (`assertAdministrator`
+   * on the server); `page:<route>` a caller granted that page (the administrator always; `mayOpen`); anyone else
+   * refused with 403; `session` any signed-in caller, answered about itself only. Not sent to the OpenAPI document. The scoped access matrix (server/test/access-matrix-scoped.test.ts)
+   * probes a call that says it by itself (its bare call must be refused to a role without the page), so a new call
+   * needs no line there; a call without it (a table's reads and writes, whose answers depend on the row filter) is
+   * given its probes by hand, which the type checker requires.
+   */
+  access?: 'administrator' | `page:/manage/${string}` | 'session';
 }
 
 /**

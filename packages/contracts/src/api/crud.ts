@@ -158,6 +158,7 @@ export const crudApi = {
   menu: defineRoute({
     method: 'GET',
     path: '/api/system/menu/',
+    access: 'session',
     summary: 'The menu rows (sys_menu)',
     description: 'Sorted by `sort`/`sortType` (default `parentMenu, sortNum` ascending); the client builds the tree from parentMenu.',
     tags: ['system'],

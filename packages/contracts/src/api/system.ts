@@ -45,6 +45,7 @@ export const dashboardApi = {
   dashboard: defineRoute({
     method: 'GET',
     path: '/api/dashboard/summary/',
+    access: 'page:/manage/home',
     summary: "The home page's figures",
     description: 'Live counts and 30 days of bill-flow income (type 1) and expense (type 2).',
     tags: ['system'],
