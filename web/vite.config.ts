@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { endpointsModule } from '../packages/contracts/src/api/endpointsModule.ts';
 import { antdStylesheet } from './build/antdStylesheet.ts';
 import { earlyCalls } from './build/earlyCalls.ts';
 
@@ -124,7 +125,8 @@ const chunks = chunkGroups();
 const apiTarget = process.env.API_TARGET || 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), antdIsBrightOnItsOwn(), antdStylesheet(), earlyCalls(), precompress(), chunks.plugin],
+  // endpointsModule: the API's path list without its schemas (zod) in the bundle (packages/contracts/src/api/endpointsModule.ts)
+  plugins: [react(), endpointsModule(), antdIsBrightOnItsOwn(), antdStylesheet(), earlyCalls(), precompress(), chunks.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { rolldown } from 'rolldown';
 import type { Plugin } from 'vite';
+import { endpointsModule } from '../../packages/contracts/src/api/endpointsModule.ts';
 
 /**
  * The script that starts a typed URL's API calls before the app's code (src/boot/earlyCalls.ts, docs/web-pages.md
@@ -17,7 +18,13 @@ export function earlyCalls(): Plugin {
     name: 'early-calls',
     apply: 'build',
     async buildStart() {
-      const bundle = await rolldown({ input: resolve(import.meta.dirname, '../src/boot/earlyCalls.ts'), platform: 'browser', logLevel: 'silent' });
+      // the API's path list alone, without its schemas (packages/contracts/src/api/endpointsModule.ts)
+      const bundle = await rolldown({
+        input: resolve(import.meta.dirname, '../src/boot/earlyCalls.ts'),
+        platform: 'browser',
+        logLevel: 'silent',
+        plugins: [endpointsModule()],
+      });
       const { output } = await bundle.generate({ format: 'iife', minify: true });
       await bundle.close();
       code = output[0].code;
