@@ -9,7 +9,6 @@ import { charCount, isTextSearch, SearchIndexes, TRIGRAM } from '../search/index
 import { queuedAtLeast } from '../search/pgSide.ts';
 import { SCANS_PER_TABLE, type ScanGate } from '../search/scanGate.ts';
 import { ScanWorkers } from '../search/scanWorkers.ts';
-import { rowsAboveMark } from '../search/sqliteFts.ts';
 import type { SearchUpkeep } from '../search/upkeep.ts';
 import { type Condition, conditionsKey, gramCandidates, gramHits, whereExpression } from './wheres.ts';
 import type { WholeTableReads } from './wholeTableReads.ts';
@@ -71,8 +70,10 @@ export class SearchReads {
       const text = String(c.value);
       if (!indexed.has(c.column.name)) scan = true;
       else if (engine === 'sqlite') {
-        // every character is part of a trigram in FTS5; shorter searches read the rows
-        if (charCount(text) >= TRIGRAM && !(await this.manyAboveMark(plan.table.table, target))) c.fts = SearchIndexes.ftsTable(plan.table.table);
+        // every character is part of a trigram in FTS5; shorter searches read the rows. Rows above the mark (a bulk
+        // load being caught up) are read as a range of the key with the search's `like` (crud/wheres.ts): never more
+        // than the scan, and the indexed part still comes from FTS5
+        if (charCount(text) >= TRIGRAM) c.fts = SearchIndexes.ftsTable(plan.table.table);
         else scan = true;
       } else if (engine === 'mysql') {
         // the gram blocks (migration 0016) answer searches of any length; a queue of a scan's worth of ids is a scan
@@ -162,17 +163,6 @@ export class SearchReads {
   private async manyQueued(table: string, target: Target): Promise<boolean> {
     const threshold = Math.max(COMMON_HITS, Math.round((await this.reads.searchIndexes.rowsEstimate(table)) / 100));
     return (await gramsQueuedAtLeast(target.readDb, table, threshold)) >= threshold;
-  }
-
-  /**
-   * SQLite: whether the rows above the table's mark (inserted since its FTS5 index caught up: a bulk load from outside,
-   * a large import before its catch-up) are so many that testing them one by one as candidates costs more than the
-   * scan (COMMON_HITS and one row in a hundred, as on PostgreSQL). Read from the key's b-tree: max(rowid) less the
-   * mark, an upper bound (deleted rows leave gaps).
-   */
-  private async manyAboveMark(table: string, target: Target): Promise<boolean> {
-    const { above, hi } = await rowsAboveMark(target.readDb, table);
-    return above >= Math.max(COMMON_HITS, Math.round(hi / 100));
   }
 
   /**

@@ -142,9 +142,9 @@ function likeExpression(eb: ExpressionBuilder<any, any>, name: string, pattern: 
 
 /**
  * A text search with the rows its FTS5 trigram table finds for it (migration 0008: `detail=none`, so the AND of the
- * search's trigrams; a superset, as trigrams fold case beyond ASCII and ignore order), plus every row above the
- * table's mark (inserted since the index last caught up, search/upkeep.ts SearchUpkeep); the `like` of the row decides
- * as before. `rowid` outside is the base table's (its integer key), inside the FTS table's.
+ * search's trigrams; a superset, as trigrams fold case beyond ASCII and ignore order), plus the rows above the
+ * table's mark (inserted since the index last caught up, search/upkeep.ts SearchUpkeep) that the same `like` finds; the
+ * `like` of the row decides as before. `rowid` outside is the base table's (its integer key), inside the FTS table's.
  */
 function indexedBy(eb: ExpressionBuilder<any, any>, c: Condition, like: Expression<SqlBool>, pattern: string, engine: Engine): Expression<SqlBool> {
   if (c.side && engine === 'postgres') return sideIndexed(eb, c, c.side, like, pattern);
@@ -156,9 +156,12 @@ function indexedBy(eb: ExpressionBuilder<any, any>, c: Condition, like: Expressi
   const query = [...grams].map((g) => `"${g.replace(/"/g, '""')}"`).join(' AND ');
   const base = c.fts.slice(0, -'__search'.length);
   const fts = sql.table(c.fts);
+  // the rows above the mark read as a range of the key with the same `like` (issue 30: a bulk load not yet caught up is
+  // a bounded scan of those rows only, and only its hits are gathered, not every rowid above the mark)
+  const above = likeExpression(eb, `qb_m.${c.column.name}`, pattern, engine, c.column);
   return eb.and([
     // one `in` list (not an `or`): the planner reads the candidates from it rather than scanning in key order
-    sql<SqlBool>`rowid in (select rowid from ${fts} where ${fts} match ${query} union all select rowid from ${sql.table(base)} where rowid > coalesce((select upto from ${sql.table(MARK_TABLE)} where tbl = ${base}), -9223372036854775807))`,
+    sql<SqlBool>`rowid in (select rowid from ${fts} where ${fts} match ${query} union all select qb_m.rowid from ${sql.table(base)} qb_m where qb_m.rowid > coalesce((select upto from ${sql.table(MARK_TABLE)} where tbl = ${base}), -9223372036854775807) and ${above})`,
     like,
   ]);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
+import type { FtsWorker } from './ftsWorker.ts';
 // the table holding, per indexed table, the highest key its FTS5 table has caught up to
 import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
 
@@ -25,11 +26,24 @@ export async function tablesWithMark(db: AnyDb): Promise<string[]> {
   return rows.map((r) => r.tbl);
 }
 
+/** How a large backlog is caught up (SearchUpkeep): the worker thread, and what runs between its chunks (tests drive the chunks). */
+export interface FtsBulk {
+  /** the worker of this database's file (undefined: an in-memory database, caught up on this connection) */
+  worker(): Promise<FtsWorker | undefined>;
+  /** awaited after each chunk of the worker (tests search and write between chunks) */
+  afterChunk?: (moved: number) => Promise<void>;
+}
+
 /**
- * Indexes the rows of `table` above its mark, CATCH_UP_ROWS per short write transaction (the event loop and other
- * writers get their turn between), moving the mark; the rows indexed.
+ * Indexes the rows of `table` above its mark, moving the mark; the rows indexed. A backlog of more than CATCH_UP_ROWS
+ * (a bulk load from outside, a large import) goes to the worker thread (catchUpInWorker); a few rows (the saves of the
+ * last 300 ms) are indexed here, CATCH_UP_ROWS per short write transaction, the event loop and other writers free between.
  */
-export async function catchUpFts(db: AnyDb, table: string, columns: string[], stopped: () => boolean): Promise<number> {
+export async function catchUpFts(db: AnyDb, table: string, columns: string[], stopped: () => boolean, bulk?: FtsBulk): Promise<number> {
+  if (bulk && (await rowsAboveMarkAtMost(db, table, CATCH_UP_ROWS + 1)) > CATCH_UP_ROWS) {
+    const worker = await bulk.worker();
+    if (worker) return catchUpInWorker(db, worker, table, columns, stopped, bulk.afterChunk);
+  }
   const fts = ftsTable(table);
   const cols = sql.join(columns.map((c) => sql.ref(c)));
   let total = 0;
@@ -56,6 +70,38 @@ export async function catchUpFts(db: AnyDb, table: string, columns: string[], st
   }
 }
 
+/** The worker's write transaction aims at this long (it holds the database's write lock: a save waits at most about this). */
+export const CHUNK_MS = 30;
+/** Bounds of the worker's chunk, in rows (tokenizing ~5-10 µs a row of the bench's questions on this machine). */
+export const CHUNK_ROWS = { min: 500, max: 50_000 };
+
+/**
+ * The backlog of `table` indexed by the worker thread, chunk after chunk. Each chunk runs while this process's writer
+ * connection is held (idle) by `db.connection()`: the server's own writes queue for it asynchronously, behind one
+ * chunk at most, instead of blocking the event loop in SQLite's busy handler while the worker holds the write lock;
+ * between chunks they take their turn first (they were queued before the next chunk asks). Writers of other processes
+ * meet the worker's chunks as any writer (busy timeout). Chunks aim at CHUNK_MS each: the row count follows the last
+ * chunk's time (at most doubling), between CHUNK_ROWS' bounds.
+ */
+async function catchUpInWorker(
+  db: AnyDb,
+  worker: FtsWorker,
+  table: string,
+  columns: string[],
+  stopped: () => boolean,
+  afterChunk?: (moved: number) => Promise<void>,
+): Promise<number> {
+  let rows = CATCH_UP_ROWS;
+  let total = 0;
+  for (;;) {
+    const { moved, ms } = await db.connection().execute(() => worker.chunk(table, columns, rows));
+    total += moved;
+    if (afterChunk && moved > 0) await afterChunk(moved);
+    if (moved < rows || stopped()) return total;
+    rows = Math.round(Math.min(CHUNK_ROWS.max, Math.max(CHUNK_ROWS.min, rows * Math.min(2, CHUNK_MS / Math.max(1, ms)))));
+  }
+}
+
 /**
  * The rows of `table` above its mark (inserted since its FTS5 index caught up), an upper bound read from the key's
  * b-tree: max(rowid) less the mark (deleted rows leave gaps); and max(rowid), the table's size as far as it matters.
@@ -65,4 +111,11 @@ export async function rowsAboveMark(db: AnyDb, table: string): Promise<{ above: 
     (select upto from ${sql.table(MARK_TABLE)} where tbl = ${table}) as upto`.execute(db);
   const hi = Number(rows[0]?.hi ?? 0);
   return { above: hi - Number(rows[0]?.upto ?? hi), hi };
+}
+
+/** The rows of `table` above its mark, counted up to `limit` (a range of the key: ~`limit` rows read at most). */
+export async function rowsAboveMarkAtMost(db: AnyDb, table: string, limit: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${sql.table(table)}
+    where rowid > (select upto from ${sql.table(MARK_TABLE)} where tbl = ${table}) limit ${limit})`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }

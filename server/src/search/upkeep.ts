@@ -5,6 +5,7 @@ import { baseOfSearchTable, pendingTable } from '../db/migrations/0010_search_si
 import { catchUpGrams, gramColumnsOf, tablesWithGrams } from './grams.ts';
 import { estimateOf, type Logger } from './indexes.ts';
 import { catchUpSide, PG_BULK_FROM, sideColumnsOf } from './pgSide.ts';
+import { FtsWorker } from './ftsWorker.ts';
 import { catchUpFts, ftsColumnsOf, tablesWithMark } from './sqliteFts.ts';
 
 /** PostgreSQL, MySQL: a search through a side table or grams asks for a catch-up of its table at most this often (rows written outside the server). */
@@ -12,10 +13,10 @@ export const NOTICE_EVERY_MS = 10_000;
 
 /**
  * SQLite: indexes in bulk, after the commit, the rows inserted above a table's mark (migration 0008). A write does no
- * FTS5 work for the rows it inserts (FTS5 written row by row from a trigger cost ~9x a bulk insert); searches take every
- * row above the mark as a candidate meanwhile, so they stay exact. Catching up runs in chunks of CATCH_UP_ROWS, each
+ * FTS5 work for the rows it inserts (FTS5 written row by row from a trigger cost ~9x a bulk insert); searches read the
+ * rows above the mark with their `like` meanwhile, so they stay exact. Catching up runs in chunks of CATCH_UP_ROWS, each
  * its own short write transaction, delayMs after the writes (the saves of a few hundred milliseconds coalesce into one
- * catch-up per table).
+ * catch-up per table); a larger backlog (a bulk load, a large import) in a worker thread (search/ftsWorker.ts).
  * PostgreSQL: moves the ids queued in `sys_searchq__<table>` (migration 0010's triggers) into the side table
  * `sys_search__<table>` that carries the GIN trigram indexes, PG_CATCH_UP_ROWS per transaction; searches take the pending
  * ids as candidates meanwhile. Besides after the server's own commits and at start, a search through a side table asks
@@ -28,6 +29,8 @@ export class SearchUpkeep {
   bulkFrom = PG_BULK_FROM;
   private running?: Promise<void>;
   log?: Logger;
+  /** SQLite: awaited after each chunk of a backlog indexed by the worker thread (tests search and write between chunks) */
+  afterFtsChunk?: (moved: number) => Promise<void>;
 
   constructor(
     private readonly db: AnyDb,
@@ -144,7 +147,18 @@ export class SearchUpkeep {
     const stopped = () => this.stopped;
     if (this.engine === 'postgres') return catchUpSide(this.db, table, stopped, await this.bulkThreshold(table));
     if (this.engine === 'mysql') return catchUpGrams(this.db, table, columns, stopped, await this.bulkThreshold(table));
-    return catchUpFts(this.db, table, columns, stopped);
+    // a large backlog: a worker thread on this database's file (none for an in-memory database), for this catch-up only
+    let worker: Promise<FtsWorker | undefined> | undefined;
+    const opened = () =>
+      (worker ??= sql<{ name: string; file: string }>`pragma database_list`
+        .execute(this.db)
+        .then((r) => r.rows.find((d) => d.name === 'main')?.file || undefined)
+        .then((file) => (file ? new FtsWorker(file) : undefined)));
+    try {
+      return await catchUpFts(this.db, table, columns, stopped, { worker: opened, afterChunk: this.afterFtsChunk });
+    } finally {
+      if (worker) await (await worker.catch(() => undefined))?.close();
+    }
   }
 
   /**
