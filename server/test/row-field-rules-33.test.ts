@@ -1,6 +1,7 @@
 // Issue 33 #3, the paths row-filters.test.ts and field-rules.test.ts leave out, on every engine:
 // - a lazy tree's option list (the cascader's `_hasChildren`): a filtered role's category whose only child is outside
-//   its rows is answered without children (no expand arrow telling of a row it cannot see);
+//   its rows is answered without children (no expand arrow telling of a row it cannot see); a history's reference to a
+//   row outside carries no label (its name);
 // - the master-slave save with a row filter and field rules on the children (a member and its bill flows): a child
 //   outside the filter is 404 as a missing one and nothing is written, a new child outside is 403, a read-only column
 //   is left as it is, a hidden one is 400 UNKNOWN_COLUMN reading exactly as a missing column;
@@ -48,6 +49,10 @@ describe.each(engines)('row and field permissions on the remaining paths on %s',
     ids.child = await saved('questionsSmallClass', { name: 'OUTCHILD 子分类', subjectId: ids.subjectB, parentId: ids.parent, isUp: 1 });
     ids.parentIn = await saved('questionsSmallClass', { name: '父分类二', subjectId: ids.subjectA, isUp: 1 });
     ids.childIn = await saved('questionsSmallClass', { name: '子分类二', subjectId: ids.subjectA, parentId: ids.parentIn, isUp: 1 });
+    // a category of 申论 under one of 行测: its history names the parent
+    ids.parentOut = await saved('questionsSmallClass', { name: 'OUTPARENT 外面的父分类', subjectId: ids.subjectB, isUp: 1 });
+    ids.childOfOut = await saved('questionsSmallClass', { name: '子分类三', subjectId: ids.subjectA, parentId: ids.parentOut, isUp: 1 });
+    await saved('questionsSmallClass', { id: ids.childOfOut, parentId: ids.parentIn });
     ids.member = await saved('sys_member', { name: '会员甲', phone: '13500000001', gender: 1 });
     ids.income = await saved('userBillFlow', { memberid: ids.member, type: 1, title: '收入', money: 10 });
     ids.expense = await saved('userBillFlow', { memberid: ids.member, type: 2, title: 'OUTFLOW 支出', money: 5 });
@@ -79,7 +84,7 @@ describe.each(engines)('row and field permissions on the remaining paths on %s',
     const administrators = await tree(t.get);
     expect(administrators.get(ids.parent!)).toBe(true);
     const role = await tree(as('categories').get);
-    expect([...role.keys()].sort((a, b) => a - b)).toEqual([ids.parent, ids.parentIn, ids.childIn].sort((a, b) => a - b));
+    expect([...role.keys()].sort((a, b) => a - b)).toEqual([ids.parent, ids.parentIn, ids.childIn, ids.childOfOut].sort((a, b) => a - b));
     expect(role.get(ids.parent!)).toBe(false);
     expect(role.get(ids.parentIn!)).toBe(true);
     // the children of the parent, as the cascader asks for them: none
@@ -87,6 +92,15 @@ describe.each(engines)('row and field permissions on the remaining paths on %s',
       `/api/select/?_flag=questionsSmallClass&_hasChildren=parentId&wheres=${encodeURIComponent(JSON.stringify({ parentId: ids.parent }))}`,
     );
     expect(children.json()).toMatchObject({ total: 0, data: [] });
+  });
+
+  it('names no row outside the filter in a history: a reference to one has no label', async () => {
+    const administrators = await t.get(`/api/history/?_flag=questionsSmallClass&id=${ids.childOfOut}`);
+    expect(administrators.body).toContain('OUTPARENT');
+    const role = await as('categories').get(`/api/history/?_flag=questionsSmallClass&id=${ids.childOfOut}`);
+    expect(role.statusCode, role.body).toBe(200);
+    expect(role.body).not.toContain('OUTPARENT');
+    expect(role.json().data.fields.parentId.labels).toEqual({ [ids.parentIn!]: '父分类二' });
   });
 
   it('master-slave: a child outside the filter is not found, a new one outside refused, nothing written', async () => {

@@ -1,4 +1,6 @@
+import { limitedTable } from '../access/fieldRules.ts';
 import { assertAllowed, type Caller } from '../access/index.ts';
+import { rowScope, scopeExpression } from '../crud/rowScope.ts';
 import type { CrudService } from '../crud/service.ts';
 import { ApiError } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
@@ -43,7 +45,8 @@ export function keyValue(table: RegisteredTable, text: string): Key | undefined 
 
 /**
  * The rows named by `ids` (per reference column of `table`), read from their tables, deleted ones included: a row
- * absent or soft-deleted is not live. Labels only of a table the caller may view (no view of the accounts' names).
+ * absent or soft-deleted is not live. Labels only of a table the caller may view (no view of the accounts' names), of
+ * a label column it may read, and of the rows it may see (a grant's row filter on the referenced table: issue 33).
  */
 export async function readReferencedRows(
   crud: CrudService,
@@ -58,20 +61,34 @@ export async function readReferencedRows(
     if (!column?.references || !registry.has(column.references) || named.size === 0) continue;
     const referenced = registry.get(column.references);
     const labelColumn = column.labelColumn ?? 'name';
-    const labelled = mayView(caller, referenced.flag) && referenced.columns.has(labelColumn) && !referenced.columns.get(labelColumn)!.secret;
+    const readable = limitedTable(caller, referenced).columns.get(labelColumn);
+    const labelled = mayView(caller, referenced.flag) && readable !== undefined && !readable.secret;
+    // a caller held to some rows of the referenced table reads the labels of those only
+    const scope = labelled ? rowScope(caller, referenced, registry) : undefined;
     const rows = new Map<string, ReferencedRow>([...named].map((id) => [id, { live: false }]));
     const keys = [...named].map((id) => keyValue(referenced, id)).filter((k): k is Key => k !== undefined);
     const target = await crud.target(referenced);
     for (let i = 0; i < keys.length; i += CHUNK) {
-      const select = [referenced.primaryKey, ...(labelled ? [labelColumn] : []), ...(referenced.softDelete ? ['isdelete'] : [])];
-      const found = (await target.db
-        .selectFrom(referenced.table)
-        .select(select)
-        .where(referenced.primaryKey, 'in', keys.slice(i, i + CHUNK))
-        .execute()) as Record<string, unknown>[];
+      const chunk = keys.slice(i, i + CHUNK);
+      const select = [referenced.primaryKey, ...(labelled && !scope ? [labelColumn] : []), ...(referenced.softDelete ? ['isdelete'] : [])];
+      const found = (await target.db.selectFrom(referenced.table).select(select).where(referenced.primaryKey, 'in', chunk).execute()) as Record<
+        string,
+        unknown
+      >[];
+      const labels = new Map<string, unknown>();
+      if (scope) {
+        const seen = (await target.db
+          .selectFrom(referenced.table)
+          .select([referenced.primaryKey, labelColumn])
+          .where(referenced.primaryKey, 'in', chunk)
+          .where((eb) => scopeExpression(eb, scope, target.engine))
+          .execute()) as Record<string, unknown>[];
+        for (const row of seen) labels.set(String(row[referenced.primaryKey]), row[labelColumn]);
+      } else if (labelled) for (const row of found) labels.set(String(row[referenced.primaryKey]), row[labelColumn]);
       for (const row of found) {
+        const id = String(row[referenced.primaryKey]);
         const live = !referenced.softDelete || Number(row.isdelete) !== 1;
-        rows.set(String(row[referenced.primaryKey]), { live, ...(labelled ? { label: String(row[labelColumn] ?? '') } : {}) });
+        rows.set(id, { live, ...(labels.has(id) ? { label: String(labels.get(id) ?? '') } : {}) });
       }
     }
     answer.set(name, rows);
