@@ -1,9 +1,12 @@
 import { api, type EndpointName } from '@qb/contracts/schemas';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, existsSync } from 'node:fs';
 import { apiRoutes } from '../src/app.ts';
+import { foundFeatureRoutes, type FoundRegistrations } from '../src/http/featureRoutes.ts';
 import { healthRoutes } from '../src/http/healthRoutes.ts';
 import { registerRoutes, type Registrations } from '../src/http/route.ts';
+import type { RouteHandler } from '../src/http/route.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 /**
@@ -59,7 +62,7 @@ describe('a declared call without its handler', () => {
   afterAll(async () => t?.close());
 
   it("stops the start: the app's routes without one feature's handler of a call are refused before any is registered", async () => {
-    const { sessions: _sessions, ...withoutSessions } = apiRoutes(t.app, t.ctx);
+    const { sessions: _sessions, ...withoutSessions } = await apiRoutes(t.app, t.ctx);
     const app = Fastify();
     // @ts-expect-error the record of every handler, less the live sessions' (a call of accessApi)
     expect(() => registerRoutes(app, withoutSessions)).toThrow('declared without a handler: sessions');
@@ -69,7 +72,7 @@ describe('a declared call without its handler', () => {
 
   it('stops the start: a handler of a call nobody declared is refused too', async () => {
     const app = Fastify();
-    const routes = { ...apiRoutes(t.app, t.ctx), neverDeclared: async () => ({}) };
+    const routes = { ...(await apiRoutes(t.app, t.ctx)), neverDeclared: async () => ({}) };
     expect(() => registerRoutes(app, routes as unknown as Registrations)).toThrow('handled but not declared: neverDeclared');
     await app.close();
   });
@@ -83,8 +86,56 @@ describe('a declared call without its handler', () => {
 
   it('registers the whole record: every declared call, none missing', async () => {
     const app = Fastify();
-    registerRoutes(app, apiRoutes(t.app, t.ctx));
+    registerRoutes(app, await apiRoutes(t.app, t.ctx));
     for (const { method, path } of Object.values(api)) expect(app.hasRoute({ method, url: path }), `${method} ${path}`).toBe(true);
     await app.close();
+  });
+});
+
+/**
+ * A feature's routes are found, not listed (http/featureRoutes.ts): its routes.ts's default export, given the app's
+ * context. A feature whose calls are not all handled fails the type check of app.ts (the assignment below is that
+ * check: the `@ts-expect-error` fails `npm run typecheck` the day it stops being an error).
+ */
+describe("the features' routes, found", () => {
+  it('are every server/src/<feature>/routes.ts with a default export, and handle each declared call but the few app.ts names', async () => {
+    const src = new URL('../src/', import.meta.url);
+    const withRoutes = readdirSync(src, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && existsSync(new URL(`${e.name}/routes.ts`, src)))
+      .map((e) => e.name);
+    const found = await foundFeatureRoutes();
+    // access/routes.ts takes more than the context (crud's row-filter check): app.ts names it
+    expect(found.map((f) => f.feature)).toEqual(withRoutes.filter((f) => f !== 'access').sort());
+    const t = await startTestApp('sqlite');
+    try {
+      const handled = found.flatMap((f) => Object.keys(f.routes(t.ctx)));
+      const named = [...Object.keys(api)].filter((n) => !handled.includes(n));
+      // the calls app.ts names itself: health (http/), the access calls, this API's description
+      expect(named).toEqual([
+        'menuActions',
+        'roleGrants',
+        'saveRoleGrants',
+        'userRoles',
+        'saveUserRoles',
+        'resetPassword',
+        'sessions',
+        'endSession',
+        'health',
+        'healthReady',
+        'openApi',
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a feature whose call has no handler fails the type check of the whole record', () => {
+    const handler = (async () => ({})) as unknown as RouteHandler<'dashboard'>;
+    const others = {} as Omit<Registrations, keyof FoundRegistrations>;
+    const { dashboard: _dashboard, ...lessDashboard } = {} as FoundRegistrations;
+    // @ts-expect-error every call but the dashboard's: "Property 'dashboard' is missing … in type 'Registrations'"
+    const incomplete: Registrations = { ...others, ...lessDashboard };
+    const complete: Registrations = { ...others, ...lessDashboard, dashboard: handler };
+    expect([incomplete, complete]).toHaveLength(2);
   });
 });

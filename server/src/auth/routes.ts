@@ -149,3 +149,11 @@ export function authRoutes(ctx: AuthDeps): RoutesOf<typeof authApi> {
     },
   };
 }
+
+// found by app.ts among the features' routes (http/featureRoutes.ts): registered with the app's context
+export default authRoutes;
+declare module '../http/featureRoutes.ts' {
+  interface FeatureRoutes {
+    auth: typeof authRoutes;
+  }
+}

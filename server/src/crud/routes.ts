@@ -120,3 +120,11 @@ export function crudRoutes(ctx: { conn: Connection; registry: TableRegistry; cru
     },
   };
 }
+
+// found by app.ts among the features' routes (http/featureRoutes.ts): registered with the app's context
+export default crudRoutes;
+declare module '../http/featureRoutes.ts' {
+  interface FeatureRoutes {
+    crud: typeof crudRoutes;
+  }
+}

@@ -19,3 +19,11 @@ export function dashboardRoutes(ctx: { conn: Connection; registry: TableRegistry
     },
   };
 }
+
+// found by app.ts among the features' routes (http/featureRoutes.ts): registered with the app's context
+export default dashboardRoutes;
+declare module '../http/featureRoutes.ts' {
+  interface FeatureRoutes {
+    dashboard: typeof dashboardRoutes;
+  }
+}

@@ -18,3 +18,11 @@ export function formRoutes(ctx: TablesDeps): RoutesOf<typeof formApi> {
     },
   };
 }
+
+// found by app.ts among the features' routes (http/featureRoutes.ts): registered with the app's context
+export default formRoutes;
+declare module '../http/featureRoutes.ts' {
+  interface FeatureRoutes {
+    forms: typeof formRoutes;
+  }
+}

@@ -29,3 +29,11 @@ export function historyRoutes(ctx: { conn: Connection; crud: CrudService; regist
     undelete: async (req) => ok(await service.undelete(req.body, req.caller, checkOf(req)), {}, translate(req, 'undeleted')),
   };
 }
+
+// found by app.ts among the features' routes (http/featureRoutes.ts): registered with the app's context
+export default historyRoutes;
+declare module '../http/featureRoutes.ts' {
+  interface FeatureRoutes {
+    history: typeof historyRoutes;
+  }
+}

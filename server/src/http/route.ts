@@ -40,7 +40,7 @@ export type RoutesOf<Declared> = Registrations<keyof Declared & EndpointName>;
 /**
  * Registers every call of the API from its one declaration in packages/contracts (`defineRoute` in the record of
  * its feature's file: method, path, schemas, which also make the OpenAPI document) with the handler the app's
- * features give for it, in the order given. `routes` must hold a handler for every declared call and for nothing
+ * features give for it, in the order of the declarations. `routes` must hold a handler for every declared call and for nothing
  * else: the type checker says so in app.ts, and this check stops the start if a record was assembled otherwise.
  */
 export function registerRoutes(app: FastifyInstance, routes: Registrations): void {
@@ -54,7 +54,8 @@ export function registerRoutes(app: FastifyInstance, routes: Registrations): voi
     ];
     throw new Error(`the API's routes do not match their declarations (packages/contracts/src/api): ${says.filter(Boolean).join('; ')}`);
   }
-  for (const name of given as EndpointName[]) {
+  // in the order of the declarations (api/routes.ts), whatever order the features were found in
+  for (const name of Object.keys(api) as EndpointName[]) {
     const registration = routes[name] as Registration<EndpointName>;
     const { handler, ...options } = typeof registration === 'function' ? { handler: registration } : registration;
     // who may call it (`public`, `access`) is the handler's and the session guard's, not a part of the route schema

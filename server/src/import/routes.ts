@@ -72,3 +72,11 @@ export function importRoutes(ctx: { crud: CrudService; uploads: UploadStore }): 
     },
   };
 }
+
+// found by app.ts among the features' routes (http/featureRoutes.ts): registered with the app's context
+export default importRoutes;
+declare module '../http/featureRoutes.ts' {
+  interface FeatureRoutes {
+    import: typeof importRoutes;
+  }
+}

@@ -59,3 +59,11 @@ export function tableRoutes(ctx: TablesDeps): RoutesOf<typeof datasourceApi> {
     },
   };
 }
+
+// found by app.ts among the features' routes (http/featureRoutes.ts): registered with the app's context
+export default tableRoutes;
+declare module '../http/featureRoutes.ts' {
+  interface FeatureRoutes {
+    tables: typeof tableRoutes;
+  }
+}

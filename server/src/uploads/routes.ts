@@ -65,3 +65,11 @@ export async function registerUploadedFiles(app: FastifyInstance, ctx: { uploads
     },
   });
 }
+
+// found by app.ts among the features' routes (http/featureRoutes.ts): registered with the app's context
+export default uploadRoutes;
+declare module '../http/featureRoutes.ts' {
+  interface FeatureRoutes {
+    uploads: typeof uploadRoutes;
+  }
+}
