@@ -6,11 +6,14 @@
 //   outside the filter is 404 as a missing one and nothing is written, a new child outside is 403, a read-only column
 //   is left as it is, a hidden one is 400 UNKNOWN_COLUMN reading exactly as a missing column;
 // - the generic import's matching: a read-only column is no match column (refused as keyColumn, as a hidden one);
+// - the generic import's reference labels: a filtered role's file naming a row outside (a parent of a self-referencing
+//   table) by its label is refused as one naming no row;
 // - undelete of a row deleted for good (a table without a delete mark) by a role with field rules: the hidden and the
 //   read-only columns come back as they were (not as the role's insert would write them: empty).
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
+import { bookBytes, upload } from './import-fixtures.ts';
 import { defineTable } from './tables-helpers.ts';
 
 const MISSING = 987_654;
@@ -191,5 +194,65 @@ describe.each(engines)('row and field permissions on the remaining paths on %s',
     expect(back.statusCode, back.body).toBe(200);
     const row = await t.ctx.conn.db.selectFrom('seats33').selectAll().where('code', '=', 'A-01').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ hall: '东楼', places: 30, note: '靠窗' });
+  });
+
+  it('import: a reference label names only the rows of the filter (an outside parent is refused as a missing one)', async () => {
+    const sheet = await defineTable(t, 'nodes33', [
+      { columnName: 'id', type: 'int', primaryKey: 1, autoIncrement: 1 },
+      { columnName: 'title', type: 'nvarchar', length: 40 },
+      { columnName: 'grp', type: 'nvarchar', length: 10 },
+      { columnName: 'parent', type: 'int', refTable: 'nodes33', refLabel: 'title' } as never,
+    ]);
+    expect((await t.post('/api/action/createSqlTable/', { id: sheet })).statusCode).toBe(200);
+    const menuId = await saved('sys_menu', { name: '节点', url: '/manage/nodes33', parentMenu: 0 });
+    const roleId = await saved('sys_role', { name: 'r33-nodes', department: 'test' });
+    const grant = { menuId, actions: ['view', 'save', 'import'], rowFilter: { grp: 'A' } };
+    expect((await t.post('/api/access/role/', { roleId, grants: [grant] })).statusCode).toBe(200);
+    const user = await t.post('/api/user/save/', { params: { loginid: 'u33nodes', name: 'nodes' } });
+    expect((await t.post('/api/user/roles/', { id: Number(user.json().data.id), roleIds: [roleId] })).statusCode).toBe(200);
+    tokens.nodes = (await t.login('u33nodes', user.json().data.password as string)).json().token;
+    await saved('nodes33', { title: 'OUTNODE', grp: 'B' });
+    const inside = await saved('nodes33', { title: 'INNODE', grp: 'A' });
+    const imported = async (parent: string) => {
+      const file = await upload(
+        t,
+        'n.xlsx',
+        bookBytes(
+          [
+            ['title', 'grp', 'parent'],
+            ['新节点', 'A', parent],
+          ],
+          'xlsx',
+          'nodes',
+        ),
+      );
+      return as('nodes').post('/api/action/importTable/', { _flag: 'nodes33', fileUrl: file });
+    };
+    const outside = await imported('OUTNODE');
+    expect(outside.statusCode, outside.body).toBe(400);
+    const refused = await imported('NONODE');
+    expect(refusal(outside, ['OUTNODE'])).toEqual(refusal(refused, ['NONODE']));
+    const under = await imported('INNODE');
+    expect(under.statusCode, under.body).toBe(200);
+    const rows = await t.ctx.conn.db.selectFrom('nodes33').selectAll().where('title', '=', '新节点').execute();
+    expect(rows.map((r) => Number(r.parent))).toEqual([inside]);
+    // the label column hidden from the role: no label names a row (its values are not the role's to match on)
+    const rules = { ...grant, rowFilter: null, fieldRules: { hidden: ['title'], readOnly: [] } };
+    expect((await t.post('/api/access/role/', { roleId, grants: [rules] })).statusCode).toBe(200);
+    const file = await upload(
+      t,
+      'h.xlsx',
+      bookBytes(
+        [
+          ['grp', 'parent'],
+          ['A', 'INNODE'],
+        ],
+        'xlsx',
+        'nodes',
+      ),
+    );
+    const hidden = await as('nodes').post('/api/action/importTable/', { _flag: 'nodes33', fileUrl: file });
+    expect(hidden.statusCode, hidden.body).toBe(400);
+    expect(hidden.json().data.problems[0].message).toBe(refused.json().data.problems[0].message.replace('NONODE', 'INNODE'));
   });
 });

@@ -1,3 +1,4 @@
+import { limitedTable } from '../access/fieldRules.ts';
 import { allowedTable, type Caller } from '../access/index.ts';
 import type { CrudService } from '../crud/service.ts';
 import { toStoredValue } from '../crud/values.ts';
@@ -95,7 +96,7 @@ export class TableImportService {
     return this.files.queue.run(async () => {
       const turns = new EventLoopTurns();
       const needed = mode === 'update' ? [match] : importColumns(table).filter((c) => c.required);
-      const { sheet, mapped, columns } = await this.readRows(key, ext, table, needed, match, turns);
+      const { sheet, mapped, columns } = await this.readRows(key, ext, table, needed, match, turns, caller);
       const reject = (rows: number, problems: RowProblem[], rejected: number): never => {
         throw new ImportRejected({ rows, inserted: 0, skipped: 0, rejected, problems: problems.slice(0, MAX_PROBLEMS) });
       };
@@ -163,10 +164,18 @@ export class TableImportService {
     });
   }
 
-  private async readRows(key: string, ext: string, table: RegisteredTable, needed: ImportColumn[], match: ImportColumn, turns: EventLoopTurns) {
+  private async readRows(
+    key: string,
+    ext: string,
+    table: RegisteredTable,
+    needed: ImportColumn[],
+    match: ImportColumn,
+    turns: EventLoopTurns,
+    caller: Caller | undefined,
+  ) {
     const sheet = await this.files.withLocalFile(key, (file) => readSheet(file, ext, this.files.limits));
     const mapped = mapHeader(sheet, table, needed);
-    const labels = await this.referenceLabels(sheet, mapped, turns);
+    const labels = await this.referenceLabels(sheet, mapped, turns, caller);
     // per column once, not per cell: 100,000 rows of a dozen columns
     const columns: FileColumn[] = [...mapped.columns].map(([index, { imported, header }]) => ({
       index,
@@ -179,8 +188,11 @@ export class TableImportService {
     return { sheet, mapped, columns };
   }
 
-  /** Every label the file names in a reference column, with the keys of the live rows that carry it. */
-  private async referenceLabels(sheet: SheetRows, mapped: MappedHeader, turns: EventLoopTurns): Promise<Map<number, LabelIndex>> {
+  /**
+   * Every label the file names in a reference column, with the keys of the live rows that carry it: of the rows the
+   * caller sees (a grant's row filter on the referenced table), a row outside is no match (issue 33).
+   */
+  private async referenceLabels(sheet: SheetRows, mapped: MappedHeader, turns: EventLoopTurns, caller: Caller | undefined): Promise<Map<number, LabelIndex>> {
     const out = new Map<number, LabelIndex>();
     for (const [index, { imported }] of mapped.columns) {
       const column = imported.column;
@@ -194,7 +206,9 @@ export class TableImportService {
         if (text !== '') texts.add(text);
       }
       const { readDb, engine } = await this.crud.target(target);
-      out.set(index, await keysByValue(readDb, engine, target, labelColumn, [...texts]));
+      // a label column the caller may not read names no row: its values are not the caller's to match on
+      const readable = limitedTable(caller, target).columns.has(labelColumn);
+      out.set(index, readable ? await keysByValue(readDb, engine, target, labelColumn, [...texts], rowScope(caller, target, this.crud.registry)) : new Map());
     }
     return out;
   }
