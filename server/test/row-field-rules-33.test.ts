@@ -8,12 +8,14 @@
 // - the generic import's matching: a read-only column is no match column (refused as keyColumn, as a hidden one);
 // - the generic import's reference labels: a filtered role's file naming a row outside (a parent of a self-referencing
 //   table) by its label is refused as one naming no row;
+// - the category import matches only the role's categories: one of the same name outside ("created by me") is neither
+//   skipped as present nor told of;
 // - undelete of a row deleted for good (a table without a delete mark) by a role with field rules: the hidden and the
 //   read-only columns come back as they were (not as the role's insert would write them: empty).
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
-import { bookBytes, upload } from './import-fixtures.ts';
+import { bookBytes, CATEGORY_HEADER, upload } from './import-fixtures.ts';
 import { defineTable } from './tables-helpers.ts';
 
 const MISSING = 987_654;
@@ -254,5 +256,26 @@ describe.each(engines)('row and field permissions on the remaining paths on %s',
     const hidden = await as('nodes').post('/api/action/importTable/', { _flag: 'nodes33', fileUrl: file });
     expect(hidden.statusCode, hidden.body).toBe(400);
     expect(hidden.json().data.problems[0].message).toBe(refused.json().data.problems[0].message.replace('NONODE', 'INNODE'));
+  });
+
+  it('category import: a category of the same name outside the filter is no match (not skipped, not told of)', async () => {
+    const menuId = Number(
+      (await t.ctx.conn.db.selectFrom('sys_menu').select('id').where('url', '=', '/manage/questionsSmallClass').executeTakeFirstOrThrow()).id,
+    );
+    const roleId = await saved('sys_role', { name: 'r33-own', department: 'test' });
+    const grant = { menuId, actions: ['view', 'save', 'import'], rowFilter: { createdBy: '$CURRENT_USER' } };
+    expect((await t.post('/api/access/role/', { roleId, grants: [grant] })).statusCode).toBe(200);
+    const user = await t.post('/api/user/save/', { params: { loginid: 'u33own', name: 'own' } });
+    expect((await t.post('/api/user/roles/', { id: Number(user.json().data.id), roleIds: [roleId] })).statusCode).toBe(200);
+    tokens.own = (await t.login('u33own', user.json().data.password as string)).json().token;
+    // the administrator's category of 申论: outside the role's rows
+    await saved('questionsSmallClass', { name: 'OUTCAT', subjectId: ids.subjectA, isUp: 1 });
+    const file = await upload(t, 'c.xlsx', bookBytes([CATEGORY_HEADER, ['OUTCAT', '', '1', '是']], 'xlsx', '分类'));
+    const r = await as('own').post('/api/coustomApi/typesImport/', { fileUrl: file, subjectId: ids.subjectA, tableName: 'questionsSmallClass' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data).toMatchObject({ inserted: 1, skipped: 0 });
+    // imported again: its own one now matches
+    const again = await as('own').post('/api/coustomApi/typesImport/', { fileUrl: file, subjectId: ids.subjectA, tableName: 'questionsSmallClass' });
+    expect(again.json().data).toMatchObject({ inserted: 0, skipped: 1 });
   });
 });

@@ -393,11 +393,15 @@ export class ImportService {
       const written = await this.crud.writeTransaction(
         [this.categories.table],
         async (trx) => {
+          // a role held to some categories (a grant's row filter) matches its own only: one outside is neither skipped
+          // as present nor a parent (issue 33: no existence oracle)
+          const rowsOf = rowScope(caller, this.categories, this.crud.registry);
           const existing = (await trx
             .selectFrom(this.categories.table)
             .select(['id', 'name', 'parentId'])
             .where('subjectId', '=', subjectId)
             .where('isdelete', '=', 0)
+            .where((eb) => scopeExpression(eb, rowsOf, this.crud.engine))
             .orderBy('id')
             .execute()) as ExistingCategory[];
           const { ordered, problems } = orderCategories(checked.valid, existing);
