@@ -8,8 +8,8 @@
 // - the generic import's matching: a read-only column is no match column (refused as keyColumn, as a hidden one);
 // - the generic import's reference labels: a filtered role's file naming a row outside (a parent of a self-referencing
 //   table) by its label is refused as one naming no row;
-// - the category import matches only the role's categories: one of the same name outside ("created by me") is neither
-//   skipped as present nor told of;
+// - the category import and the categories named by question files (selectAddTypes) match only the role's categories:
+//   one of the same name outside ("created by me") is neither skipped as present, answered, nor a parent;
 // - undelete of a row deleted for good (a table without a delete mark) by a role with field rules: the hidden and the
 //   read-only columns come back as they were (not as the role's insert would write them: empty).
 import type { LightMyRequestResponse } from 'fastify';
@@ -277,5 +277,15 @@ describe.each(engines)('row and field permissions on the remaining paths on %s',
     // imported again: its own one now matches
     const again = await as('own').post('/api/coustomApi/typesImport/', { fileUrl: file, subjectId: ids.subjectA, tableName: 'questionsSmallClass' });
     expect(again.json().data).toMatchObject({ inserted: 0, skipped: 1 });
+    // the categories named by question files (selectAddTypes): an outside one of that name is neither answered nor a parent
+    const outside = await saved('questionsSmallClass', { name: 'OUTCAT2', subjectId: ids.subjectA, isUp: 1 });
+    const added = await as('own').post('/api/coustomApi/selectAddTypes/', { parentId: ids.subjectA, fileName: 'OUTCAT2.xlsx' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().data).toEqual([expect.objectContaining({ name: 'OUTCAT2', created: true })]);
+    expect(added.json().data[0].id).not.toBe(outside);
+    const under = (typeId: number) => as('own').post('/api/coustomApi/selectAddTypes/', { parentId: ids.subjectA, typeId, fileName: '子.xlsx' });
+    const underOutside = await under(outside);
+    expect(underOutside.statusCode).toBe(404);
+    expect(refusal(underOutside, [outside])).toEqual(refusal(await under(MISSING), [MISSING]));
   });
 });

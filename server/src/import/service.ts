@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { assertAllowed, type Caller } from '../access/index.ts';
 import { rowScope, scopeExpression } from '../crud/rowScope.ts';
+import type { Condition } from '../crud/wheres.ts';
 import type { CrudService } from '../crud/service.ts';
 import { nowText } from '../db/time.ts';
 import type { AnyDb } from '../db/connection.ts';
@@ -138,12 +139,13 @@ export class ImportService {
     return row as { id: number; name: string };
   }
 
-  private async category(db: AnyDb, id: number, subjectId: number | undefined) {
+  private async category(db: AnyDb, id: number, subjectId: number | undefined, rowsOf?: Condition[]) {
     const row = await db
       .selectFrom(this.categories.table)
       .select(['id', 'name', 'subjectId'])
       .where('id', '=', id)
       .where('isdelete', '=', 0)
+      .where((eb) => scopeExpression(eb, rowsOf, this.crud.engine))
       .executeTakeFirst();
     if (!row) throw notFound('importCategoryNotFound', { id });
     if (subjectId !== undefined && Number(row.subjectId) !== subjectId) throw badRequest('importCategoryOtherSubject', { id, subject: subjectId });
@@ -178,13 +180,16 @@ export class ImportService {
       [this.categories.table],
       async (trx) => {
         await this.subject(trx, subjectId);
-        const chosen = parentCategory === undefined ? undefined : await this.category(trx, parentCategory, subjectId);
+        // a role held to some categories (a grant's row filter) names and finds its own only (issue 33)
+        const rowsOf = rowScope(caller, this.categories, this.crud.registry);
+        const chosen = parentCategory === undefined ? undefined : await this.category(trx, parentCategory, subjectId, rowsOf);
         const siblings = await trx
           .selectFrom(this.categories.table)
           .select(['id', 'name'])
           .where('subjectId', '=', subjectId)
           .where('parentId', '=', parentCategory ?? 0)
           .where('isdelete', '=', 0)
+          .where((eb) => scopeExpression(eb, rowsOf, this.crud.engine))
           .orderBy('id')
           .execute();
         const byName = new Map<string, number>();
