@@ -80,11 +80,14 @@ describe('SQLite: searches while a bulk load is caught up by the worker (issue 3
       }
       await checkAll();
     };
+    // one chunk per round: the test searches between chunks
+    t.ctx.crud.searchUpkeep.ftsRound = { roundMs: 0, chunkMs: 30, minRows: 500, maxRows: 4000 };
     try {
       t.ctx.crud.searchUpkeep.written(['questionBank']);
       await t.ctx.crud.searchUpkeep.settled();
     } finally {
       t.ctx.crud.searchUpkeep.afterFtsChunk = undefined;
+      t.ctx.crud.searchUpkeep.ftsRound = undefined;
       other.close();
     }
     for (const res of (await Promise.all(saves)) as { statusCode: number }[]) expect(res.statusCode).toBe(200);

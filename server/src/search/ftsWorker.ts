@@ -7,9 +7,10 @@ import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
  * SQLite, issue 30: a large backlog above a table's mark (a bulk load from outside, a large import) is indexed by a
  * worker thread on a connection of its own, so that neither FTS5's trigram tokenizing nor its segment merges run on the
  * event loop. Each chunk is one short write transaction (begin immediate … commit) that indexes the next rows above the
- * mark and moves the mark; the caller (sqliteFts.ts catchUpInWorker) holds this process's writer connection while a
- * chunk runs, so that the server's own writes wait for the chunk asynchronously (the event loop free) rather than in
- * SQLite's busy handler, which sleeps on the event loop.
+ * mark and moves the mark; a round is a few chunks in a row (one message each way: under load each wake-up of a thread
+ * costs tens of milliseconds). The caller (sqliteFts.ts catchUpInWorker) holds this process's writer connection while a
+ * round runs, so that the server's own writes wait for it asynchronously (the event loop free) rather than in SQLite's
+ * busy handler, which sleeps on the event loop; writers of other processes get the lock between chunks.
  */
 const FTS_WORKER_SOURCE = String.raw`
 'use strict';
@@ -36,31 +37,51 @@ const prepared = (table, columns) => {
   }
   return s;
 };
-parentPort.on('message', ({ id, table, columns, rows }) => {
-  let moved = 0;
-  const started = performance.now();
+// one chunk: the next rows above the mark indexed and the mark moved, in one write transaction; the rows indexed
+const chunk = (s, table, rows) => {
+  db.exec('begin immediate');
+  try {
+    let moved = 0;
+    const mark = s.mark.get(table);
+    if (mark) {
+      const upto = Number(mark.upto);
+      const bounds = s.bounds.get(upto, rows);
+      moved = Number(bounds.n || 0);
+      if (moved > 0) {
+        s.insert.run(upto, bounds.last);
+        s.move.run(bounds.last, table);
+      }
+    }
+    db.exec('commit');
+    return moved;
+  } catch (err) {
+    if (db.inTransaction) db.exec('rollback');
+    throw err;
+  }
+};
+// a round: chunks one after another until the backlog is done or the round has taken roundMs; each chunk aims at
+// chunkMs, its row count following the last chunk's time (at most doubling) between minRows and maxRows
+parentPort.on('message', ({ id, table, columns, rows, roundMs, chunkMs, minRows, maxRows }) => {
+  const chunks = [];
+  let done = false;
   try {
     const s = prepared(table, columns);
-    db.exec('begin immediate');
-    try {
-      const mark = s.mark.get(table);
-      if (mark) {
-        const upto = Number(mark.upto);
-        const chunk = s.bounds.get(upto, rows);
-        moved = Number(chunk.n || 0);
-        if (moved > 0) {
-          s.insert.run(upto, chunk.last);
-          s.move.run(chunk.last, table);
-        }
+    const started = performance.now();
+    for (;;) {
+      const t0 = performance.now();
+      const moved = chunk(s, table, rows);
+      const ms = performance.now() - t0;
+      chunks.push({ moved, ms });
+      if (moved < rows) {
+        done = true;
+        break;
       }
-      db.exec('commit');
-    } catch (err) {
-      if (db.inTransaction) db.exec('rollback');
-      throw err;
+      rows = Math.round(Math.min(maxRows, Math.max(minRows, rows * Math.min(2, chunkMs / Math.max(1, ms)))));
+      if (performance.now() - started >= roundMs) break;
     }
-    parentPort.postMessage({ id, moved, ms: performance.now() - started });
+    parentPort.postMessage({ id, chunks, rows, done });
   } catch (err) {
-    parentPort.postMessage({ id, error: String((err && err.message) || err) });
+    parentPort.postMessage({ id, chunks, error: String((err && err.message) || err) });
     return;
   }
   // off the write lock and after the answer: the server's writes go on meanwhile (a passive checkpoint waits for nobody)
@@ -70,13 +91,28 @@ parentPort.on('message', ({ id, table, columns, rows }) => {
 });
 `;
 
-/** What one chunk did: the rows indexed (fewer than asked: the backlog is done) and how long its transaction took. */
+/** What one chunk did: the rows indexed and how long its write transaction took. */
 export interface FtsChunk {
   moved: number;
   ms: number;
 }
 
-/** A worker thread indexing chunks of the rows above a table's mark on its own connection to `file` (one chunk at a time). */
+/** What a round did: its chunks, the row count of the next chunk, and whether the backlog is done. */
+export interface FtsRound {
+  chunks: FtsChunk[];
+  rows: number;
+  done: boolean;
+}
+
+/** How a round runs (sqliteFts.ts): its length, each chunk's aim, the bounds of a chunk's rows. */
+export interface FtsRoundLimits {
+  roundMs: number;
+  chunkMs: number;
+  minRows: number;
+  maxRows: number;
+}
+
+/** A worker thread indexing chunks of the rows above a table's mark on its own connection to `file` (one round at a time). */
 export class FtsWorker {
   private readonly worker: Worker;
   private nextId = 0;
@@ -88,8 +124,8 @@ export class FtsWorker {
     this.worker.on('error', (err) => (this.failed = err));
   }
 
-  /** Indexes up to `rows` rows of `table` above its mark in one write transaction, moving the mark. */
-  chunk(table: string, columns: string[], rows: number): Promise<FtsChunk> {
+  /** Indexes chunks of `table`'s rows above its mark, the first of `rows` rows, for about `limits.roundMs`. */
+  round(table: string, columns: string[], rows: number, limits: FtsRoundLimits): Promise<FtsRound> {
     if (this.failed) return Promise.reject(this.failed);
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
@@ -98,11 +134,11 @@ export class FtsWorker {
         this.worker.off('error', onError);
         this.worker.off('exit', onExit);
       };
-      const onMessage = (m: { id: number; moved?: number; ms?: number; error?: string }) => {
+      const onMessage = (m: FtsRound & { id: number; error?: string }) => {
         if (m.id !== id) return;
         done();
         if (m.error !== undefined) reject(new Error(m.error));
-        else resolve({ moved: m.moved!, ms: m.ms! });
+        else resolve({ chunks: m.chunks, rows: m.rows, done: m.done });
       };
       const onError = (err: Error) => {
         done();
@@ -115,7 +151,7 @@ export class FtsWorker {
       this.worker.on('message', onMessage);
       this.worker.once('error', onError);
       this.worker.once('exit', onExit);
-      this.worker.postMessage({ id, table, columns, rows });
+      this.worker.postMessage({ id, table, columns, rows, ...limits });
     });
   }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
-import type { FtsWorker } from './ftsWorker.ts';
+import type { FtsRoundLimits, FtsWorker } from './ftsWorker.ts';
 // the table holding, per indexed table, the highest key its FTS5 table has caught up to
 import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
 
@@ -30,8 +30,10 @@ export async function tablesWithMark(db: AnyDb): Promise<string[]> {
 export interface FtsBulk {
   /** the worker of this database's file (undefined: an in-memory database, caught up on this connection) */
   worker(): Promise<FtsWorker | undefined>;
-  /** awaited after each chunk of the worker (tests search and write between chunks) */
-  afterChunk?: (moved: number) => Promise<void>;
+  /** awaited after each round of the worker for each of its chunks, with its rows and the time its write transaction took (tests, the bench) */
+  afterChunk?: (moved: number, ms: number) => Promise<void>;
+  /** the rounds' limits (FTS_ROUND; tests: a round of one chunk) */
+  limits?: FtsRoundLimits;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface FtsBulk {
 export async function catchUpFts(db: AnyDb, table: string, columns: string[], stopped: () => boolean, bulk?: FtsBulk): Promise<number> {
   if (bulk && (await rowsAboveMarkAtMost(db, table, CATCH_UP_ROWS + 1)) > CATCH_UP_ROWS) {
     const worker = await bulk.worker();
-    if (worker) return catchUpInWorker(db, worker, table, columns, stopped, bulk.afterChunk);
+    if (worker) return catchUpInWorker(db, worker, table, columns, stopped, bulk);
   }
   const fts = ftsTable(table);
   const cols = sql.join(columns.map((c) => sql.ref(c)));
@@ -70,35 +72,32 @@ export async function catchUpFts(db: AnyDb, table: string, columns: string[], st
   }
 }
 
-/** The worker's write transaction aims at this long (it holds the database's write lock: a save waits at most about this). */
-export const CHUNK_MS = 30;
-/** Bounds of the worker's chunk, in rows (tokenizing ~5-10 µs a row of the bench's questions on this machine). */
-export const CHUNK_ROWS = { min: 500, max: 50_000 };
+/**
+ * The worker's rounds (search/ftsWorker.ts): a chunk's write transaction aims at `chunkMs` (it holds the database's
+ * write lock: another process's write waits about that long), a round of chunks at `roundMs` (this process's writes
+ * queue for it, asynchronously); a chunk's rows between the bounds (tokenizing takes ~5-10 µs a row of the bench's
+ * questions on this machine).
+ */
+export const FTS_ROUND: FtsRoundLimits = { roundMs: 80, chunkMs: 30, minRows: 500, maxRows: 50_000 };
 
 /**
- * The backlog of `table` indexed by the worker thread, chunk after chunk. Each chunk runs while this process's writer
- * connection is held (idle) by `db.connection()`: the server's own writes queue for it asynchronously, behind one
- * chunk at most, instead of blocking the event loop in SQLite's busy handler while the worker holds the write lock;
- * between chunks they take their turn first (they were queued before the next chunk asks). Writers of other processes
- * meet the worker's chunks as any writer (busy timeout). Chunks aim at CHUNK_MS each: the row count follows the last
- * chunk's time (at most doubling), between CHUNK_ROWS' bounds.
+ * The backlog of `table` indexed by the worker thread, round after round. Each round runs while this process's writer
+ * connection is held (idle) by `db.connection()`: the server's own writes queue for it asynchronously, behind one round
+ * at most, instead of blocking the event loop in SQLite's busy handler while the worker holds the write lock; between
+ * rounds they take their turn first (they were queued before the next round asks). Writers of other processes meet the
+ * worker's chunks as any writer (busy timeout), between chunks.
  */
-async function catchUpInWorker(
-  db: AnyDb,
-  worker: FtsWorker,
-  table: string,
-  columns: string[],
-  stopped: () => boolean,
-  afterChunk?: (moved: number) => Promise<void>,
-): Promise<number> {
+async function catchUpInWorker(db: AnyDb, worker: FtsWorker, table: string, columns: string[], stopped: () => boolean, bulk: FtsBulk): Promise<number> {
   let rows = CATCH_UP_ROWS;
   let total = 0;
   for (;;) {
-    const { moved, ms } = await db.connection().execute(() => worker.chunk(table, columns, rows));
-    total += moved;
-    if (afterChunk && moved > 0) await afterChunk(moved);
-    if (moved < rows || stopped()) return total;
-    rows = Math.round(Math.min(CHUNK_ROWS.max, Math.max(CHUNK_ROWS.min, rows * Math.min(2, CHUNK_MS / Math.max(1, ms)))));
+    const round = await db.connection().execute(() => worker.round(table, columns, rows, bulk.limits ?? FTS_ROUND));
+    for (const c of round.chunks) {
+      total += c.moved;
+      if (bulk.afterChunk && c.moved > 0) await bulk.afterChunk(c.moved, c.ms);
+    }
+    if (round.done || stopped()) return total;
+    rows = round.rows;
   }
 }
 

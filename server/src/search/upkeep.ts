@@ -5,7 +5,7 @@ import { baseOfSearchTable, pendingTable } from '../db/migrations/0010_search_si
 import { catchUpGrams, gramColumnsOf, tablesWithGrams } from './grams.ts';
 import { estimateOf, type Logger } from './indexes.ts';
 import { catchUpSide, PG_BULK_FROM, sideColumnsOf } from './pgSide.ts';
-import { FtsWorker } from './ftsWorker.ts';
+import { FtsWorker, type FtsRoundLimits } from './ftsWorker.ts';
 import { catchUpFts, ftsColumnsOf, tablesWithMark } from './sqliteFts.ts';
 
 /** PostgreSQL, MySQL: a search through a side table or grams asks for a catch-up of its table at most this often (rows written outside the server). */
@@ -29,8 +29,10 @@ export class SearchUpkeep {
   bulkFrom = PG_BULK_FROM;
   private running?: Promise<void>;
   log?: Logger;
-  /** SQLite: awaited after each chunk of a backlog indexed by the worker thread (tests search and write between chunks) */
-  afterFtsChunk?: (moved: number) => Promise<void>;
+  /** SQLite: awaited after each chunk of a backlog indexed by the worker thread, with its rows and its transaction's time (tests, the bench) */
+  afterFtsChunk?: (moved: number, ms: number) => Promise<void>;
+  /** SQLite: the worker's rounds (sqliteFts.ts FTS_ROUND; tests make a round one chunk, to search between chunks) */
+  ftsRound?: FtsRoundLimits;
 
   constructor(
     private readonly db: AnyDb,
@@ -155,7 +157,7 @@ export class SearchUpkeep {
         .then((r) => r.rows.find((d) => d.name === 'main')?.file || undefined)
         .then((file) => (file ? new FtsWorker(file) : undefined)));
     try {
-      return await catchUpFts(this.db, table, columns, stopped, { worker: opened, afterChunk: this.afterFtsChunk });
+      return await catchUpFts(this.db, table, columns, stopped, { worker: opened, afterChunk: this.afterFtsChunk, limits: this.ftsRound });
     } finally {
       if (worker) await (await worker.catch(() => undefined))?.close();
     }
