@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { endpointsModule } from '../packages/contracts/src/api/endpointsModule.ts';
 
 /**
  * Files that replace a module of the app (vi.mock) or a page's loader: they run with modules of their own. Every other file shares the
@@ -13,8 +14,11 @@ const OWN_MODULES = ['test/menu-page.test.tsx', 'test/shell-layout.test.tsx', 't
 /** Pure logic (no DOM, no React rendering): run under Node, without jsdom and without test/setup.ts. */
 const LOGIC = ['test/*.logic.test.ts'];
 
+/** `@qb/contracts/endpoints` as the bundle has it: the API's path list alone (packages/contracts/src/api/endpointsModule.ts) */
+const endpoints = endpointsModule();
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), endpoints],
   // the repository and the system's temp dir, where designer-codegen.test.tsx writes the code it generates and renders
   server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url)), tmpdir()] } },
   test: {
@@ -42,7 +46,7 @@ export default defineConfig({
         },
       },
       // not extended from the root: it would add the root's setup file (setupFiles merge)
-      { plugins: [react()], test: { name: 'logic', environment: 'node', isolate: false, include: LOGIC, testTimeout: 60000 } },
+      { plugins: [react(), endpoints], test: { name: 'logic', environment: 'node', isolate: false, include: LOGIC, testTimeout: 60000 } },
       { extends: true, test: { name: 'own-modules', include: OWN_MODULES } },
     ],
   },

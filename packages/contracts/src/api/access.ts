@@ -140,3 +140,10 @@ export const accessApi = {
     response: { 200: emptyAnswer },
   }),
 };
+
+// joined into the API by routes.ts (found in this folder); here for the type checker
+declare module './routes.ts' {
+  interface ApiRecords {
+    access: typeof accessApi;
+  }
+}

@@ -123,3 +123,10 @@ export const authApi = {
     response: { 200: answerOf(userSaveAnswerSchema) },
   }),
 };
+
+// joined into the API by routes.ts (found in this folder); here for the type checker
+declare module './routes.ts' {
+  interface ApiRecords {
+    auth: typeof authApi;
+  }
+}

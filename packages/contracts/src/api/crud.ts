@@ -221,3 +221,10 @@ export const crudApi = {
     response: { 200: answerOf(tableMetaSchema) },
   }),
 };
+
+// joined into the API by routes.ts (found in this folder); here for the type checker
+declare module './routes.ts' {
+  interface ApiRecords {
+    crud: typeof crudApi;
+  }
+}

@@ -111,3 +111,10 @@ export const datasourceApi = {
     response: { 200: answerOf(z.object({ menuId: z.number().int(), url: z.string() })) },
   }),
 };
+
+// joined into the API by routes.ts (found in this folder); here for the type checker
+declare module './routes.ts' {
+  interface ApiRecords {
+    datasource: typeof datasourceApi;
+  }
+}

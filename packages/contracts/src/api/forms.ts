@@ -59,3 +59,10 @@ export const formApi = {
     response: { 200: answerOf(formTableAnswerSchema) },
   }),
 };
+
+// joined into the API by routes.ts (found in this folder); here for the type checker
+declare module './routes.ts' {
+  interface ApiRecords {
+    form: typeof formApi;
+  }
+}

@@ -127,3 +127,10 @@ export const historyApi = {
     response: { 200: answerOf(z.object({ id: rowKey })) },
   }),
 };
+
+// joined into the API by routes.ts (found in this folder); here for the type checker
+declare module './routes.ts' {
+  interface ApiRecords {
+    history: typeof historyApi;
+  }
+}

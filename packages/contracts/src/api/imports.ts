@@ -194,3 +194,11 @@ export const tableImportApi = {
     response: { 200: answerOf(tableImportOptionsSchema) },
   }),
 };
+
+// joined into the API by routes.ts (found in this folder); here for the type checker
+declare module './routes.ts' {
+  interface ApiRecords {
+    import: typeof importApi;
+    tableImport: typeof tableImportApi;
+  }
+}

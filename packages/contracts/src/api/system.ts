@@ -52,3 +52,12 @@ export const dashboardApi = {
     response: { 200: answerOf(dashboardSummarySchema) },
   }),
 };
+
+// joined into the API by routes.ts (found in this folder); here for the type checker
+declare module './routes.ts' {
+  interface ApiRecords {
+    system: typeof systemApi;
+    docs: typeof docsApi;
+    dashboard: typeof dashboardApi;
+  }
+}

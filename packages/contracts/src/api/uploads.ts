@@ -56,3 +56,10 @@ export const fileRoute = {
     },
   },
 } satisfies RouteSchema;
+
+// joined into the API by routes.ts (found in this folder); here for the type checker
+declare module './routes.ts' {
+  interface ApiRecords {
+    upload: typeof uploadApi;
+  }
+}
