@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { apiLogin, sessionLogin } from './harness.mjs';
 import { useBrowser, visible } from './support.ts';
 
-// Issue 31 #8 in a real browser at 1280 px: no list column under the fixed 操作 column (菜单管理, 角色管理), and Tab
-// from the edit dialog's 保存 stays in the dialog.
+// Issue 31 #8 in a real browser at 1280 px: no list column under the fixed 操作 column (菜单管理, 角色管理, 题库 in
+// English, whose Actions column is the widest), and Tab from the edit dialog's 保存 stays in the dialog.
 const base = inject('baseUrl');
 const b = useBrowser({ width: 1280, height: 800 });
 let token: string;
@@ -50,6 +50,35 @@ describe('at 1280 px', () => {
       expect(overflow).toBeLessThanOrEqual(1);
     });
   }
+
+  it('shows every column of Questions in English beside Actions, "Correct answer" whole', async () => {
+    const { page } = b;
+    await sessionLogin(page, base, token);
+    await page.evaluate(() => localStorage.setItem('qb.lang', 'en-US'));
+    await page.goto(`${base}/manage/questionBank`);
+    const ths = await headers(page);
+    const actions = ths.find((h) => h.fixedEnd && h.text === 'Actions');
+    expect(actions).toBeDefined();
+    const columns = ths.filter((h) => !h.fixedEnd && h.text !== '');
+    expect(columns.map((h) => h.text)).toEqual(['Question', 'Subject', 'Category', 'Options', 'Correct answer']);
+    for (const column of columns) expect(column.right, column.text).toBeLessThanOrEqual(actions!.left + 1);
+    // the header's text itself is not cut (its ellipsis) either
+    const cut = await page
+      .getByTestId('crud-table')
+      .first()
+      .locator('thead th')
+      .evaluateAll((list) =>
+        list.filter((th) => [...th.querySelectorAll<HTMLElement>('*')].some((e) => e.scrollWidth > e.clientWidth + 1)).map((th) => th.textContent?.trim()),
+      );
+    expect(cut).toEqual([]);
+    const overflow = await page
+      .getByTestId('crud-table')
+      .first()
+      .locator('.ant-table-body, .ant-table-content')
+      .first()
+      .evaluate((e) => e.scrollWidth - e.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+  });
 
   it('keeps Tab in the edit dialog: past 保存 it comes back to the dialog’s first stop, Shift+Tab the other way', async () => {
     const { page } = b;

@@ -19,11 +19,15 @@ export const questionBankPage: PageOverrides = {
   toolbarButtons: questionBankToolbarButtons,
   // the question itself first (the registry lists its subject and category first)
   order: ['name'],
+  // at 1280 px, in English too (its Actions column is the widest: History, Edit, Delete), every column and the fixed
+  // actions fit side by side, "Correct answer" whole (issue 31; e2e/columns-focus-1280)
   fields: {
-    parentId: { options: { sort: 'sortNum' } },
-    typeId: { options: { treeParent: undefined, dependsOn: { field: 'parentId', whereField: 'subjectId' } } },
+    name: { column: { width: 185 } },
+    parentId: { options: { sort: 'sortNum' }, column: { width: 130 } },
+    typeId: { options: { treeParent: undefined, dependsOn: { field: 'parentId', whereField: 'subjectId' } }, column: { width: 120 } },
     options: {
       column: {
+        width: 175,
         text: (v) =>
           parseOptions(v)
             .map((o, i) => `${letterOf(i)}. ${o}`)
@@ -31,7 +35,7 @@ export const questionBankPage: PageOverrides = {
       },
       component: OptionListEditor,
     },
-    correctOptions: { component: CorrectLettersEditor },
+    correctOptions: { component: CorrectLettersEditor, column: { width: 135 } },
   },
   // a new question starts with four empty options, A to D
   toForm: (row) => ({ ...row, options: row.id ? parseOptions(row.options) : ['', '', '', ''], correctOptions: parseLetters(row.correctOptions) }),
