@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import type { EndpointName } from '@qb/contracts/schemas';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './appContext.ts';
 import { CaptchaStore } from './auth/captcha.ts';
@@ -102,6 +103,13 @@ export async function apiRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     ...(found as FoundRegistrations),
   };
 }
+
+/** The calls nobody handles: none, or the type check says which and where its handler goes (as well as `Registrations` above). */
+type Unhandled = Exclude<
+  EndpointName,
+  keyof FoundRegistrations | keyof ReturnType<typeof healthRoutes> | keyof ReturnType<typeof accessRoutes> | keyof ReturnType<typeof docsRoutes>
+>;
+export const everyCallHandled: [Unhandled] extends [never] ? true : `handle ${Unhandled} in a server/src/<feature>/routes.ts (http/featureRoutes.ts)` = true;
 
 /** Every found feature's routes function takes the app's context: one that asks for more fails the type check here. */
 export const featuresTakeTheContext: { [K in keyof FeatureRoutes]: (ctx: AppContext) => unknown } = {} as FeatureRoutes;
