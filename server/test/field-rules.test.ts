@@ -78,6 +78,20 @@ describe.each(engines)('field rules on %s', (engine, url) => {
     expect(asked.statusCode).toBe(400);
   });
 
+  it('adds no row when a column every new row needs is hidden, naming no hidden column', async () => {
+    // the phone is required and hidden from the assistant: a member without one would break the table's rule
+    const before = await t.ctx.conn.db.selectFrom('sys_member').select(t.ctx.conn.db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const added = await as('assistant').post('/api/action/save/', { _flag: 'sys_member', params: { name: '会员乙', gender: 2 } });
+    expect(added.statusCode, added.body).toBe(403);
+    expect(added.json().code).toBe('INSERT_NEEDS_UNWRITABLE');
+    expect(added.body).not.toMatch(/phone|手机/i);
+    const after = await t.ctx.conn.db.selectFrom('sys_member').select(t.ctx.conn.db.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    // a role that may write every column adds as before
+    const full = await as('full').post('/api/action/save/', { _flag: 'sys_member', params: { name: '会员丙', phone: '13800000003' } });
+    expect(full.statusCode, full.body).toBe(200);
+  });
+
   it('writes neither the hidden nor the read-only column', async () => {
     const hidden = await as('assistant').post('/api/action/save/', { _flag: 'sys_member', params: { id: member, phone: '13900000000' } });
     expect(hidden.statusCode).toBe(400);

@@ -67,8 +67,13 @@ export function limitedTable(caller: Caller | undefined, table: RegisteredTable)
     if (limits.hidden.has(name)) continue;
     columns.set(name, limits.readOnly.has(name) ? { ...column, readOnly: true, required: false } : column);
   }
+  // a column every new row needs, which this caller may not give: it can add no row (the database would name the column)
+  const needed = (c: RegisteredColumn) =>
+    c.required && c.defaultValue === undefined && !c.serverFilled && !c.readOnly && !c.creator && c.name !== table.primaryKey;
+  const insertBlocked = [...table.columns.values()].some((c) => (limits.hidden.has(c.name) || limits.readOnly.has(c.name)) && needed(c));
   const limited: RegisteredTable = {
     ...table,
+    ...(insertBlocked ? { insertNeedsUnwritable: true as const } : {}),
     columns,
     selectable: table.selectable.filter((n) => !limits.hidden.has(n)),
     // a list sorted by a hidden column by default is sorted by its key

@@ -48,6 +48,8 @@ export class CrudService extends CrudReads {
     if (typeof params !== 'object' || params === null || Array.isArray(params)) {
       throw badRequest('badParam', { name: 'params', reason: 'an object is required' });
     }
+    // a caller whose field rules leave out a column every new row needs adds no row (issue 33: named by nothing hidden)
+    if (mode === 'insert' && table.insertNeedsUnwritable) throw new ApiError(403, 'insertNeedsUnwritable');
     const values: Record<string, unknown> = {};
     const given = params as Record<string, unknown>;
     for (const name of Object.keys(given)) {

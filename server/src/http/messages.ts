@@ -34,6 +34,10 @@ const messages = {
   badDefault: ['字段 {column} 的默认值“{value}”不是{expected}', 'The default "{value}" of column {column} is not {expected}'],
   rowNotFound: ['数据不存在或已删除：{flag} #{id}', 'Row not found or deleted: {flag} #{id}'],
   rowOutOfScope: ['保存后的数据不在您的数据范围内，未保存', 'The row would be outside your data scope: nothing was saved'],
+  insertNeedsUnwritable: [
+    '您的字段权限不含新增数据必须填写的字段，不能新增数据',
+    'Your field permissions leave out a field every new row needs: you cannot add rows',
+  ],
   rowConflict: ['该数据已被他人修改，请刷新后重试', 'This row was changed by someone else; reload it and try again'],
   deletedNotListed: ['已删除的数据不能查询', 'Deleted rows cannot be listed'],
   cannotDeleteSelf: ['不能删除当前登录的账号', 'You cannot delete the account you are signed in with'],

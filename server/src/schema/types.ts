@@ -15,4 +15,10 @@ export interface RegisteredTable extends Omit<TableDef, 'columns' | 'table' | 's
   columns: Map<string, RegisteredColumn>;
   /** columns a select answers, in order (secret ones left out) */
   selectable: string[];
+  /**
+   * Set on a table as a caller with field rules sees it (access/fieldRules.ts) when a column a new row must be given
+   * (required, no default, not the server's) is hidden from it or read-only: it cannot add rows (403), and the refusal
+   * names no hidden column.
+   */
+  insertNeedsUnwritable?: true;
 }
