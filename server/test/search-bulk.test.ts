@@ -96,6 +96,19 @@ describe.skipIf(!url)('PostgreSQL: a bulk load from outside (issue 30)', () => {
       expect((await search('ARewor')).total).toBe(9);
       // the trigram index under its usual name, used by the reads
       expect(await count(`select count(*) as n from pg_indexes where schemaname = current_schema() and indexname = 'ix_sys_search__questionBank_0'`)).toBe(1);
+      // remade in partitions (their GIN indexes built at once), the text's type and collation the base column's
+      const parts = `select count(*) as n from pg_inherits where inhparent = '"sys_search__questionBank"'::regclass`;
+      expect(await count(parts)).toBe(2);
+      const typeOf = (rel: string) =>
+        `(select format_type(atttypid, atttypmod) || ' ' || attcollation from pg_attribute where attrelid = '${rel}'::regclass and attname = 'name')`;
+      expect(await count(`select (${typeOf('"questionBank"')} = ${typeOf('"sys_search__questionBank"')})::int as n`)).toBe(1);
+      // a second remake beside the first one's partitions and indexes (whose names the swap gave back)
+      await bulkLoad(20_000, 2000);
+      expect(await t.ctx.crud.searchUpkeep.catchUp('questionBank')).toBe(2000);
+      expect(await count(parts)).toBe(2);
+      expect(await count(`select count(*) as n from "sys_searchq__questionBank"`)).toBe(0);
+      expect((await search('bulkq 21999')).names).toEqual(['批量载入 bulkq 21999']);
+      expect((await search('bulkq 21999')).side).toBe('sys_search__questionBank');
     } finally {
       t.ctx.crud.searchUpkeep.bulkFrom = 50_000;
     }

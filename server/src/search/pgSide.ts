@@ -53,7 +53,11 @@ export async function catchUpSide(db: AnyDb, table: string, stopped: () => boole
   const base = sql.table(table);
   const side = sql.table(sideTable(table));
   const pending = sql.table(pendingTable(table));
-  if ((await queuedAtLeast(db, table, bulkFrom)) >= bulkFrom) return remakeSide(db, table);
+  if ((await queuedAtLeast(db, table, bulkFrom)) >= bulkFrom) {
+    const remade = await remakeSide(db, table, bulkFrom);
+    // -1: another instance caught up meanwhile; the rest in batches
+    if (remade >= 0) return remade;
+  }
   let total = 0;
   for (;;) {
     const moved = await db.transaction().execute(async (trx) => {
@@ -80,51 +84,110 @@ export async function catchUpSide(db: AnyDb, table: string, stopped: () => boole
   }
 }
 
+/** The partitions of a remade side table, their GIN indexes built at once on as many connections (PostgreSQL 15 builds a GIN index on one core). */
+export const REMAKE_PARTS = 2;
+
 /**
- * PostgreSQL, a large queue (PG_BULK_FROM ids or more: a bulk load from outside, a large import): the side table is
- * made again beside the live one and swapped in, in one transaction holding the table's advisory lock. One statement
- * (one snapshot, taken after the lock) empties the queue of the ids it can see and copies every base row: a row
- * written by a transaction that commits later keeps its id in the queue. The GIN indexes are built after the rows
- * (a tenth of the upkeep of row-by-row inserts); searches meanwhile see the old side table and the full queue (read
- * as scans, crud/searchReads.ts), then, after the short swap, the new one. The queue's dead rows are vacuumed after.
+ * PostgreSQL, a large queue (PG_BULK_FROM ids or more: a bulk load from outside, a large import): the side table is made
+ * again beside the live one and swapped in. The GIN build is most of the time (2,000,000 questions: copy 2 s, primary key
+ * 0.8 s, GIN 17 s on one core, whatever maintenance_work_mem from 64 MB to 1 GB), and PostgreSQL 15 builds a GIN index on
+ * one core: so the new table is partitioned by hash of id into REMAKE_PARTS, and each partition's indexes are built on a
+ * connection of its own, at once; the searches read it through the parent as before (its indexes are the partitions').
+ * One connection holds the table's advisory lock at session level for the whole remake (catch-up batches of every
+ * instance and the data-table manager wait), so the steps are separate transactions:
+ * 1. one statement (one snapshot) copies every base row into the new table and notes the ctids of the queue rows it can
+ *    see (`sys_searchm__<table>`); nothing leaves the queue yet (searches still need it with the live side table);
+ * 2. the partitions' GIN indexes, each partition on its own connection, committed;
+ * 3. one transaction: the parent's indexes (attached), the primary key, analyze, the noted queue rows deleted (their
+ *    ctids are stable: only a catch-up deletes queue rows, and every catch-up waits for the lock), the live side table
+ *    dropped and the new one renamed in its place. Searches wait only for this commit.
+ * A row written after step 1's snapshot kept a queue row of its own (not noted): exact at every moment, as before. A
+ * remake that fails or stops leaves the live side table and the whole queue; the next one drops what it left.
  */
-async function remakeSide(db: AnyDb, table: string): Promise<number> {
+async function remakeSide(db: AnyDb, table: string, bulkFrom: number): Promise<number> {
   const fresh = freshSideTable(table);
-  const moved = await db.transaction().execute(async (trx) => {
-    await lockSearchSide(trx, table);
-    const columns = await sideColumnsOf(trx, table);
-    if (columns.length === 0) return 0;
-    const schema = await trigramSchemaOf(trx);
-    if (!schema) return 0;
-    // the remake of a large table may exceed the statement limit meant for the calls
-    await sql`set local statement_timeout = 0`.execute(trx);
-    await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
-    const cols = sql.join(columns.map((c) => sql.ref(c)));
-    await sql`drop table if exists ${sql.table(fresh)}`.execute(trx);
-    // the same types and collations as the base columns
-    await sql`create table ${sql.table(fresh)} as select id, ${cols} from ${sql.table(table)} with no data`.execute(trx);
-    const { rows } = await sql<{ n: number }>`with moved as (delete from ${sql.table(pendingTable(table))} returning 1),
-      put as (insert into ${sql.table(fresh)} (id, ${cols}) select id, ${cols} from ${sql.table(table)})
-      select count(*) as n from moved`.execute(trx);
-    await sql`alter table ${sql.table(fresh)} add constraint ${sql.ref(`${fresh}_pkey`)} primary key (id)`.execute(trx);
-    for (const k of columns.keys()) {
-      await sql`create index ${sql.ref(`ix_${fresh}_${k}`)} on ${sql.table(fresh)} using gin (${sql.ref(columns[k]!)} ${sql.ref(schema)}.gin_trgm_ops)`.execute(
-        trx,
+  const noted = notedQueueTable(table);
+  const side = sideTable(table);
+  const part = (k: number) => `${fresh}_p${k}`;
+  const lockKey = sql`${ADVISORY_SPACE}, hashtext(current_schema() || '.' || ${table})`;
+  const moved = await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${lockKey})`.execute(conn);
+    try {
+      // another instance may have caught up while this one waited for the lock
+      if ((await queuedAtLeast(conn, table, bulkFrom)) < bulkFrom) return -1;
+      const columns = await sideColumnsOf(conn, table);
+      const schema = await trigramSchemaOf(conn);
+      if (columns.length === 0 || !schema) return 0;
+      const cols = sql.join(columns.map((c) => sql.ref(c)));
+      const n = await conn.transaction().execute(async (trx) => {
+        await sql`set local statement_timeout = 0`.execute(trx);
+        await sql`drop table if exists ${sql.table(fresh)}, ${sql.table(noted)}`.execute(trx);
+        // the same types and collations as the base columns, partitioned by hash of id
+        await sql`create table ${sql.table(noted)} as select ctid as qb_c from ${sql.table(pendingTable(table))} with no data`.execute(trx);
+        await sql`create table ${sql.table(`${fresh}_t`)} as select id, ${cols} from ${sql.table(table)} with no data`.execute(trx);
+        await sql`create table ${sql.table(fresh)} (like ${sql.table(`${fresh}_t`)}) partition by hash (id)`.execute(trx);
+        await sql`drop table ${sql.table(`${fresh}_t`)}`.execute(trx);
+        for (let k = 0; k < REMAKE_PARTS; k++)
+          await sql`create table ${sql.table(part(k))} partition of ${sql.table(fresh)} for values with (modulus ${sql.lit(REMAKE_PARTS)}, remainder ${sql.lit(k)})`.execute(
+            trx,
+          );
+        const { rows } = await sql<{
+          n: number;
+        }>`with note as (insert into ${sql.table(noted)} (qb_c) select ctid from ${sql.table(pendingTable(table))} returning 1),
+          put as (insert into ${sql.table(fresh)} (id, ${cols}) select id, ${cols} from ${sql.table(table)})
+          select count(*) as n from note`.execute(trx);
+        return Number(rows[0]?.n ?? 0);
+      });
+      // the partitions' GIN indexes at once, one connection each
+      await Promise.all(
+        Array.from({ length: REMAKE_PARTS }, (_, k) =>
+          db.transaction().execute(async (trx) => {
+            await sql`set local statement_timeout = 0`.execute(trx);
+            await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+            for (const c of columns.keys())
+              await sql`create index ${sql.ref(`ix_${part(k)}_${c}`)} on ${sql.table(part(k))} using gin (${sql.ref(columns[c]!)} ${sql.ref(schema)}.gin_trgm_ops)`.execute(
+                trx,
+              );
+          }),
+        ),
       );
+      await conn.transaction().execute(async (trx) => {
+        await sql`set local statement_timeout = 0`.execute(trx);
+        for (const c of columns.keys()) {
+          await sql`create index ${sql.ref(`ix_${fresh}_${c}`)} on only ${sql.table(fresh)} using gin (${sql.ref(columns[c]!)} ${sql.ref(schema)}.gin_trgm_ops)`.execute(
+            trx,
+          );
+          for (let k = 0; k < REMAKE_PARTS; k++)
+            await sql`alter index ${sql.ref(`ix_${fresh}_${c}`)} attach partition ${sql.ref(`ix_${part(k)}_${c}`)}`.execute(trx);
+        }
+        await sql`alter table ${sql.table(fresh)} add constraint ${sql.ref(`${fresh}_pkey`)} primary key (id)`.execute(trx);
+        await sql`analyze ${sql.table(fresh)}`.execute(trx);
+        await sql`delete from ${sql.table(pendingTable(table))} where ctid = any(array(select qb_c from ${sql.table(noted)}))`.execute(trx);
+        await sql`drop table ${sql.table(noted)}`.execute(trx);
+        // the swap: the only moment searches wait (for the commit)
+        await sql`drop table ${sql.table(side)}`.execute(trx);
+        await sql`alter table ${sql.table(fresh)} rename to ${sql.table(side)}`.execute(trx);
+        await sql`alter table ${sql.table(side)} rename constraint ${sql.ref(`${fresh}_pkey`)} to ${sql.ref(`${side}_pkey`)}`.execute(trx);
+        // the partitions and their indexes under the live names (the next remake makes its own beside them)
+        for (let k = 0; k < REMAKE_PARTS; k++) {
+          await sql`alter table ${sql.table(part(k))} rename to ${sql.table(`${side}_p${k}`)}`.execute(trx);
+          await sql`alter index ${sql.ref(`${part(k)}_pkey`)} rename to ${sql.ref(`${side}_p${k}_pkey`)}`.execute(trx);
+          for (const c of columns.keys()) await sql`alter index ${sql.ref(`ix_${part(k)}_${c}`)} rename to ${sql.ref(`ix_${side}_p${k}_${c}`)}`.execute(trx);
+        }
+        for (const c of columns.keys()) await sql`alter index ${sql.ref(`ix_${fresh}_${c}`)} rename to ${sql.ref(`ix_${side}_${c}`)}`.execute(trx);
+      });
+      return n;
+    } finally {
+      await sql`select pg_advisory_unlock(${lockKey})`.execute(conn);
     }
-    await sql`analyze ${sql.table(fresh)}`.execute(trx);
-    // the swap: the only moment searches wait (for the commit)
-    const side = sideTable(table);
-    await sql`drop table ${sql.table(side)}`.execute(trx);
-    await sql`alter table ${sql.table(fresh)} rename to ${sql.table(side)}`.execute(trx);
-    await sql`alter table ${sql.table(side)} rename constraint ${sql.ref(`${fresh}_pkey`)} to ${sql.ref(`${side}_pkey`)}`.execute(trx);
-    for (const k of columns.keys()) await sql`alter index ${sql.ref(`ix_${fresh}_${k}`)} rename to ${sql.ref(`ix_${side}_${k}`)}`.execute(trx);
-    return Number(rows[0]?.n ?? 0);
   });
   // a vacuum runs outside a transaction; the dead rows would slow every count of the queue until autovacuum
   if (moved > 0) await sql`vacuum ${sql.table(pendingTable(table))}`.execute(db);
   return moved;
 }
+
+/** PostgreSQL: the ctids of the queue rows a remake copied the rows of, deleted with its swap (remakeSide). */
+const notedQueueTable = (table: string) => `sys_searchm__${table}`;
 
 /** PostgreSQL: the side table being remade beside the live one (remakeSide); within 63 bytes as sideTable. */
 const freshSideTable = (table: string) => `sys_searchn__${table}`;
