@@ -13,7 +13,7 @@ import {
   TableNode,
   type UnknownRow,
 } from 'kysely';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb, AppTrx } from '../db/appDatabase.ts';
 
 /**
  * How many sys_version rows count one table's writes. A writer bumps one of them, chosen at random, and
@@ -29,7 +29,7 @@ export const rowsVersionNames = (table: string, shards: number) => Array.from({ 
  * Adds one to the row version of each of `tables` inside a write's transaction, so that it becomes
  * visible together with the rows. Sorted: concurrent writers lock version rows in one order, never crosswise.
  */
-export async function bumpRowVersions(trx: AnyDb, engine: string, tables: Iterable<string>): Promise<void> {
+export async function bumpRowVersions(trx: AppTrx, engine: string, tables: Iterable<string>): Promise<void> {
   const shards = versionShards(engine);
   for (const table of [...new Set(tables)].sort()) {
     if (table === 'sys_version') continue;
@@ -150,7 +150,7 @@ export class CountCache {
 
   constructor(
     /** where versions are read: a connection that only ever sees committed rows (the list reads' one) */
-    private readonly readDb: AnyDb,
+    private readonly readDb: AppDb,
     engine: string,
     /** false: every call counts (COUNT_CACHE=off); `sqlite`, SQLite's writer handle: versions are read on it synchronously while it holds no transaction */
     private readonly options: CountCacheOptions | false,

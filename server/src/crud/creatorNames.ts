@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely';
-import type { AnyDb } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
 import type { RegisteredTable } from '../schema/types.ts';
 import type { CountCache } from './countCache.ts';
 
@@ -29,7 +29,7 @@ export class CreatorNames {
   private readonly statements = new Map<number, CompiledQuery>();
 
   constructor(
-    private readonly readDb: AnyDb,
+    private readonly readDb: AppDb,
     private readonly counts: CountCache,
   ) {}
 

@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'kysely';
-import type { AnyDb, Engine } from '../db/connection.ts';
+import type { AppDb } from '../db/appDatabase.ts';
+import type { Engine } from '../db/connection.ts';
 
 /** Rows of windows that ended this long ago are deleted (now and then, by the calls themselves). */
 const KEEP_MS = 10 * 60_000;
@@ -13,7 +14,7 @@ const SWEEP_EVERY = 200;
  * client, started by its first call. A database that cannot be reached lets the call through (the limit protects
  * the database; the call itself then answers the database's 503).
  */
-export function databaseRateStore(db: AnyDb, engine: Engine): FastifyRateLimitStoreCtor {
+export function databaseRateStore(db: AppDb, engine: Engine): FastifyRateLimitStoreCtor {
   let calls = 0;
   const sweep = (now: number) => {
     if (++calls % SWEEP_EVERY !== 0) return;
