@@ -160,8 +160,8 @@ function pathOf(name: EndpointName, params: Record<string, string> = {}): string
 
 /**
  * Calls the API by the name of the call, declared once by its `defineRoute` in packages/contracts/src/api: its method
- * and path come from the path list written from the declarations (api/endpoints.ts, no zod in the bundle), the types
- * of what is sent and answered from its schemas. No URL is written in the web app.
+ * and path come from the path list made from the declarations (api/endpoints.ts; the bundle holds the list alone, no
+ * zod), the types of what is sent and answered from its schemas. No URL is written in the web app.
  */
 export async function call<K extends EndpointName>(name: K, options: CallOptions<K> = {}): Promise<AnswerOf<K>> {
   return (await exchangeCall(name, options, false)).envelope as AnswerOf<K>;
