@@ -14,7 +14,7 @@ import { printableHtml, printHtml } from './printTable.ts';
 import { SearchBar } from './SearchBar.tsx';
 import { conflictRowOf } from './conflicts.ts';
 import { apiSource, SAVE_MESSAGE_SECONDS, toastSaveFailure } from './sources.ts';
-import { useTablePrefs } from './tablePrefs.ts';
+import { hiddenColumns, listColumnFields, useTablePrefs } from './tablePrefs.ts';
 import { asId, DEFAULT_PAGE_SIZES, useCrudList, visibleRows } from './useCrudList.ts';
 import { useReferenceNames } from './useReferenceNames.ts';
 import { useTableHeight } from './useViewportHeight.ts';
@@ -25,6 +25,8 @@ import { useCan } from '../app/access.ts';
 import { useIdlePreload } from '../app/idlePreload.ts';
 import { useUserInfo } from '../app/shellData.ts';
 import './crud.css';
+
+const NO_WIDTHS: Record<string, number> = {};
 
 /** Loads the dialog's code; the page calls it when idle so that the first add/edit opens at once. */
 let dialogLoaded = false;
@@ -65,9 +67,10 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
   const list = useCrudList(config, source, storedSize && sizes.includes(storedSize) ? storedSize : sizes[0]!);
   const height = useTableHeight();
 
-  const columnFields = config.fields.filter((f) => f.column !== false);
-  const hidden = prefs.prefs.hidden ?? columnFields.filter((f) => f.column && f.column.hidden).map((f) => f.name);
-  const shownFields = columnFields.filter((f) => !hidden.includes(f.name));
+  // the same arrays while the config and the person's choice are: the table makes its columns again when they change
+  const columnFields = useMemo(() => listColumnFields(config.fields), [config.fields]);
+  const hidden = useMemo(() => hiddenColumns(columnFields, prefs.prefs.hidden), [columnFields, prefs.prefs.hidden]);
+  const shownFields = useMemo(() => columnFields.filter((f) => !hidden.includes(f.name)), [columnFields, hidden]);
   const shownRows = useMemo(() => visibleRows(list.rows, list.expanded), [list.rows, list.expanded]);
   const names = useReferenceNames(shownFields, shownRows);
 
@@ -225,7 +228,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
         height={height}
         sort={list.sort}
         onSort={list.setSort}
-        widths={prefs.prefs.widths ?? {}}
+        widths={prefs.prefs.widths ?? NO_WIDTHS}
         onResize={prefs.setWidth}
         selectedKeys={selection.keys}
         onSelect={(keys, rows) => setSelection({ keys, rows })}

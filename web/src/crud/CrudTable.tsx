@@ -1,7 +1,7 @@
 import { ownValue } from '@qb/contracts';
-import { cloneElement, isValidElement, type HTMLAttributes, type ReactElement } from 'react';
+import { cloneElement, isValidElement, useLayoutEffect, useMemo, useRef, type HTMLAttributes, type ReactElement } from 'react';
 import { Table } from 'antd';
-import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import type { ColumnsType, ExpandableConfig, SorterResult, TableRowSelection } from 'antd/es/table/interface';
 import { CaretDownOutlined, CaretRightOutlined, LoadingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { columnKindOf, defaultWidthOf, renderCell } from './cells.tsx';
@@ -43,6 +43,9 @@ export interface CrudTableProps {
   onDelete(row: Row): void;
 }
 
+const TABLE_COMPONENTS = { header: { cell: ResizableTitle } };
+const rowKeyOf = (row: Row) => String(row.id);
+
 /** A row as a person would name it: its first column's text, or its id. */
 function rowName(row: Row, fields: FieldDef[]): string {
   const first = fields.length > 0 ? row[fields[0].name] : undefined;
@@ -61,63 +64,123 @@ export function actionsColumnWidth(labels: string[]): number {
 
 export function CrudTable(props: CrudTableProps) {
   const { t } = useTranslation();
-  const { fields, names, widths, sort, rowButtons, canEdit, canDelete } = props;
-
-  const columns: ColumnsType<Row> = fields.map((field) => {
-    const kind = columnKindOf(field);
-    const width = ownValue(widths, field.name) ?? defaultWidthOf(field, kind);
-    const sortable = !!(field.column && field.column.sortable);
-    return {
-      key: field.name,
-      dataIndex: field.name,
-      title: field.title,
-      width,
-      align: kind === 'money' ? 'right' : undefined,
-      ellipsis: kind === 'text' || kind === 'ref' || kind === 'html' || kind === 'dateTime' ? { showTitle: false } : undefined,
-      sorter: sortable,
-      sortOrder: sort?.field === field.name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
-      render: (_: unknown, row: Row) => renderCell(field, kind, row, names, t),
-      onHeaderCell: () => ({ width, resizeLabel: field.title, onResize: (w: number) => props.onResize(field.name, w) }) as HTMLAttributes<HTMLElement>,
-    };
+  const { fields, names, widths, sort, rowButtons, canEdit, canDelete, deletingIds } = props;
+  // The handlers as of the last render, for the cells' clicks: the columns below are made again only when what they
+  // show changes, not on every render of the page (a new column render function re-renders every cell of the table:
+  // the page renders several times as it opens, issue 31)
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
   });
-
-  if (rowButtons.length > 0 || canEdit || canDelete) {
-    columns.push({
-      key: '_actions',
-      title: t('crud.actions'),
-      fixed: 'right',
-      width: actionsColumnWidth([...rowButtons.map((b) => t(b.labelKey)), ...(canEdit ? [t('crud.edit')] : []), ...(canDelete ? [t('crud.delete')] : [])]),
-      render: (_: unknown, row: Row) => (
-        <span className="qb-row-actions">
-          {rowButtons.map((b) => (
-            <RowActionButton key={b.key} onClick={() => b.onClick(row, props.page)} data-testid={`row-${b.key}`}>
-              {t(b.labelKey)}
-            </RowActionButton>
-          ))}
-          {canEdit && (
-            <RowActionButton onClick={() => props.onEdit(row)} data-testid="row-edit">
-              {t('crud.edit')}
-            </RowActionButton>
-          )}
-          {canDelete && (
-            <RowActionButton danger loading={props.deletingIds.has(String(row.id))} onClick={() => props.onDelete(row)} data-testid="row-delete">
-              {t('crud.delete')}
-            </RowActionButton>
-          )}
-        </span>
-      ),
+  // the actions' labels, translated once per render of the columns, not in every row
+  const buttonLabels = rowButtons.map((b) => `${b.key}\u0000${t(b.labelKey)}`).join('\u0001');
+  const columns = useMemo(() => {
+    const buttons = buttonLabels ? buttonLabels.split('\u0001').map((entry) => entry.split('\u0000') as [string, string]) : [];
+    const editLabel = t('crud.edit');
+    const deleteLabel = t('crud.delete');
+    const list: ColumnsType<Row> = fields.map((field) => {
+      const kind = columnKindOf(field);
+      const width = ownValue(widths, field.name) ?? defaultWidthOf(field, kind);
+      const sortable = !!(field.column && field.column.sortable);
+      return {
+        key: field.name,
+        dataIndex: field.name,
+        title: field.title,
+        width,
+        align: kind === 'money' ? 'right' : undefined,
+        ellipsis: kind === 'text' || kind === 'ref' || kind === 'html' || kind === 'dateTime' ? { showTitle: false } : undefined,
+        sorter: sortable,
+        sortOrder: sort?.field === field.name ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
+        render: (_: unknown, row: Row) => renderCell(field, kind, row, names, t),
+        onHeaderCell: () =>
+          ({ width, resizeLabel: field.title, onResize: (w: number) => latest.current.onResize(field.name, w) }) as HTMLAttributes<HTMLElement>,
+      };
     });
-  }
+    if (buttons.length > 0 || canEdit || canDelete) {
+      const clickButton = (key: string, row: Row) => latest.current.rowButtons.find((b) => b.key === key)?.onClick(row, latest.current.page);
+      list.push({
+        key: '_actions',
+        title: t('crud.actions'),
+        fixed: 'right',
+        width: actionsColumnWidth([...buttons.map(([, label]) => label), ...(canEdit ? [editLabel] : []), ...(canDelete ? [deleteLabel] : [])]),
+        render: (_: unknown, row: Row) => (
+          <span className="qb-row-actions">
+            {buttons.map(([key, label]) => (
+              <RowActionButton key={key} onClick={() => clickButton(key, row)} data-testid={`row-${key}`}>
+                {label}
+              </RowActionButton>
+            ))}
+            {canEdit && (
+              <RowActionButton onClick={() => latest.current.onEdit(row)} data-testid="row-edit">
+                {editLabel}
+              </RowActionButton>
+            )}
+            {canDelete && (
+              <RowActionButton danger loading={deletingIds.has(String(row.id))} onClick={() => latest.current.onDelete(row)} data-testid="row-delete">
+                {deleteLabel}
+              </RowActionButton>
+            )}
+          </span>
+        ),
+      });
+    }
+    return list;
+  }, [fields, widths, sort, names, t, buttonLabels, canEdit, canDelete, deletingIds]);
 
   const scrollX = columns.reduce((sum, c) => sum + Number(c.width ?? 0), SELECTION_WIDTH);
   const virtual = props.visibleCount > VIRTUAL_THRESHOLD;
+  const scroll = useMemo(() => ({ x: scrollX, y: props.height - HEADER_ROW_HEIGHT }), [scrollX, props.height]);
+  const { selectedKeys, tree, expanded, loadingIds } = props;
+  const rowSelection = useMemo<TableRowSelection<Row>>(
+    () => ({
+      selectedRowKeys: selectedKeys,
+      onChange: (keys, rows) => latest.current.onSelect(keys as (string | number)[], rows),
+      columnWidth: SELECTION_WIDTH,
+      fixed: true,
+      // antd names these boxes in English whatever the locale: named here, each row by its first column
+      columnTitle: (checkbox) => (
+        <div className="ant-table-selection">
+          {isValidElement(checkbox) ? cloneElement(checkbox as ReactElement<{ 'aria-label'?: string }>, { 'aria-label': t('crud.selectAll') }) : checkbox}
+        </div>
+      ),
+      getCheckboxProps: (row) => ({ 'aria-label': t('crud.selectRow', { name: rowName(row, fields) }) }) as object,
+    }),
+    [selectedKeys, fields, t],
+  );
+  const expandable = useMemo<ExpandableConfig<Row> | undefined>(
+    () =>
+      tree
+        ? {
+            expandedRowKeys: expanded.map(String),
+            onExpandedRowsChange: (keys) => latest.current.onExpand(keys as (string | number)[]),
+            expandIcon: ({ expanded: open, record, onExpand, expandable: hasChildren }) => {
+              // a row without children gets no placeholder: when no row of the page has children, antd puts this
+              // in the selection column, where a placeholder would wrap the checkbox onto a second line
+              if (!hasChildren) return null;
+              const busy = open && loadingIds.has(String(record.id));
+              return (
+                <button
+                  type="button"
+                  className="qb-expand"
+                  aria-label={t(open ? 'crud.collapse' : 'crud.expand')}
+                  aria-expanded={open}
+                  onClick={(e) => onExpand(record, e)}
+                >
+                  {busy ? <LoadingOutlined /> : open ? <CaretDownOutlined /> : <CaretRightOutlined />}
+                </button>
+              );
+            },
+          }
+        : undefined,
+    [tree, expanded, loadingIds, t],
+  );
 
   return (
     // data-rows: how many rows the table holds (with virtual scrolling only those in view are in the DOM)
     <div data-testid="crud-table" data-rows={props.loading ? undefined : props.rows.length} data-virtual={virtual}>
       <Table<Row>
         className="qb-crud-table"
-        rowKey={(r) => String(r.id)}
+        rowKey={rowKeyOf}
         columns={columns}
         dataSource={props.rows}
         loading={props.loading}
@@ -127,50 +190,14 @@ export function CrudTable(props: CrudTableProps) {
         // children sit clearly inside their parent, whose name follows a 26 px arrow
         indentSize={32}
         virtual={virtual}
-        scroll={{ x: scrollX, y: props.height - HEADER_ROW_HEIGHT }}
-        components={{ header: { cell: ResizableTitle } }}
-        rowSelection={{
-          selectedRowKeys: props.selectedKeys,
-          onChange: (keys, rows) => props.onSelect(keys as (string | number)[], rows),
-          columnWidth: SELECTION_WIDTH,
-          fixed: true,
-          // antd names these boxes in English whatever the locale: named here, each row by its first column
-          columnTitle: (checkbox) => (
-            <div className="ant-table-selection">
-              {isValidElement(checkbox) ? cloneElement(checkbox as ReactElement<{ 'aria-label'?: string }>, { 'aria-label': t('crud.selectAll') }) : checkbox}
-            </div>
-          ),
-          getCheckboxProps: (row) => ({ 'aria-label': t('crud.selectRow', { name: rowName(row, fields) }) }) as object,
-        }}
+        scroll={scroll}
+        components={TABLE_COMPONENTS}
+        rowSelection={rowSelection}
         onChange={(_pagination, _filters, sorter) => {
           const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row>;
           props.onSort(s?.order && s.columnKey ? { field: String(s.columnKey), order: s.order === 'ascend' ? 'asc' : 'desc' } : undefined);
         }}
-        expandable={
-          props.tree
-            ? {
-                expandedRowKeys: props.expanded.map(String),
-                onExpandedRowsChange: (keys) => props.onExpand(keys as (string | number)[]),
-                expandIcon: ({ expanded, record, onExpand, expandable }) => {
-                  // a row without children gets no placeholder: when no row of the page has children, antd puts this
-                  // in the selection column, where a placeholder would wrap the checkbox onto a second line
-                  if (!expandable) return null;
-                  const busy = expanded && props.loadingIds.has(String(record.id));
-                  return (
-                    <button
-                      type="button"
-                      className="qb-expand"
-                      aria-label={t(expanded ? 'crud.collapse' : 'crud.expand')}
-                      aria-expanded={expanded}
-                      onClick={(e) => onExpand(record, e)}
-                    >
-                      {busy ? <LoadingOutlined /> : expanded ? <CaretDownOutlined /> : <CaretRightOutlined />}
-                    </button>
-                  );
-                },
-              }
-            : undefined
-        }
+        expandable={expandable}
       />
     </div>
   );

@@ -6,6 +6,7 @@ import type { TableMeta } from '@qb/contracts';
 import { CrudPage } from './CrudPage.tsx';
 import { pageConfigFromMeta, type PageOverrides } from './configFromMeta.ts';
 import { readAllTableMeta, useTableMeta } from './tableMeta.ts';
+import { preloadWhenIdle } from '../app/idlePreload.ts';
 
 /**
  * The generic page of a table: its metadata (GET /api/schema/:flag) plus the page's overrides make the columns,
@@ -19,7 +20,9 @@ export function TablePage({ page, meta: given }: { page: PageOverrides; meta?: T
   const queryClient = useQueryClient();
   const shown = !!config && !given;
   useEffect(() => {
-    if (shown) readAllTableMeta(queryClient);
+    // once the browser is idle after the page's first render: the list (every table's metadata, tens of KB) is
+    // not among what the page waits for as it opens, nor among the calls a typed URL of it starts early (issue 31)
+    if (shown) preloadWhenIdle(async () => readAllTableMeta(queryClient));
   }, [shown, queryClient]);
   if (config) return <CrudPage config={config} />;
   if (query.isError) {

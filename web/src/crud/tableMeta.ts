@@ -39,7 +39,7 @@ export function forgetAllTableMetaRead(): void {
 }
 
 /**
- * Once a table page is on screen, the metadata of every table in one call (GET /api/schema/), so that the next
+ * Once a table page is on screen (and the browser idle: crud/TablePage.tsx), the metadata of every table in one call (GET /api/schema/), so that the next
  * pages open with their rows alone. Not earlier: a call in the background of a shell nobody uses would find a
  * revoked session before the person does anything.
  */

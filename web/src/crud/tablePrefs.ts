@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import type { FieldDef } from './types.ts';
 
 /** What a person chose on a page, remembered per page in localStorage: hidden columns, column widths, page size. */
 export interface TablePrefs {
@@ -6,6 +7,13 @@ export interface TablePrefs {
   widths?: Record<string, number>;
   pageSize?: number;
 }
+
+/** The fields that are list columns of a page (shown or in the column chooser). */
+export const listColumnFields = (fields: FieldDef[]) => fields.filter((f) => f.column !== false);
+
+/** The list columns not shown: as the person chose, or, until they chose, as the page declares. */
+export const hiddenColumns = (columns: FieldDef[], chosen: string[] | undefined) =>
+  chosen ?? columns.filter((f) => f.column && f.column.hidden).map((f) => f.name);
 
 export const tablePrefsKey = (pageKey: string) => `qb.table.${pageKey}`;
 
