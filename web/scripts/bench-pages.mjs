@@ -11,7 +11,7 @@
 // Then, for each page, one more load of each kind watched closely (scripts/pageLoadBreakdown.mjs): what it fetched
 // before it was usable (files, bytes, API calls), how many waves of requests it waited for one after the other, and
 // the main thread's CPU time by kind of work. These counts hardly move with the machine's load, the times do.
-// Usage: node web/scripts/bench-pages.mjs [--runs N] [--latency MS] [--profile PATH] [--no-breakdown] (--profile: also
+// Usage: node web/scripts/bench-pages.mjs [--runs N] [--pages a,b] [--latency MS] [--profile PATH] [--no-breakdown] (--profile: also
 // writes a CPU profile of one load of that path, e.g. --profile layTable, to /tmp/bench-pages-<path>.cpuprofile, for
 // Chromium's DevTools). WEB_DIST=dir measures a build elsewhere (the server's own variable).
 import { writeFileSync } from 'node:fs';
@@ -31,7 +31,9 @@ const BREAKDOWN = !process.argv.includes('--no-breakdown');
 // issue 31: on a quiet machine, so that a busy one stays under 1 s
 const TARGET_NEW_MS = 700;
 const TARGET_WARM_MS = 500;
-const PAGES = ['connSql', 'dataMana', 'dataSMana', 'layTable', 'menu', 'role', 'user', 'permission', 'questionBank'];
+const ALL_PAGES = ['connSql', 'dataMana', 'dataSMana', 'layTable', 'menu', 'role', 'user', 'permission', 'questionBank'];
+// --pages menu,user: only those (a quicker look at one change)
+const PAGES = arg('--pages', '') ? arg('--pages', '').split(',') : ALL_PAGES;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Resolves, in the page, with performance.now() once the page is usable (checked on every DOM change and frame). */

@@ -1,0 +1,32 @@
+import type { Plugin } from 'vite';
+
+/** The line of @rc-component/table's Body/MeasureCell.js that reports a column's width as the table mounts. */
+export const MEASURE_CELL_LINE = 'onColumnResize(columnKey, cellRef.current.offsetWidth);';
+
+/**
+ * A table with a fixed header or fixed columns measures its columns twice as it mounts: in a layout effect
+ * (MeasureCell, `offsetWidth`, a whole number) and in its ResizeObserver once the browser has laid it out, which
+ * reports the exact width (`getBoundingClientRect`, 59.1875) whenever `offsetWidth` is that width rounded. A column
+ * stretched to fill the page (the list is narrower than its frame) has a fractional width, so the two differ, and the
+ * table renders a third time, every cell (about 60 ms of a typed URL's main thread for 50 rows, issue 31). Here the
+ * layout effect reports the same value as the observer will, and the observer's report changes nothing.
+ */
+export function rcTableMeasure(): Plugin {
+  return {
+    name: 'rc-table-measure',
+    transform(code, id) {
+      if (!/@rc-component[\\/]table[\\/]es[\\/]Body[\\/]MeasureCell\.js$/.test(id.split('?')[0]!)) return null;
+      return { code: patchMeasureCell(code), map: null };
+    },
+  };
+}
+
+/** MeasureCell's source with its layout effect reporting the observer's width; throws when the line is not there. */
+export function patchMeasureCell(code: string): string {
+  if (!code.includes(MEASURE_CELL_LINE)) throw new Error('rc-table-measure: @rc-component/table MeasureCell changed; see web/build/rcTableMeasure.ts');
+  return code.replace(
+    MEASURE_CELL_LINE,
+    // @rc-component/resize-observer's useResizeObserver: offsetWidth === Math.round(width) ? width : offsetWidth
+    'const { width } = cellRef.current.getBoundingClientRect(); const offsetWidth = cellRef.current.offsetWidth; onColumnResize(columnKey, offsetWidth === Math.round(width) ? width : offsetWidth);',
+  );
+}
