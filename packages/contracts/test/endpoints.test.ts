@@ -29,7 +29,8 @@ describe('the path list of the web (api/endpoints.ts)', () => {
     expect(text).not.toMatch(/^\s*(import|export \*)\s|\bimport\(|\brequire\(/m);
     const loaded = (await import(`data:text/javascript,${encodeURIComponent(text)}`)) as { endpoints: unknown };
     expect(loaded.endpoints).toEqual(JSON.parse(JSON.stringify(endpoints)));
-  });
+    // a ceiling for a hung process, not a speed check: a Node process under tsx reads the declarations (seconds on a loaded machine)
+  }, 60_000);
 });
 
 const { captcha: _captcha, ...withoutCaptcha } = endpoints;
