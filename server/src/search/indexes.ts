@@ -22,7 +22,7 @@ import { ftsTable } from './sqliteFts.ts';
  *   SCANS_PER_TABLE connections per table (ScanGate), and on SQLite runs in a worker thread, off the event loop.
  *
  * This folder is the engine: which columns have an index (this file), keeping the indexes caught up (upkeep.ts, per
- * engine sqliteFts.ts, pgSide.ts, grams.ts), bounding scans (scanGate.ts, scanWorkers.ts). How a list read uses them
+ * engine sqliteFts.ts with ftsWorker.ts, pgSide.ts, grams.ts), bounding scans (scanGate.ts, scanWorkers.ts). How a list read uses them
  * is crud/searchReads.ts.
  */
 
