@@ -122,37 +122,12 @@ function chunkGroups(): { plugin: Plugin; groups: Rolldown.CodeSplittingGroup[] 
 }
 const chunks = chunkGroups();
 
-/**
- * V8's explicit compile hint (Chrome 136+): a script that starts with this comment is compiled whole while it is
- * parsed, on a background thread, instead of function by function on the main thread when each is first called.
- * The shell, the table page and the route table run almost all of their code as a page opens, so their compile
- * leaves the main thread (about 25 ms of a typed URL's, issue 31; docs/web-pages.md "Speed"). Not the entry: most
- * of it (antd, the login page) is not called on a /manage page, and it is parsed before anything can run, so
- * compiling it whole would only move the wait.
- */
-const COMPILED_WHOLE = new Set(['shell', 'table', 'routes']);
-function compileHints(): Plugin {
-  return {
-    name: 'compile-hints',
-    apply: 'build',
-    // on the written files: the comment must open the file, before what Vite adds (its dependency map) and after
-    // minifying (which drops comments); the .br/.gz are made from them afterwards (precompress, closeBundle)
-    writeBundle(options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !COMPILED_WHOLE.has(chunk.name)) continue;
-        const file = join(options.dir!, chunk.fileName);
-        writeFileSync(file, `//# allFunctionsCalledOnLoad\n${readFileSync(file, 'utf8')}`);
-      }
-    },
-  };
-}
-
 // where /api goes in `vite` and `vite preview`: scripts/dev.mjs (npm run dev) sets it from the server's PORT
 const apiTarget = process.env.API_TARGET || 'http://127.0.0.1:8080';
 
 export default defineConfig({
   // endpointsModule: the API's path list without its schemas (zod) in the bundle (packages/contracts/src/api/endpointsModule.ts)
-  plugins: [react(), endpointsModule(), antdIsBrightOnItsOwn(), rcTableMeasure(), antdStylesheet(), earlyCalls(), compileHints(), precompress(), chunks.plugin],
+  plugins: [react(), endpointsModule(), antdIsBrightOnItsOwn(), rcTableMeasure(), antdStylesheet(), earlyCalls(), precompress(), chunks.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
