@@ -130,6 +130,9 @@ export class FtsWorker {
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
       const done = () => {
+        // unreferenced between rounds (an idle worker keeps no process alive); referenced while a round runs, or a
+        // process whose other work waits for the catch-up would end with the round unanswered (exit code 13 in the bench)
+        this.worker.unref();
         this.worker.off('message', onMessage);
         this.worker.off('error', onError);
         this.worker.off('exit', onExit);
@@ -151,6 +154,7 @@ export class FtsWorker {
       this.worker.on('message', onMessage);
       this.worker.once('error', onError);
       this.worker.once('exit', onExit);
+      this.worker.ref();
       this.worker.postMessage({ id, table, columns, rows, ...limits });
     });
   }
