@@ -105,17 +105,6 @@ async function catchUpInWorker(db: AnyDb, worker: FtsWorker, table: string, colu
   }
 }
 
-/**
- * The rows of `table` above its mark (inserted since its FTS5 index caught up), an upper bound read from the key's
- * b-tree: max(rowid) less the mark (deleted rows leave gaps); and max(rowid), the table's size as far as it matters.
- */
-export async function rowsAboveMark(db: AnyDb, table: string): Promise<{ above: number; hi: number }> {
-  const { rows } = await sql<{ hi: number | null; upto: number | null }>`select (select max(rowid) from ${sql.table(table)}) as hi,
-    (select upto from ${sql.table(MARK_TABLE)} where tbl = ${table}) as upto`.execute(db);
-  const hi = Number(rows[0]?.hi ?? 0);
-  return { above: hi - Number(rows[0]?.upto ?? hi), hi };
-}
-
 /** The rows of `table` above its mark, counted up to `limit` (a range of the key: ~`limit` rows read at most). */
 export async function rowsAboveMarkAtMost(db: AnyDb, table: string, limit: number): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${sql.table(table)}
