@@ -154,7 +154,15 @@ describe.skipIf(!url)('MySQL/MariaDB search through gram blocks (migration 0016)
       await other.query(`insert into questionBank (parentId, typeId, name, isdelete) values (1, 1, '晚到的行 lateq', 0)`);
       await other.query(`update questionBank set name = '改名了 renamedq' where id = ?`, [changed!.id]);
       const remade = t.ctx.crud.searchUpkeep.catchUp('questionBank');
-      await new Promise((r) => setTimeout(r, 300));
+      // committed only once the remake has noted the queue (it makes its new table right after; or it has ended): a
+      // fixed pause lost this race on a loaded machine, and the late rows' queue entries went with the remake's
+      let ended = false;
+      remade.then(
+        () => (ended = true),
+        () => (ended = true),
+      );
+      const fresh = `select count(*) as n from information_schema.tables where table_schema = database() and table_name = 'sys_searchn__questionBank'`;
+      while (!ended && (await count(fresh)) === 0) await new Promise((r) => setTimeout(r, 5));
       await other.query('commit');
       expect(await remade).toBeGreaterThanOrEqual(6000);
       expect(await count(`select count(*) as n from sys_searchq__questionBank`)).toBeGreaterThanOrEqual(2);
