@@ -255,4 +255,18 @@ describe.each(engines)('row filters on %s', (engine, url) => {
     expect((await grant('editor', null)).statusCode).toBe(200);
     expect((await as('editor').select()).total).toBe((await t.select('questionBank', { row: 100 })).body.total);
   });
+
+  it('binds $NOW to the time of each call: rows made before it, none after it', async () => {
+    const all = (await t.select('questionBank', { row: 100 })).body.total as number;
+    expect((await grant('author', { createTime: { type: 'lte', value: '$NOW' } }, ['view'])).statusCode).toBe(200);
+    expect((await as('author').select()).total).toBe(all);
+    expect((await grant('author', { createTime: { type: 'gt', value: '$NOW' } }, ['view'])).statusCode).toBe(200);
+    expect((await as('author').select()).total).toBe(0);
+    // the literal text is no time: had the variable not been bound, the filter would have been refused or matched nothing
+    expect((await grant('author', { createTime: { type: 'lte', value: '$NOW' } }, ['view'])).statusCode).toBe(200);
+    const like = { name: { type: 'like', value: 'shenlun' } };
+    const expected = (await t.select('questionBank', { row: 100, wheres: like })).body.total as number;
+    expect(expected).toBeGreaterThan(0);
+    expect((await as('author').select({ wheres: like })).total).toBe(expected);
+  });
 });
