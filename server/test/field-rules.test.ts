@@ -87,6 +87,11 @@ describe.each(engines)('field rules on %s', (engine, url) => {
     expect(added.body).not.toMatch(/phone|手机/i);
     const after = await t.ctx.conn.db.selectFrom('sys_member').select(t.ctx.conn.db.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+    // the page is told before anyone tries: its metadata says this role adds no row, a role that may write every column's does not
+    const meta = await as('assistant').get('/api/schema/sys_member');
+    expect(meta.statusCode, meta.body).toBe(200);
+    expect(meta.json().data.insertNeedsUnwritable).toBe(true);
+    expect((await as('full').get('/api/schema/sys_member')).json().data.insertNeedsUnwritable).toBeUndefined();
     // a role that may write every column adds as before
     const full = await as('full').post('/api/action/save/', { _flag: 'sys_member', params: { name: '会员丙', phone: '13800000003' } });
     expect(full.statusCode, full.body).toBe(200);

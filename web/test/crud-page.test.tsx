@@ -105,6 +105,21 @@ const openedDialog = async () => (await screen.findByTestId('schema-dialog-submi
 const dialog = () => screen.getByTestId('schema-dialog-submit').closest<HTMLElement>('[role="dialog"]')!;
 
 describe('the generic page', () => {
+  it('offers no 新增 to a role whose field rules leave a column every new row needs unwritable; edits stay', async () => {
+    meta = { ...smallMeta, insertNeedsUnwritable: true };
+    renderPage({ key: 'demo', flag: 'demo', titleKey: 'route.member' });
+    expect(await screen.findByText('第一行')).toBeTruthy();
+    expect(screen.queryByTestId('toolbar-add')).toBeNull();
+    expect(screen.getAllByTestId('row-edit').length).toBe(2);
+  });
+
+  it('offers 新增 when the metadata does not refuse it', async () => {
+    meta = smallMeta;
+    renderPage({ key: 'demo', flag: 'demo', titleKey: 'route.member' });
+    expect(await screen.findByText('第一行')).toBeTruthy();
+    expect(screen.getByTestId('toolbar-add')).toBeTruthy();
+  });
+
   it('lists rows and sends only the filled search fields in wheres', async () => {
     renderPage();
     expect(await screen.findByText('第一行')).toBeTruthy();

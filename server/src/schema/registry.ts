@@ -118,6 +118,7 @@ export class TableRegistry {
       dynamic: Boolean(table.dynamic),
       ...(table.referable ? { referable: true } : {}),
       ...(table.readOnly ? { readOnly: true } : {}),
+      ...(table.insertNeedsUnwritable ? { insertNeedsUnwritable: true } : {}),
       ...(table.defaultSort ? { defaultSort: table.defaultSort } : {}),
       ...(table.tree ? { tree: table.tree } : {}),
       columns,

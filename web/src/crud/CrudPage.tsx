@@ -200,7 +200,7 @@ export function CrudPage({ config }: { config: CrudPageConfig }) {
       {modalHolder}
       <SearchBar formName={`search_${config.key}`} fields={config.fields} onSearch={list.search} />
       <CrudToolbar
-        canAdd={writable && can.save}
+        canAdd={writable && can.save && !config.noAdd}
         canDelete={writable && can.delete}
         selectedCount={selection.keys.length}
         exportable={source.serverTable && can.export}

@@ -276,5 +276,6 @@ export function pageConfigFromMeta(meta: TableMeta, page: PageOverrides, { lang,
     ...(chosenTree ? { tree: chosenTree } : {}),
     ...(chosenSort ? { sort: chosenSort } : {}),
     ...(meta.readOnly ? { readOnly: true } : {}),
+    ...(meta.insertNeedsUnwritable ? { noAdd: true } : {}),
   };
 }

@@ -130,6 +130,8 @@ export interface CrudPageConfig {
   rowButtons?: RowButton[];
   /** rows only the server writes (the audit logs): no add, edit, delete or import */
   readOnly?: boolean;
+  /** the person may add no row here (a column every new row needs is hidden from their role or read-only): no 新增; edits stay */
+  noAdd?: boolean;
   /** row -> form values (e.g. JSON text -> list) */
   toForm?(row: Row): Row;
   /** form values -> params of the save call */

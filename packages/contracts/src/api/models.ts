@@ -72,6 +72,12 @@ export const tableMetaSchema = z
     dynamic: z.boolean().describe('defined by an operator in the data-table manager rather than built in'),
     referable: z.boolean().optional().describe("a built-in content table an operator's table on the local database may reference"),
     readOnly: z.boolean().optional().describe('written only by the server (the audit logs): no page adds, edits, deletes or imports its rows'),
+    insertNeedsUnwritable: z
+      .boolean()
+      .optional()
+      .describe(
+        'the caller may add no row: a column every new row needs is hidden from it or read-only (a save of a new row answers 403 INSERT_NEEDS_UNWRITABLE); edits stay allowed',
+      ),
     defaultSort: z.object({ column: z.string(), direction: z.enum(['asc', 'desc']) }).optional(),
     tree: z.object({ parentColumn: z.string(), mode: z.enum(['lazy', 'client']) }).optional(),
     columns: z.array(columnMetaSchema),
