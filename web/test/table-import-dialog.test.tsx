@@ -133,6 +133,32 @@ describe('the table import dialog', () => {
     expect(calls.find((c) => c.url.pathname === '/api/action/importTable/')!.body).toMatchObject({ _flag: 'sys_member', mode: 'insert', keyColumn: 'phone' });
   });
 
+  it('tells a role that may add no member (its field rules hide the phone) that only updates go through, and presets 更新', async () => {
+    const limited: TableMeta = { ...members, insertNeedsUnwritable: true, columns: members.columns.filter((c) => c.name !== 'phone') };
+    calls = fakeFetch((call) => {
+      if (call.url.pathname === '/api/schema/sys_member') return ok(limited);
+      if (call.url.pathname === '/api/import/tableOptions/') return ok({ keyColumn: 'id', uniqueColumns: [], matchColumns: ['id', 'name'] });
+      if (call.url.pathname === '/api/action/upload/') return ok({ path: `/api/file/202611/${'a'.repeat(32)}.xlsx`, oldFileName: 'members.xlsx' });
+      if (call.url.pathname === '/api/action/importTable/') return answer;
+      return ok([]);
+    });
+    renderWithApp(<TableImportDialog flag="sys_member" open onClose={vi.fn()} />);
+    expect(await screen.findByTestId('table-import-no-insert')).toBeTruthy();
+    expect(screen.getByText(/只能更新已存在的数据/)).toBeTruthy();
+    await user.upload(fileInput(), xlsx('members.xlsx'));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/action/upload/')).toBe(true));
+    await user.click(screen.getByTestId('import-submit'));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/action/importTable/')).toBe(true));
+    expect(calls.find((c) => c.url.pathname === '/api/action/importTable/')!.body).toMatchObject({ _flag: 'sys_member', mode: 'update' });
+  });
+
+  it('says nothing of it to a role that may add rows', async () => {
+    renderWithApp(<TableImportDialog flag="sys_member" open onClose={vi.fn()} />);
+    expect(await screen.findByText('导入小程序用户管理')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('table-import-key').textContent).toBe('手机号 (phone)'));
+    expect(screen.queryByTestId('table-import-no-insert')).toBeNull();
+  });
+
   it('lists every problem of a row, each cell on its own line', async () => {
     answer = {
       status: 400,

@@ -83,6 +83,11 @@ export function TableImportDialog({ flag, open, onClose, afterClose, onImported,
     // the answer may come after the form: preset it unless the person chose a column meanwhile
     if (options?.keyColumn && !form.isFieldTouched('keyColumn')) form.setFieldValue('keyColumn', options.keyColumn);
   }, [options, form]);
+  // a role that may add no row here (its field rules leave out a column every new row needs): it can only update
+  const noInsert = !!meta?.insertNeedsUnwritable;
+  useEffect(() => {
+    if (noInsert && !form.isFieldTouched('mode')) form.setFieldValue('mode', 'update');
+  }, [noInsert, form]);
   const done = outcome?.state === 'imported';
 
   const submit = async () => {
@@ -156,6 +161,7 @@ export function TableImportDialog({ flag, open, onClose, afterClose, onImported,
       }
     >
       <Alert type="info" showIcon className="qb-import-hint" title={t('hint')} />
+      {noInsert && <Alert type="warning" showIcon className="qb-import-hint" title={t('noInsert')} data-testid="table-import-no-insert" />}
       <Form<Values>
         form={form}
         name={`table_import_${flag}`}

@@ -7,6 +7,7 @@ const zhCN = {
   toolbar: { import: '导入' },
   title: '导入{{table}}',
   hint: '每行一条数据，按模板的表头填写（带 * 的列必填）。任一行有误则整个文件都不写入，并按行列出问题。',
+  noInsert: '您的字段权限不含新增数据必须填写的字段：只能更新已存在的数据，文件中的新数据会作为错误列出。',
   field: {
     keyColumn: '去重字段',
     mode: '已存在时',
@@ -39,6 +40,8 @@ const enUS: Shape<typeof zhCN> = {
   toolbar: { import: 'Import' },
   title: 'Import into {{table}}',
   hint: "One row per record under the template's header (columns marked * are required). If any row is invalid, nothing from the file is written and the problems are listed by row.",
+  noInsert:
+    'Your field permissions leave out a column every new record needs: existing records can be updated, and new rows in the file are listed as problems.',
   field: {
     keyColumn: 'Match on',
     mode: 'When it exists',
