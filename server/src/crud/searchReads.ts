@@ -6,7 +6,7 @@ import type { SelectPlan, Target } from './reads.ts';
 import { searchGrams } from '../search/gramCut.ts';
 import { gramsQueuedAtLeast } from '../search/grams.ts';
 import { charCount, isTextSearch, SearchIndexes, TRIGRAM } from '../search/indexes.ts';
-import { queuedAtLeast } from '../search/pgSide.ts';
+import { openPartition, queuedAtLeast, queuedBelow } from '../search/pgSide.ts';
 import { SCANS_PER_TABLE, type ScanGate } from '../search/scanGate.ts';
 import { ScanWorkers } from '../search/scanWorkers.ts';
 import type { SearchUpkeep } from '../search/upkeep.ts';
@@ -94,6 +94,7 @@ export class SearchReads {
         if (await this.commonOnSide(plan, c, target)) {
           // so many hits that reading them one by one costs more than reading every row (in parallel, bounded)
           c.side = undefined;
+          c.sideFrom = undefined;
           scan = true;
         }
       }
@@ -111,8 +112,14 @@ export class SearchReads {
   private async commonOnSide(plan: SelectPlan, c: Condition, target: Target): Promise<boolean> {
     const rows = await this.reads.searchIndexes.rowsEstimate(plan.table.table);
     const threshold = Math.max(COMMON_HITS, Math.round(rows / 100));
-    // the queued ids are candidates too, read one by one: a queue of a bulk load not yet caught up is a scan's worth
-    if ((await queuedAtLeast(target.readDb, plan.table.table, threshold)) >= threshold) return true;
+    // the queued ids are candidates too, read one by one: a queue of a bulk load not yet caught up is a scan's worth.
+    // Then the rows from the side table's open partition up are read with the search's `like` as a range of the key,
+    // and the queued ids below it by key (crud/wheres.ts), when those are few; else a scan
+    if ((await queuedAtLeast(target.readDb, plan.table.table, threshold)) >= threshold) {
+      const open = await openPartition(target.readDb, plan.table.table);
+      if (typeof open?.from !== 'number' || (await queuedBelow(target.readDb, plan.table.table, open.from, threshold)) >= threshold) return true;
+      c.sideFrom = open.from;
+    }
     const known = this.reads.counts.hint(plan.table.table, conditionsKey(plan.conditions));
     if (known !== undefined) return known >= threshold;
     const hits = target.readDb

@@ -20,6 +20,12 @@ export interface Condition {
   fts?: string;
   /** PostgreSQL: the side table carrying this column's trigram index (migration 0010), set when the search has a trigram */
   side?: string;
+  /**
+   * PostgreSQL, while the side table's queue is large (a bulk load being caught up): the bound of its open partition
+   * (search/pgSide.ts `openPartition`); the rows from it up are read from the table with the search's `like`, the queued
+   * ids below it by key
+   */
+  sideFrom?: number;
   /** MySQL/MariaDB: the table whose gram blocks (migration 0016) index this column, and the column's number in them */
   grams?: { table: string; col: number };
 }
@@ -170,14 +176,24 @@ function indexedBy(eb: ExpressionBuilder<any, any>, c: Condition, like: Expressi
  * PostgreSQL, migration 0010: the ids the side table's trigram index finds for the search (the same `ilike` on a copy
  * of the text), plus every id written since the side table last caught up (its pending queue, search/upkeep.ts
  * SearchUpkeep); the `ilike` of the base row decides. A row is either caught up (its side text is its text) or queued.
+ * While the queue is large (`sideFrom`: a bulk load being caught up, issue 30's fifth pass), the queued ids from the side
+ * table's open partition up are not taken one by one: the base rows from that bound up are read as a range of the key
+ * with the same `ilike` (only their hits gathered), and the queued ids below it by key. Exact as well: a row below the
+ * bound is caught up or queued, a row from it up is read.
  */
 function sideIndexed(eb: ExpressionBuilder<any, any>, c: Condition, side: string, like: Expression<SqlBool>, pattern: string): Expression<SqlBool> {
   const found = likeExpression(eb, `qb_s.${c.column.name}`, pattern, 'postgres');
+  const base = baseOfSearchTable(side);
+  const queued =
+    c.sideFrom === undefined
+      ? sql`select qb_p.id from ${sql.table(pendingTable(base))} qb_p`
+      : sql`select qb_b.id from ${sql.table(base)} qb_b where qb_b.id >= ${c.sideFrom} and ${likeExpression(eb, `qb_b.${c.column.name}`, pattern, 'postgres', c.column)}
+        union all select qb_p.id from ${sql.table(pendingTable(base))} qb_p where qb_p.id < ${c.sideFrom}`;
   return eb.and([
     // an array, not an `in` list: the planner then always reads the candidates first and looks their rows up by key.
     // As a semi-join it guessed 200 distinct candidates whatever their number, and with a row estimate of the table
     // gone stale (just after an import) it compared every row with every candidate (12,000 rows: 10 s)
-    sql<SqlBool>`${eb.ref('id')} = any(array(select qb_s.id from ${sql.table(side)} qb_s where ${found} union all select qb_p.id from ${sql.table(pendingTable(baseOfSearchTable(side)))} qb_p))`,
+    sql<SqlBool>`${eb.ref('id')} = any(array(select qb_s.id from ${sql.table(side)} qb_s where ${found} union all ${queued}))`,
     like,
   ]);
 }

@@ -47,14 +47,14 @@ export async function sideColumnsOf(db: AnyDb, table: string): Promise<string[]>
  * In one statement (one snapshot): the ids leave the queue, the side rows take the base rows' current text (or go
  * with their base row). Ids of transactions not yet committed are not visible: they stay queued for the next turn.
  * The ids as an array: the rows are looked up by key whatever the planner guesses of the queue's size. A queue of
- * `bulkFrom` ids or more is caught up by remaking the side table (remakeSide).
+ * `bulkFrom` ids or more is caught up in bulk (bulkCatchUp).
  */
-export async function catchUpSide(db: AnyDb, table: string, stopped: () => boolean, bulkFrom: number): Promise<number> {
+export async function catchUpSide(db: AnyDb, table: string, stopped: () => boolean, bulkFrom: number, chunks: SideChunks = {}): Promise<number> {
   const base = sql.table(table);
   const side = sql.table(sideTable(table));
   const pending = sql.table(pendingTable(table));
   if ((await queuedAtLeast(db, table, bulkFrom)) >= bulkFrom) {
-    const remade = await remakeSide(db, table, bulkFrom);
+    const remade = await bulkCatchUp(db, table, bulkFrom, stopped, chunks);
     // -1: another instance caught up meanwhile; the rest in batches
     if (remade >= 0) return remade;
   }
@@ -84,33 +84,106 @@ export async function catchUpSide(db: AnyDb, table: string, stopped: () => boole
   }
 }
 
-/** The partitions of a remade side table, their GIN indexes built at once on as many connections (PostgreSQL 15 builds a GIN index on one core). */
+/** The partitions built at once, each on a connection of its own (PostgreSQL 15 builds a GIN index on one core). */
 export const REMAKE_PARTS = 2;
+/** Ids per range partition a bulk catch-up builds; searches read the loaded range not yet attached with their `like`. */
+export const SIDE_CHUNK_IDS = 250_000;
+/** A side table of more partitions than this is remade whole at its next bulk catch-up (every search probes each one's index). */
+const MAX_PARTS = 24;
+
+/** A bulk catch-up's chunks (tests drive it chunk by chunk; the bench times them). */
+export interface SideChunks {
+  /** ids per range partition (SIDE_CHUNK_IDS) */
+  ids?: number;
+  /** awaited after each group of partitions is attached, with the queue rows it took */
+  after?: (moved: number) => Promise<void>;
+}
+
+type Bound = number | 'MINVALUE' | 'MAXVALUE';
+const bound = (b: Bound) => {
+  if (typeof b === 'number' && !Number.isSafeInteger(b)) throw new Error(`search side table: bound ${b}`);
+  return sql.raw(String(b));
+};
 
 /**
- * PostgreSQL, a large queue (PG_BULK_FROM ids or more: a bulk load from outside, a large import): the side table is made
- * again beside the live one and swapped in. The GIN build is most of the time (2,000,000 questions: copy 2 s, primary key
- * 0.8 s, GIN 17 s on one core, whatever maintenance_work_mem from 64 MB to 1 GB), and PostgreSQL 15 builds a GIN index on
- * one core: so the new table is partitioned by hash of id into REMAKE_PARTS, and each partition's indexes are built on a
- * connection of its own, at once; the searches read it through the parent as before (its indexes are the partitions').
- * One connection holds the table's advisory lock at session level for the whole remake (catch-up batches of every
- * instance and the data-table manager wait), so the steps are separate transactions:
- * 1. one statement (one snapshot) copies every base row into the new table and notes the ctids of the queue rows it can
- *    see (`sys_searchm__<table>`); nothing leaves the queue yet (searches still need it with the live side table);
- * 2. the partitions' GIN indexes, each partition on its own connection, committed;
- * 3. one transaction: the parent's indexes (attached), the primary key, analyze, the noted queue rows deleted (their
- *    ctids are stable: only a catch-up deletes queue rows, and every catch-up waits for the lock), the live side table
- *    dropped and the new one renamed in its place. Searches wait only for this commit.
- * A row written after step 1's snapshot kept a queue row of its own (not noted): exact at every moment, as before. A
- * remake that fails or stops leaves the live side table and the whole queue; the next one drops what it left.
+ * PostgreSQL: the open partition of `table`'s side table when it is partitioned by range of id (since issue 30's fifth
+ * pass): the one from its lower bound to MAXVALUE, which the catch-up in batches fills and a bulk catch-up cuts into
+ * partitions of the loaded range. Every side row of an id below `from` is its base row's text or queued; rows from `from`
+ * up may not be there at all (searches read them from the table while the queue is large). Undefined: not by range (a side
+ * table made by migration 0010, by a remake before that pass, or for a runtime table).
  */
-async function remakeSide(db: AnyDb, table: string, bulkFrom: number): Promise<number> {
-  const fresh = freshSideTable(table);
-  const noted = notedQueueTable(table);
+export async function openPartition(db: AnyDb, table: string): Promise<{ name: string; from: Bound; parts: number } | undefined> {
+  const { rows } = await sql<{ name: string; bound: string; strat: string | null }>`select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound,
+      (select p.partstrat from pg_partitioned_table p where p.partrelid = i.inhparent) as strat
+    from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = to_regclass(quote_ident(current_schema()) || '.' || quote_ident(${sideTable(table)}))`.execute(db);
+  if (rows.length === 0 || rows[0]!.strat !== 'r') return undefined;
+  for (const r of rows) {
+    const m = /FROM \((MINVALUE|'?-?\d+'?)\) TO \(MAXVALUE\)/i.exec(r.bound);
+    if (m) return { name: r.name, from: m[1] === 'MINVALUE' ? 'MINVALUE' : Number(m[1]!.replace(/'/g, '')), parts: rows.length };
+  }
+  return undefined;
+}
+
+/** PostgreSQL: the queued ids of `table` below `from`, counted up to `limit` (the queue read whole when fewer). */
+export async function queuedBelow(db: AnyDb, table: string, from: number, limit: number): Promise<number> {
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from (select 1 from ${sql.table(pendingTable(table))} where id < ${from} limit ${limit}) q`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Names for new range partitions of `table`'s side table: `<side>_r<n>`, n above every one in use (under the table's lock); the unattached ones a failed catch-up left are dropped. */
+async function partNames(db: AnyDb, table: string): Promise<() => string> {
   const side = sideTable(table);
-  const part = (k: number) => `${fresh}_p${k}`;
+  const { rows } = await sql<{ n: number | null }>`select max(substring(relname from ${side.length + 3}::int)::int) as n from pg_class
+    where relnamespace = current_schema()::regnamespace and left(relname, ${side.length + 2}::int) = ${`${side}_r`} and substring(relname from ${side.length + 3}::int) ~ '^[0-9]{1,6}$'`.execute(
+    db,
+  );
+  let n = Number(rows[0]?.n ?? -1);
+  // the partitions a catch-up that failed or stopped built and did not attach
+  const { rows: left } = await sql<{ name: string }>`select relname as name from pg_class where relnamespace = current_schema()::regnamespace
+    and relkind in ('r', 'p') and not relispartition and left(relname, ${side.length + 2}::int) = ${`${side}_r`} and substring(relname from ${side.length + 3}::int) ~ '^[0-9]{1,6}$'`.execute(
+    db,
+  );
+  for (const { name } of left) await sql`drop table if exists ${sql.table(name)}`.execute(db);
+  return () => `${side}_r${++n}`;
+}
+
+/** The GIN trigram indexes and primary key of a partition built apart (attached after: the parent takes them as its own). */
+async function indexPart(trx: AnyDb, name: string, columns: string[], schema: string): Promise<void> {
+  await sql`alter table ${sql.table(name)} add primary key (id)`.execute(trx);
+  for (const c of columns.keys())
+    await sql`create index ${sql.ref(`ix_${name}_${c}`)} on ${sql.table(name)} using gin (${sql.ref(columns[c]!)} ${sql.ref(schema)}.gin_trgm_ops)`.execute(
+      trx,
+    );
+}
+
+/**
+ * PostgreSQL, a large queue (bulkFrom ids or more: a bulk load from outside, a large import). The side table is
+ * partitioned by range of id, its last partition open (from a bound to MAXVALUE). A bulk load's ids are almost always
+ * above everything indexed: only the range from the open partition's bound to the table's last id is indexed, in
+ * partitions of `chunks.ids` ids built apart from the live table, REMAKE_PARTS at once on as many connections (a GIN index
+ * built on a fresh table, on one core each), then attached in one short transaction with a new empty open partition above
+ * them. One connection holds the table's advisory lock at session level for the whole catch-up (catch-up batches of every
+ * instance and the data-table manager wait). Per group of partitions:
+ * 1. one statement (one snapshot) copies the base rows of the group's range into the new tables and notes the ctids of the
+ *    queue rows of that range it can see (`sys_searchm__<table>`); nothing leaves the queue yet;
+ * 2. each new table's primary key and GIN indexes, on a connection of its own, committed;
+ * 3. one transaction: the ids of the open partition above the group requeued (normally none), the open partition dropped,
+ *    the new tables attached and a new open partition above them, the noted queue rows deleted. Searches wait only for
+ *    this commit; the range they read from the table (crud/wheres.ts) starts at the new bound after it.
+ * A row written after step 1's snapshot kept a queue row of its own (not noted): exact at every moment. A catch-up that
+ * fails or stops leaves what it attached (consistent) and the rest queued. A side table not yet by range (made by
+ * migration 0010, by an earlier remake, for a runtime table) becomes the first partition of one, as it is (one scan to
+ * attach it); a queue with bulkFrom ids below the open partition (a bulk update of old rows), or more than MAX_PARTS
+ * partitions, remakes the whole side table (remakeSide). -1: nothing for a bulk catch-up (another instance caught up
+ * meanwhile, or no id above the open partition's bound): the rest in batches.
+ */
+async function bulkCatchUp(db: AnyDb, table: string, bulkFrom: number, stopped: () => boolean, chunks: SideChunks): Promise<number> {
   const lockKey = sql`${ADVISORY_SPACE}, hashtext(current_schema() || '.' || ${table})`;
-  const moved = await db.connection().execute(async (conn) => {
+  let moved = 0;
+  const result = await db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${lockKey})`.execute(conn);
     try {
       // another instance may have caught up while this one waited for the lock
@@ -118,72 +191,219 @@ async function remakeSide(db: AnyDb, table: string, bulkFrom: number): Promise<n
       const columns = await sideColumnsOf(conn, table);
       const schema = await trigramSchemaOf(conn);
       if (columns.length === 0 || !schema) return 0;
-      const cols = sql.join(columns.map((c) => sql.ref(c)));
-      const n = await conn.transaction().execute(async (trx) => {
-        await sql`set local statement_timeout = 0`.execute(trx);
-        await sql`drop table if exists ${sql.table(fresh)}, ${sql.table(noted)}`.execute(trx);
-        // the same types and collations as the base columns, partitioned by hash of id
-        await sql`create table ${sql.table(noted)} as select ctid as qb_c from ${sql.table(pendingTable(table))} with no data`.execute(trx);
-        await sql`create table ${sql.table(`${fresh}_t`)} as select id, ${cols} from ${sql.table(table)} with no data`.execute(trx);
-        await sql`create table ${sql.table(fresh)} (like ${sql.table(`${fresh}_t`)}) partition by hash (id)`.execute(trx);
-        await sql`drop table ${sql.table(`${fresh}_t`)}`.execute(trx);
-        for (let k = 0; k < REMAKE_PARTS; k++)
-          await sql`create table ${sql.table(part(k))} partition of ${sql.table(fresh)} for values with (modulus ${sql.lit(REMAKE_PARTS)}, remainder ${sql.lit(k)})`.execute(
-            trx,
-          );
-        const { rows } = await sql<{
-          n: number;
-        }>`with note as (insert into ${sql.table(noted)} (qb_c) select ctid from ${sql.table(pendingTable(table))} returning 1),
-          put as (insert into ${sql.table(fresh)} (id, ${cols}) select id, ${cols} from ${sql.table(table)})
-          select count(*) as n from note`.execute(trx);
-        return Number(rows[0]?.n ?? 0);
-      });
-      // the partitions' GIN indexes at once, one connection each
-      await Promise.all(
-        Array.from({ length: REMAKE_PARTS }, (_, k) =>
-          db.transaction().execute(async (trx) => {
-            await sql`set local statement_timeout = 0`.execute(trx);
-            await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
-            for (const c of columns.keys())
-              await sql`create index ${sql.ref(`ix_${part(k)}_${c}`)} on ${sql.table(part(k))} using gin (${sql.ref(columns[c]!)} ${sql.ref(schema)}.gin_trgm_ops)`.execute(
-                trx,
-              );
-          }),
-        ),
-      );
-      await conn.transaction().execute(async (trx) => {
-        await sql`set local statement_timeout = 0`.execute(trx);
-        for (const c of columns.keys()) {
-          await sql`create index ${sql.ref(`ix_${fresh}_${c}`)} on only ${sql.table(fresh)} using gin (${sql.ref(columns[c]!)} ${sql.ref(schema)}.gin_trgm_ops)`.execute(
-            trx,
-          );
-          for (let k = 0; k < REMAKE_PARTS; k++)
-            await sql`alter index ${sql.ref(`ix_${fresh}_${c}`)} attach partition ${sql.ref(`ix_${part(k)}_${c}`)}`.execute(trx);
-        }
-        await sql`alter table ${sql.table(fresh)} add constraint ${sql.ref(`${fresh}_pkey`)} primary key (id)`.execute(trx);
-        await sql`analyze ${sql.table(fresh)}`.execute(trx);
-        await sql`delete from ${sql.table(pendingTable(table))} where ctid = any(array(select qb_c from ${sql.table(noted)}))`.execute(trx);
-        await sql`drop table ${sql.table(noted)}`.execute(trx);
-        // the swap: the only moment searches wait (for the commit)
-        await sql`drop table ${sql.table(side)}`.execute(trx);
-        await sql`alter table ${sql.table(fresh)} rename to ${sql.table(side)}`.execute(trx);
-        await sql`alter table ${sql.table(side)} rename constraint ${sql.ref(`${fresh}_pkey`)} to ${sql.ref(`${side}_pkey`)}`.execute(trx);
-        // the partitions and their indexes under the live names (the next remake makes its own beside them)
-        for (let k = 0; k < REMAKE_PARTS; k++) {
-          await sql`alter table ${sql.table(part(k))} rename to ${sql.table(`${side}_p${k}`)}`.execute(trx);
-          await sql`alter index ${sql.ref(`${part(k)}_pkey`)} rename to ${sql.ref(`${side}_p${k}_pkey`)}`.execute(trx);
-          for (const c of columns.keys()) await sql`alter index ${sql.ref(`ix_${part(k)}_${c}`)} rename to ${sql.ref(`ix_${side}_p${k}_${c}`)}`.execute(trx);
-        }
-        for (const c of columns.keys()) await sql`alter index ${sql.ref(`ix_${fresh}_${c}`)} rename to ${sql.ref(`ix_${side}_${c}`)}`.execute(trx);
-      });
-      return n;
+      const names = await partNames(conn, table);
+      let open = await openPartition(conn, table);
+      if (!open) open = await byRange(conn, table, names);
+      if (typeof open.from !== 'number' || open.parts > MAX_PARTS || (await queuedBelow(conn, table, open.from, bulkFrom)) >= bulkFrom)
+        return (moved = await remakeSide(db, conn, table, columns, schema, names, typeof open.from === 'number' ? open.from : undefined));
+      const { rows } = await sql<{ top: number | null }>`select max(id) + 1 as top from ${sql.table(table)}`.execute(conn);
+      const top = Number(rows[0]?.top ?? 0);
+      if (top <= open.from) return -1;
+      const step = Math.max(1, chunks.ids ?? SIDE_CHUNK_IDS);
+      for (let lo = open.from; lo < top && !stopped();) {
+        const group: { name: string; lo: number; hi: number }[] = [];
+        for (let k = 0; k < REMAKE_PARTS && lo < top; k++, lo = Math.min(top, lo + step)) group.push({ name: names(), lo, hi: Math.min(top, lo + step) });
+        const n = await copyGroup(conn, table, columns, group);
+        await Promise.all(
+          group.map((g) =>
+            db.transaction().execute(async (trx) => {
+              await sql`set local statement_timeout = 0`.execute(trx);
+              await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+              await indexPart(trx, g.name, columns, schema);
+              await sql`analyze ${sql.table(g.name)}`.execute(trx);
+            }),
+          ),
+        );
+        open = await attachGroup(conn, table, columns, schema, open.name, group, names());
+        moved += n;
+        await chunks.after?.(n);
+      }
+      await sql`drop table if exists ${sql.table(notedQueueTable(table))}`.execute(conn);
+      return moved;
     } finally {
       await sql`select pg_advisory_unlock(${lockKey})`.execute(conn);
     }
   });
   // a vacuum runs outside a transaction; the dead rows would slow every count of the queue until autovacuum
   if (moved > 0) await sql`vacuum ${sql.table(pendingTable(table))}`.execute(db);
-  return moved;
+  return result;
+}
+
+/** bulkCatchUp, step 1: the base rows of the group's ranges into new tables, the queue rows of those ranges noted, in one statement. */
+async function copyGroup(conn: AnyDb, table: string, columns: string[], group: { name: string; lo: number; hi: number }[]): Promise<number> {
+  const cols = sql.join(columns.map((c) => sql.ref(c)));
+  const noted = sql.table(notedQueueTable(table));
+  const pending = sql.table(pendingTable(table));
+  return conn.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`drop table if exists ${noted}`.execute(trx);
+    await sql`create table ${noted} as select ctid as qb_c from ${pending} with no data`.execute(trx);
+    for (const g of group) {
+      // the parent's columns (types, collations); the check lets the attach skip its scan
+      await sql`create table ${sql.table(g.name)} (like ${sql.table(sideTable(table))}, check (id >= ${bound(g.lo)} and id < ${bound(g.hi)}))`.execute(trx);
+    }
+    const lo = group[0]!.lo;
+    const hi = group.at(-1)!.hi;
+    const puts = group.map(
+      (g, k) =>
+        sql`${sql.raw(`put${k}`)} as (insert into ${sql.table(g.name)} (id, ${cols}) select id, ${cols} from ${sql.table(table)} where id >= ${bound(g.lo)} and id < ${bound(g.hi)})`,
+    );
+    const { rows } = await sql<{
+      n: number;
+    }>`with note as (insert into ${noted} (qb_c) select ctid from ${pending} where id >= ${bound(lo)} and id < ${bound(hi)} returning 1),
+      ${sql.join(puts)} select count(*) as n from note`.execute(trx);
+    return Number(rows[0]?.n ?? 0);
+  });
+}
+
+/** bulkCatchUp, step 3: the group attached in place of the open partition's lower part, a new open partition above it. */
+async function attachGroup(
+  conn: AnyDb,
+  table: string,
+  columns: string[],
+  schema: string,
+  oldOpen: string,
+  group: { name: string; lo: number; hi: number }[],
+  newOpen: string,
+): Promise<{ name: string; from: number; parts: number }> {
+  const side = sql.table(sideTable(table));
+  const pending = sql.table(pendingTable(table));
+  const hi = group.at(-1)!.hi;
+  await conn.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`create table ${sql.table(newOpen)} (like ${side}, check (id >= ${bound(hi)}))`.execute(trx);
+    await indexPart(trx, newOpen, columns, schema);
+    // rows caught up above the group (ids written after a load's, caught up before it committed): queued again
+    await sql`insert into ${pending} (id) select id from ${sql.table(oldOpen)} where id >= ${bound(hi)}`.execute(trx);
+    await sql`drop table ${sql.table(oldOpen)}`.execute(trx);
+    for (const g of group)
+      await sql`alter table ${side} attach partition ${sql.table(g.name)} for values from (${bound(g.lo)}) to (${bound(g.hi)})`.execute(trx);
+    await sql`alter table ${side} attach partition ${sql.table(newOpen)} for values from (${bound(hi)}) to (maxvalue)`.execute(trx);
+    await sql`delete from ${pending} where ctid = any(array(select qb_c from ${sql.table(notedQueueTable(table))}))`.execute(trx);
+  });
+  return { name: newOpen, from: hi, parts: 0 };
+}
+
+/**
+ * A side table not partitioned by range (migration 0010's, a remake's before the fifth pass, a runtime table's) made the
+ * first partition of one as it is, from MINVALUE to above its last id, with an empty open partition above: in one
+ * transaction, its indexes renamed, a new parent with the same columns, primary key and GIN indexes (the attached
+ * table's own are taken as the partition's), one scan of it to attach.
+ */
+async function byRange(conn: AnyDb, table: string, names: () => string): Promise<{ name: string; from: number; parts: number }> {
+  const side = sideTable(table);
+  const first = names();
+  const open = names();
+  return conn.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`lock table ${sql.table(side)} in access exclusive mode`.execute(trx);
+    const { rows } = await sql<{
+      top: number | null;
+    }>`select coalesce((select max(id) + 1 from ${sql.table(side)}), (select min(id) from ${sql.table(table)}), 1) as top`.execute(trx);
+    const top = Number(rows[0]!.top);
+    const columns = await sideColumnsOf(trx, table);
+    const schema = (await trigramSchemaOf(trx))!;
+    await sql`alter table ${sql.table(side)} rename to ${sql.table(first)}`.execute(trx);
+    // its indexes named after it: the parent's take the usual names
+    const { rows: indexes } = await sql<{ name: string; pkey: string | null }>`select c.relname as name,
+        (select k.conname from pg_constraint k where k.conindid = i.indexrelid and k.contype = 'p') as pkey
+      from pg_index i join pg_class c on c.oid = i.indexrelid where i.indrelid = quote_ident(${first})::regclass order by c.relname`.execute(trx);
+    for (const [k, ix] of indexes.entries()) {
+      if (ix.pkey) await sql`alter table ${sql.table(first)} rename constraint ${sql.ref(ix.pkey)} to ${sql.ref(`${first}_pkey`)}`.execute(trx);
+      else await sql`alter index ${sql.ref(ix.name)} rename to ${sql.ref(`ix_${first}_${k}`)}`.execute(trx);
+    }
+    await sql`create table ${sql.table(side)} (like ${sql.table(first)}) partition by range (id)`.execute(trx);
+    await sql`alter table ${sql.table(side)} add constraint ${sql.ref(`${side}_pkey`)} primary key (id)`.execute(trx);
+    for (const c of columns.keys())
+      await sql`create index ${sql.ref(`ix_${side}_${c}`)} on ${sql.table(side)} using gin (${sql.ref(columns[c]!)} ${sql.ref(schema)}.gin_trgm_ops)`.execute(
+        trx,
+      );
+    await sql`alter table ${sql.table(side)} attach partition ${sql.table(first)} for values from (minvalue) to (${bound(top)})`.execute(trx);
+    await sql`create table ${sql.table(open)} partition of ${sql.table(side)} for values from (${bound(top)}) to (maxvalue)`.execute(trx);
+    return { name: open, from: top, parts: 2 };
+  });
+}
+
+/**
+ * PostgreSQL, bulkCatchUp's fallback (many queued ids below the open partition, too many partitions): the side table
+ * made again whole beside the live one and swapped in, by range of id: two partitions of the rows (their GIN indexes
+ * built at once on two connections) and an empty open one above. On `conn`, which holds the table's advisory lock:
+ * 1. one statement (one snapshot) copies every base row into the new table and notes the ctids of the queue rows it can
+ *    see (`sys_searchm__<table>`); nothing leaves the queue yet (searches still need it with the live side table);
+ * 2. the partitions' GIN indexes, each partition on its own connection, committed;
+ * 3. one transaction: the parent's indexes (attached), the primary key, analyze, the noted queue rows deleted (their
+ *    ctids are stable: only a catch-up deletes queue rows, and every catch-up waits for the lock), the live side table
+ *    dropped and the new one renamed in its place. Searches wait only for this commit.
+ * A row written after step 1's snapshot kept a queue row of its own (not noted): exact at every moment, as before.
+ * `from`: the live open partition's bound; the new one is never below it (a search may have read it just before).
+ */
+async function remakeSide(db: AnyDb, conn: AnyDb, table: string, columns: string[], schema: string, names: () => string, from?: number): Promise<number> {
+  const fresh = freshSideTable(table);
+  const noted = notedQueueTable(table);
+  const side = sideTable(table);
+  const cols = sql.join(columns.map((c) => sql.ref(c)));
+  const { rows: ends } = await sql<{ lo: number | null; hi: number | null }>`select min(id) as lo, max(id) as hi from ${sql.table(table)}`.execute(conn);
+  const hi = ends[0]?.hi === null || ends[0]?.hi === undefined ? 0 : Number(ends[0].hi);
+  const lo = ends[0]?.lo === null || ends[0]?.lo === undefined ? 0 : Number(ends[0].lo);
+  const top = Math.max(hi + 1, from ?? hi + 1);
+  const mid = Math.min(top - 1, Math.floor((lo + hi) / 2));
+  const parts = [
+    { name: names(), lo: 'MINVALUE' as Bound, hi: mid as Bound },
+    { name: names(), lo: mid as Bound, hi: top as Bound },
+  ];
+  const open = names();
+  const n = await conn.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`drop table if exists ${sql.table(fresh)}, ${sql.table(noted)}`.execute(trx);
+    // the same types and collations as the base columns, partitioned by range of id
+    await sql`create table ${sql.table(noted)} as select ctid as qb_c from ${sql.table(pendingTable(table))} with no data`.execute(trx);
+    await sql`create table ${sql.table(`${fresh}_t`)} as select id, ${cols} from ${sql.table(table)} with no data`.execute(trx);
+    await sql`create table ${sql.table(fresh)} (like ${sql.table(`${fresh}_t`)}) partition by range (id)`.execute(trx);
+    await sql`drop table ${sql.table(`${fresh}_t`)}`.execute(trx);
+    for (const p of parts) {
+      await sql`create table ${sql.table(p.name)} partition of ${sql.table(fresh)} for values from (${bound(p.lo)}) to (${bound(p.hi)})`.execute(trx);
+    }
+    await sql`create table ${sql.table(open)} partition of ${sql.table(fresh)} for values from (${bound(top)}) to (maxvalue)`.execute(trx);
+    const { rows } = await sql<{
+      n: number;
+    }>`with note as (insert into ${sql.table(noted)} (qb_c) select ctid from ${sql.table(pendingTable(table))} returning 1),
+      put as (insert into ${sql.table(fresh)} (id, ${cols}) select id, ${cols} from ${sql.table(table)})
+      select count(*) as n from note`.execute(trx);
+    return Number(rows[0]?.n ?? 0);
+  });
+  // the partitions' indexes at once, one connection each
+  await Promise.all(
+    [...parts.map((p) => p.name), open].map((name) =>
+      db.transaction().execute(async (trx) => {
+        await sql`set local statement_timeout = 0`.execute(trx);
+        await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+        for (const c of columns.keys())
+          await sql`create index ${sql.ref(`ix_${name}_${c}`)} on ${sql.table(name)} using gin (${sql.ref(columns[c]!)} ${sql.ref(schema)}.gin_trgm_ops)`.execute(
+            trx,
+          );
+      }),
+    ),
+  );
+  await conn.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = 0`.execute(trx);
+    for (const c of columns.keys()) {
+      await sql`create index ${sql.ref(`ix_${fresh}_${c}`)} on only ${sql.table(fresh)} using gin (${sql.ref(columns[c]!)} ${sql.ref(schema)}.gin_trgm_ops)`.execute(
+        trx,
+      );
+      for (const name of [...parts.map((p) => p.name), open])
+        await sql`alter index ${sql.ref(`ix_${fresh}_${c}`)} attach partition ${sql.ref(`ix_${name}_${c}`)}`.execute(trx);
+    }
+    await sql`alter table ${sql.table(fresh)} add constraint ${sql.ref(`${fresh}_pkey`)} primary key (id)`.execute(trx);
+    await sql`analyze ${sql.table(fresh)}`.execute(trx);
+    await sql`delete from ${sql.table(pendingTable(table))} where ctid = any(array(select qb_c from ${sql.table(noted)}))`.execute(trx);
+    await sql`drop table ${sql.table(noted)}`.execute(trx);
+    // the swap: the only moment searches wait (for the commit)
+    await sql`drop table ${sql.table(side)}`.execute(trx);
+    await sql`alter table ${sql.table(fresh)} rename to ${sql.table(side)}`.execute(trx);
+    await sql`alter table ${sql.table(side)} rename constraint ${sql.ref(`${fresh}_pkey`)} to ${sql.ref(`${side}_pkey`)}`.execute(trx);
+    for (const c of columns.keys()) await sql`alter index ${sql.ref(`ix_${fresh}_${c}`)} rename to ${sql.ref(`ix_${side}_${c}`)}`.execute(trx);
+  });
+  return n;
 }
 
 /** PostgreSQL: the ctids of the queue rows a remake copied the rows of, deleted with its swap (remakeSide). */

@@ -4,7 +4,7 @@ import type { SourceEngine } from '../datasources/engines.ts';
 import { baseOfSearchTable, pendingTable } from '../db/migrations/0010_search_side.ts';
 import { catchUpGrams, gramColumnsOf, tablesWithGrams } from './grams.ts';
 import { estimateOf, type Logger } from './indexes.ts';
-import { catchUpSide, PG_BULK_FROM, sideColumnsOf } from './pgSide.ts';
+import { catchUpSide, PG_BULK_FROM, sideColumnsOf, type SideChunks } from './pgSide.ts';
 import { FtsWorker, type FtsRoundLimits } from './ftsWorker.ts';
 import { catchUpFts, ftsColumnsOf, tablesWithMark } from './sqliteFts.ts';
 
@@ -31,6 +31,8 @@ export class SearchUpkeep {
   log?: Logger;
   /** SQLite: awaited after each chunk of a backlog indexed by the worker thread, with its rows and its transaction's time (tests, the bench) */
   afterFtsChunk?: (moved: number, ms: number) => Promise<void>;
+  /** PostgreSQL: a bulk catch-up's range partitions (ids each) and a hook awaited after each group is attached (tests, the bench) */
+  sideChunks: SideChunks = {};
   /** SQLite: the worker's rounds (sqliteFts.ts FTS_ROUND; tests make a round one chunk, to search between chunks) */
   ftsRound?: FtsRoundLimits;
 
@@ -147,7 +149,7 @@ export class SearchUpkeep {
     }
     if (columns.length === 0) return 0;
     const stopped = () => this.stopped;
-    if (this.engine === 'postgres') return catchUpSide(this.db, table, stopped, await this.bulkThreshold(table));
+    if (this.engine === 'postgres') return catchUpSide(this.db, table, stopped, await this.bulkThreshold(table), this.sideChunks);
     if (this.engine === 'mysql') return catchUpGrams(this.db, table, columns, stopped, await this.bulkThreshold(table));
     // a large backlog: a worker thread on this database's file (none for an in-memory database), for this catch-up only
     let worker: Promise<FtsWorker | undefined> | undefined;
