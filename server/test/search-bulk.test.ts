@@ -114,9 +114,70 @@ describe.skipIf(!url)('PostgreSQL: a bulk load from outside (issue 30)', () => {
       expect(await count(`select count(*) as n from "sys_searchq__questionBank"`)).toBe(0);
       expect((await search('bulkq 21999')).names).toEqual(['批量载入 bulkq 21999']);
       expect((await search('bulkq 21999')).side).toBe('sys_search__questionBank');
+      // a bulk update of rows below the open partition: the side table remade whole, by range (two partitions and the open one)
+      const oid2 = await count(`select '"sys_search__questionBank"'::regclass::oid as n`);
+      const updated = (await outside.query(`update ${qb()} set name = name || ' 更新过 updq' where name like '批量载入 bulkq 1%'`)).rowCount;
+      expect(updated).toBeGreaterThan(3000);
+      expect(await t.ctx.crud.searchUpkeep.catchUp('questionBank')).toBe(updated);
+      expect(await count(`select '"sys_search__questionBank"'::regclass::oid as n`)).not.toBe(oid2);
+      expect(await count(parts)).toBe(3);
+      expect(await count(`select count(*) as n from "sys_searchq__questionBank"`)).toBe(0);
+      expect(
+        await count(
+          `select count(*) as n from "questionBank" b full join "sys_search__questionBank" s on s.id = b.id where b.id is null or s.id is null or b.name is distinct from s.name`,
+        ),
+      ).toBe(0);
+      expect((await search('updq')).total).toBe(updated);
+      expect((await search('bulkq 12999 更新过')).side).toBe('sys_search__questionBank');
+      await bulkLoad(30_000, 2000);
+      expect(await t.ctx.crud.searchUpkeep.catchUp('questionBank')).toBe(2000);
+      expect(await count(parts)).toBe(4);
+      expect((await search('bulkq 31999')).names).toEqual(['批量载入 bulkq 31999']);
     } finally {
       t.ctx.crud.searchUpkeep.bulkFrom = 50_000;
     }
+  });
+
+  it('a side table of an earlier release (hash partitions of the fourth pass) becomes the first range partition as it is', async () => {
+    await t.ctx.crud.searchUpkeep.settled();
+    const side = '"sys_search__questionBank"';
+    const trgm = (
+      await sql<{ s: string }>`select n.nspname as s from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
+        t.ctx.conn.db,
+      )
+    ).rows[0]!.s;
+    // the shape remakeSide gave it before the fifth pass
+    await outside.query(`set search_path to "${schema}"`);
+    await outside.query(`drop table ${side}; create table qb_t as select id, name from "questionBank" with no data;
+      create table ${side} (like qb_t) partition by hash (id); drop table qb_t;
+      create table "sys_search__questionBank_p0" partition of ${side} for values with (modulus 2, remainder 0);
+      create table "sys_search__questionBank_p1" partition of ${side} for values with (modulus 2, remainder 1);
+      insert into ${side} select id, name from "questionBank";
+      alter table ${side} add constraint "sys_search__questionBank_pkey" primary key (id);
+      create index "ix_sys_search__questionBank_0" on ${side} using gin (name "${trgm}".gin_trgm_ops);
+      delete from "sys_searchq__questionBank"`);
+    t.ctx.crud.searchUpkeep.bulkFrom = 1000;
+    try {
+      await bulkLoad(40_000, 2000);
+      expect(await t.ctx.crud.searchUpkeep.catchUp('questionBank')).toBe(2000);
+    } finally {
+      t.ctx.crud.searchUpkeep.bulkFrom = 50_000;
+    }
+    // the hash-partitioned table under the range parent, the loaded range, the open partition
+    expect(await count(`select count(*) as n from pg_inherits where inhparent = '${side}'::regclass`)).toBe(3);
+    expect(await count(`select count(*) as n from pg_inherits i join pg_inherits j on j.inhparent = i.inhrelid where i.inhparent = '${side}'::regclass`)).toBe(
+      2,
+    );
+    expect(await count(`select count(*) as n from pg_indexes where schemaname = current_schema() and indexname = 'ix_sys_search__questionBank_0'`)).toBe(1);
+    expect(
+      await count(
+        `select count(*) as n from "questionBank" b full join ${side} s on s.id = b.id where b.id is null or s.id is null or b.name is distinct from s.name`,
+      ),
+    ).toBe(0);
+    const found = await search('bulkq 41999');
+    expect(found.names).toEqual(['批量载入 bulkq 41999']);
+    expect(found.side).toBe('sys_search__questionBank');
+    expect((await search('bulkq 4242')).names).toEqual(['批量载入 bulkq 4242']);
   });
 });
 
