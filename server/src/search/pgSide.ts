@@ -87,9 +87,9 @@ export async function catchUpSide(db: AnyDb, table: string, stopped: () => boole
 /** The partitions built at once, each on a connection of its own (PostgreSQL 15 builds a GIN index on one core). */
 export const REMAKE_PARTS = 2;
 /** Ids per range partition a bulk catch-up builds; searches read the loaded range not yet attached with their `like`. */
-export const SIDE_CHUNK_IDS = 250_000;
+export const SIDE_CHUNK_IDS = 100_000;
 /** A side table of more partitions than this is remade whole at its next bulk catch-up (every search probes each one's index). */
-const MAX_PARTS = 24;
+const MAX_PARTS = 48;
 
 /** A bulk catch-up's chunks (tests drive it chunk by chunk; the bench times them). */
 export interface SideChunks {
@@ -216,6 +216,8 @@ async function bulkCatchUp(db: AnyDb, table: string, bulkFrom: number, stopped: 
         );
         open = await attachGroup(conn, table, columns, schema, open.name, group, names());
         moved += n;
+        // the queue rows just deleted: searches read the queue whole while it is large
+        await sql`vacuum ${sql.table(pendingTable(table))}`.execute(db);
         await chunks.after?.(n);
       }
       await sql`drop table if exists ${sql.table(notedQueueTable(table))}`.execute(conn);
