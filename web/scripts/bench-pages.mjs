@@ -11,11 +11,16 @@
 // Then, for each page, one more load of each kind watched closely (scripts/pageLoadBreakdown.mjs): what it fetched
 // before it was usable (files, bytes, API calls), how many waves of requests it waited for one after the other, and
 // the main thread's CPU time by kind of work. These counts hardly move with the machine's load, the times do.
-// Usage: node web/scripts/bench-pages.mjs [--runs N] [--pages a,b] [--latency MS] [--profile PATH] [--no-breakdown] (--profile: also
-// writes a CPU profile of one load of that path, e.g. --profile layTable, to /tmp/bench-pages-<path>.cpuprofile, for
-// Chromium's DevTools). WEB_DIST=dir measures a build elsewhere (the server's own variable).
-import { writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+// Usage: node web/scripts/bench-pages.mjs [--runs N] [--pages a,b] [--latency MS] [--profile PATH] [--no-breakdown] [--persistent]
+// (--profile: also writes a CPU profile of one load of that path, e.g. --profile layTable, to
+// /tmp/bench-pages-<path>.cpuprofile, for Chromium's DevTools). WEB_DIST=dir measures a build elsewhere (the server's
+// own variable). --persistent: the warm tabs in a browser profile on disk (a desktop browser's: HTTP cache on disk and
+// V8's code cache) instead of a Playwright context, which is off the record: no code cache for any script there
+// (docs/web-pages.md, "Issue 31, the last pass"); its watched loads have no main-thread trace.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { apiLogin, launchBrowser, startServer } from '../e2e/harness.mjs';
 import { formatBreakdown, summarizeBreakdowns, watchLoad } from './pageLoadBreakdown.mjs';
 
@@ -28,6 +33,7 @@ const PROFILE = arg('--profile', '');
 // --latency MS: every request of the page waits MS more (Chromium's network emulation), as over a real network
 const LATENCY = Number(arg('--latency', 0));
 const BREAKDOWN = !process.argv.includes('--no-breakdown');
+const PERSISTENT = process.argv.includes('--persistent');
 // issue 31: on a quiet machine, so that a busy one stays under 1 s
 const TARGET_NEW_MS = 700;
 const TARGET_WARM_MS = 500;
@@ -118,7 +124,14 @@ try {
   }
   // The usual case of an operator: a new tab of a browser that has used the app before (its HTTP cache holds the
   // immutable assets and its code cache their compiled code), a typed URL in it.
-  const returning = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const profileDir = PERSISTENT ? mkdtempSync(join(tmpdir(), 'bench-pages-profile-')) : '';
+  const returning = PERSISTENT
+    ? await chromium.launchPersistentContext(profileDir, {
+        executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        viewport: { width: 1440, height: 900 },
+      })
+    : await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await returning.addInitScript((t) => localStorage.setItem('qb.token', t), token);
   // each page opened once and stayed on, as an operator does (the tab is closed as soon as it is usable only in the
   // timed runs)
@@ -133,9 +146,12 @@ try {
   const watched = { new: [], warm: [] };
   if (BREAKDOWN) {
     for (const path of PAGES) watched.new.push({ path, ...(await openPage(browser, server.url, token, path, false, undefined, true)) });
-    for (const path of PAGES) watched.warm.push({ path, ...(await openPage(browser, server.url, token, path, false, returning, true)) });
+    // a persistent profile is another browser: its loads are watched without a trace of the main thread
+    for (const path of PAGES)
+      watched.warm.push({ path, ...(await openPage(PERSISTENT ? undefined : browser, server.url, token, path, false, returning, true)) });
   }
   await returning.close();
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   if (PROFILE) await openPage(browser, server.url, token, PROFILE, true);
   console.log(
     `\nTyped URL -> usable page, median of ${RUNS} runs, headless Chromium 1440x900, new browser context each run${LATENCY ? `, ${LATENCY} ms added to every request` : ''} (target on a quiet machine ${TARGET_NEW_MS} ms; load average ${loadBefore} before, ${load()} after):`,
@@ -144,7 +160,9 @@ try {
     console.log(`  /manage/${path.padEnd(14)} ${String(median(runs).toFixed(0)).padStart(5)} ms  (runs ${runs.map((x) => x.toFixed(0)).join(', ')})`);
   }
   console.log(`  first /manage/menu after the server started: ${first.toFixed(0)} ms`);
-  console.log(`\nThe same in a new tab of a browser that has opened the app before (assets and compiled code cached; target ${TARGET_WARM_MS} ms):`);
+  console.log(
+    `\nThe same in a new tab of a browser that has opened the app before (${PERSISTENT ? 'a profile on disk: HTTP cache and V8 code cache' : 'a Playwright context: HTTP cache, no V8 code cache'}; target ${TARGET_WARM_MS} ms):`,
+  );
   for (const { path, runs } of warm) {
     console.log(`  /manage/${path.padEnd(14)} ${String(median(runs).toFixed(0)).padStart(5)} ms  (runs ${runs.map((x) => x.toFixed(0)).join(', ')})`);
   }

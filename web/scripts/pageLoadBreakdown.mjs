@@ -230,6 +230,8 @@ export function summarizeBreakdowns(list) {
   return [
     `  median of the pages: ${of((b) => b.requests.js?.count)} JS files (${of((b) => b.requests.js?.wireKb).toFixed(0)} KB on the wire, ${of((b) => b.requests.js?.kb).toFixed(0)} KB unpacked),`,
     `${of((b) => b.requests.css?.count)} stylesheets, ${of((b) => b.requests.api?.count)} API calls, ${of((b) => b.chain.waves)} waves;`,
-    `main thread CPU ${t('cpuMs').toFixed(0)} ms (script ${t('scriptMs').toFixed(0)}, style ${t('styleMs').toFixed(0)}, layout ${t('layoutMs').toFixed(0)}), ${of((b) => b.thread?.longTasks.length)} tasks over 50 ms`,
+    list.some(({ breakdown: b }) => b.thread)
+      ? `main thread CPU ${t('cpuMs').toFixed(0)} ms (script ${t('scriptMs').toFixed(0)}, style ${t('styleMs').toFixed(0)}, layout ${t('layoutMs').toFixed(0)}), ${of((b) => b.thread?.longTasks.length)} tasks over 50 ms`
+      : 'main thread not traced',
   ].join(' ');
 }
