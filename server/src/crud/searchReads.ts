@@ -77,7 +77,7 @@ export class SearchReads {
         else scan = true;
       } else if (engine === 'mysql') {
         // the gram blocks (migration 0016) answer searches of any length; a queue of a scan's worth of ids is a scan
-        const grams = { table: plan.table.table, col: [...indexed].indexOf(c.column.name) };
+        const grams = { table: plan.table.table, col: [...indexed].indexOf(c.column.name), column: c.column.name };
         if (searchGrams(text).length === 0 || (await this.manyQueued(plan.table.table, target)) || (await this.commonInGrams(plan, grams, text, target)))
           scan = true;
         else {
@@ -112,6 +112,22 @@ export class SearchReads {
   private async commonOnSide(plan: SelectPlan, c: Condition, target: Target): Promise<boolean> {
     const rows = await this.reads.searchIndexes.rowsEstimate(plan.table.table);
     const threshold = Math.max(COMMON_HITS, Math.round(rows / 100));
+    // common (its last total, else the side table's first hits up to the threshold): a scan, whatever the queue
+    const known = this.reads.counts.hint(plan.table.table, conditionsKey(plan.conditions));
+    if (known !== undefined) {
+      if (known >= threshold) return true;
+    } else {
+      const hits = target.readDb
+        .selectFrom(`${c.side!} as qb_s`)
+        .select(sql`1`.as('one'))
+        .where((eb: any) => whereExpression(eb, [{ ...c, side: undefined }], false, target.engine))
+        .limit(threshold);
+      const found = await target.readDb
+        .selectFrom(hits.as('qb_hits'))
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      if (Number(found.n) >= threshold) return true;
+    }
     // the queued ids are candidates too, read one by one: a queue of a bulk load not yet caught up is a scan's worth.
     // Then the rows from the side table's open partition up are read with the search's `like` as a range of the key,
     // and the queued ids below it by key (crud/wheres.ts), when those are few; else a scan
@@ -120,18 +136,7 @@ export class SearchReads {
       if (typeof open?.from !== 'number' || (await queuedBelow(target.readDb, plan.table.table, open.from, threshold)) >= threshold) return true;
       c.sideFrom = open.from;
     }
-    const known = this.reads.counts.hint(plan.table.table, conditionsKey(plan.conditions));
-    if (known !== undefined) return known >= threshold;
-    const hits = target.readDb
-      .selectFrom(`${c.side!} as qb_s`)
-      .select(sql`1`.as('one'))
-      .where((eb: any) => whereExpression(eb, [{ ...c, side: undefined }], false, target.engine))
-      .limit(threshold);
-    const found = await target.readDb
-      .selectFrom(hits.as('qb_hits'))
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(found.n) >= threshold;
+    return false;
   }
 
   /**

@@ -5,6 +5,7 @@ import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
 import { baseOfSearchTable, pendingTable } from '../db/migrations/0010_search_side.ts';
 import { BIT_NUMBERS, BLOCK_IDS, blockQueue, blockTable, MASKS } from '../db/migrations/0016_search_gram_blocks.ts';
 import { searchGrams } from '../search/gramCut.ts';
+import { RANGE_BLK, RANGE_COL } from '../search/grams.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
@@ -26,8 +27,15 @@ export interface Condition {
    * ids below it by key
    */
   sideFrom?: number;
-  /** MySQL/MariaDB: the table whose gram blocks (migration 0016) index this column, and the column's number in them */
-  grams?: { table: string; col: number };
+  /** MySQL/MariaDB: the table whose gram blocks (migration 0016) index this column, the column's number in them and its name */
+  grams?: GramsOf;
+}
+
+/** MySQL/MariaDB: a column's gram blocks: the base table, the column's number in its blocks, the column's name. */
+export interface GramsOf {
+  table: string;
+  col: number;
+  column: string;
 }
 
 const MAX_LIST = 1000;
@@ -201,16 +209,27 @@ function sideIndexed(eb: ExpressionBuilder<any, any>, c: Condition, side: string
 /**
  * MySQL/MariaDB, migration 0016: the ids whose gram blocks hold every gram of the search (search/gramCut.ts
  * `searchGrams`: up to 4 trigrams, or the characters of a search of 1 or 2; `=` under the column's collation), plus
- * every id queued since the grams caught up (search/grams.ts); the base row's `like` decides. In a derived table, so
- * that the `in` is a semi-join the optimizer reads from the candidates (an `in` over a union is probed row by row).
+ * every id queued since the grams caught up (search/grams.ts), plus the ids of a bulk load's range not yet appended to
+ * the blocks that the search's own `like` finds; the base row's `like` decides. In a derived table, so that the `in` is
+ * a semi-join the optimizer reads from the candidates (an `in` over a union is probed row by row).
  */
-function gramsIndexed(eb: ExpressionBuilder<any, any>, grams: { table: string; col: number }, text: string): Expression<SqlBool> {
+function gramsIndexed(eb: ExpressionBuilder<any, any>, grams: GramsOf, text: string): Expression<SqlBool> {
   return sql<SqlBool>`${eb.ref('id')} in (select qb_c.id from (${gramCandidates(grams, text)}) qb_c)`;
 }
 
-/** MySQL/MariaDB: the candidate ids of a search (gramHits and the queue), the derived table gramsIndexed reads; also a page's first table (crud/reads.ts). */
-export function gramCandidates(grams: { table: string; col: number }, text: string) {
-  return sql`${gramHits(grams, text)} union select qb_q.id from ${sql.table(blockQueue(grams.table))} qb_q`;
+/**
+ * MySQL/MariaDB: the candidate ids of a search, the derived table gramsIndexed reads; also a page's first table
+ * (crud/reads.ts): gramHits, the queue, and the rows of the range a bulk load's catch-up has not appended yet (its mark,
+ * search/grams.ts `RANGE_BLK`, a row of the blocks read by key: a constant for the optimizer, so the range is read by
+ * the primary key) that the search's `like` finds. The mark, the blocks and the queue are read in one snapshot: every
+ * id is in a block made after its last write, in the queue, or in the range.
+ */
+export function gramCandidates(grams: GramsOf, text: string) {
+  const ranged = sql.ref(`qb_r.${grams.column}`);
+  return sql`${gramHits(grams, text)} union select qb_q.id from ${sql.table(blockQueue(grams.table))} qb_q
+    union select qb_r.id from ${sql.table(blockTable(grams.table))} qb_m straight_join ${sql.table(grams.table)} qb_r
+      on qb_r.id between qb_m.m0 and qb_m.m1
+    where qb_m.blk = ${sql.lit(RANGE_BLK)} and qb_m.col = ${sql.lit(RANGE_COL)} and qb_m.gram = '' and ${ranged} like ${`%${escapeLike(text)}%`} escape '!'`;
 }
 
 /**

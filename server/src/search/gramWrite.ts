@@ -110,3 +110,28 @@ export async function cutWholeTable(conn: AnyDb, table: string, columns: string[
     after = Number(rows.at(-1)!.id);
   }
 }
+
+/** The gram block rows of the ids [from, to] of `table` (whole blocks), cut from its rows as they are now (one read by key). */
+export async function cutRange(conn: AnyDb, table: string, columns: string[], from: number, to: number): Promise<BlockRow[]> {
+  const cutter = new BlockCutter();
+  const { rows } = await sql
+    .raw<Record<string, unknown>>(`select id, ${columns.map(q).join(', ')} from ${q(table)} where id between ${from} and ${to} order by id`)
+    .execute(conn);
+  for (const r of rows) columns.forEach((c, k) => cutter.add(Number(r.id), k, r[c] as string | null));
+  return cutter.end();
+}
+
+/**
+ * Writes `rows` of new blocks straight into the blocks table `target` (no stage): multi-row inserts in block order (an
+ * append to the primary key), OR-ing masks only where two grams of a block are equal under the collation.
+ */
+export async function insertBlockRows(conn: AnyDb, target: string, rows: BlockRow[]): Promise<void> {
+  const update = MASKS.map((m) => `${m} = ${m} | values(${m})`).join(', ');
+  for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
+    const values = rows
+      .slice(from, from + ROWS_PER_INSERT)
+      .map(([blk, col, gram, masks]) => `(${blk},${col},_utf8mb4 x'${Buffer.from(gram, 'utf8').toString('hex')}',${masks.join(',')})`)
+      .join(',');
+    await sql.raw(`insert into ${q(target)} (blk, col, gram, ${MASKS.join(', ')}) values ${values} on duplicate key update ${update}`).execute(conn);
+  }
+}

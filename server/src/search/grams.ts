@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
-import { addGramKey, blockQueue, blockTable, createBlockTable } from '../db/migrations/0016_search_gram_blocks.ts';
+import { addGramKey, BLOCK_IDS, blockQueue, blockTable, createBlockTable, MASKS } from '../db/migrations/0016_search_gram_blocks.ts';
 import { blockOf } from './gramCut.ts';
-import { closeStage, cutBlocks, cutWholeTable, openStage, writeBlockRows } from './gramWrite.ts';
+import { closeStage, cutBlocks, cutRange, cutWholeTable, insertBlockRows, openStage, writeBlockRows } from './gramWrite.ts';
 
 /*
  * MySQL/MariaDB's keyword search index (migration 0016, docs/search.md "Issue 30, third pass: gram blocks"): one row
@@ -57,13 +57,28 @@ export async function gramsQueuedAtLeast(db: AnyDb, table: string, limit: number
  * each block: a changed text's old grams go with its block), then exactly those queue rows deleted (a write committed
  * after the read left a row of its own, for the next turn).
  */
-export async function catchUpGrams(db: AnyDb, table: string, columns: string[], stopped: () => boolean, bulkFrom = GRAM_BULK_FROM): Promise<number> {
+export async function catchUpGrams(
+  db: AnyDb,
+  table: string,
+  columns: string[],
+  stopped: () => boolean,
+  bulkFrom = GRAM_BULK_FROM,
+  options: RangeOptions = {},
+): Promise<number> {
   return (
     (await withGramsLock(db, table, async (conn) => {
-      if ((await gramsQueuedAtLeast(conn, table, bulkFrom)) >= bulkFrom) return await remakeGrams(conn, table, columns);
+      // a bulk load left half-appended by a stopped instance goes on first
+      let total = await appendRange(db, conn, table, columns, stopped, options);
+      if (stopped()) return total;
+      if ((await gramsQueuedAtLeast(conn, table, bulkFrom)) >= bulkFrom) {
+        const range = await denseRange(conn, table);
+        if (!range) return total + (await remakeGrams(conn, table, columns));
+        total += await startRange(conn, table, range);
+        total += await appendRange(db, conn, table, columns, stopped, options);
+        if (stopped()) return total;
+      }
       await openStage(conn);
       try {
-        let total = 0;
         for (;;) {
           const { rows } = await sql<{
             seq: number;
@@ -154,4 +169,129 @@ async function remakeGrams(conn: AnyDb, table: string, columns: string[]): Promi
   await sql`drop table ${sql.table(old)}`.execute(conn);
   await sql`drop temporary table ${sql.table(taken)}`.execute(conn);
   return Number(deleted.numAffectedRows ?? 0);
+}
+
+/** The catch-up's options (tests, the bench): ids made per transaction of a bulk load's range, a hook after each. */
+export interface RangeOptions {
+  /** ids per transaction of a range's catch-up (a multiple of BLOCK_IDS; GRAM_RANGE_IDS) */
+  chunkIds?: number;
+  /** awaited after each committed chunk of a range, with the next id to make (above `hi`: the range is done) */
+  afterChunk?: (next: number, hi: number) => Promise<void>;
+}
+
+/** Ids of a bulk load's range made per transaction. */
+export const GRAM_RANGE_IDS = 32_768;
+
+/**
+ * The mark of a bulk load being appended, kept as a row of the blocks table itself (so that every table with blocks,
+ * runtime ones too, has its place, and a search reads it in the same snapshot as the blocks): block RANGE_BLK, column
+ * RANGE_COL, gram '', m0 the next id to make and m1 the last. No search reads column RANGE_COL.
+ */
+export const RANGE_BLK = -1;
+export const RANGE_COL = 255;
+
+/** The range of a bulk load being appended to `table`'s blocks, [next id to make, last id]; undefined when none. */
+export async function rangeOf(conn: AnyDb, table: string): Promise<[number, number] | undefined> {
+  const { rows } = await sql<{
+    lo: string;
+    hi: string;
+  }>`select m0 as lo, m1 as hi from ${sql.table(blockTable(table))} where blk = ${RANGE_BLK} and col = ${RANGE_COL} and gram = ''`.execute(conn);
+  return rows[0] ? [Number(rows[0].lo), Number(rows[0].hi)] : undefined;
+}
+
+/**
+ * The queued ids' densest tail as whole blocks [lo, hi]: the lowest block from which at least one id in four up to the
+ * last queued block is queued (a bulk load's ids, one range above everything indexed), when it holds half the queue or
+ * more; undefined otherwise (scattered ids: the remake).
+ */
+async function denseRange(conn: AnyDb, table: string): Promise<[number, number] | undefined> {
+  const { rows } = await sql<{ blk: string; n: string }>`select id div ${BLOCK_IDS} as blk, count(*) as n from ${sql.table(blockQueue(table))}
+    where id >= 0 group by blk order by blk desc`.execute(conn);
+  if (rows.length === 0) return undefined;
+  const top = Number(rows[0]!.blk);
+  let all = 0;
+  for (const r of rows) all += Number(r.n);
+  let sum = 0;
+  let best: { blk: number; n: number } | undefined;
+  for (const r of rows) {
+    sum += Number(r.n);
+    const blk = Number(r.blk);
+    if (sum * 4 >= (top + 1 - blk) * BLOCK_IDS) best = { blk, n: sum };
+  }
+  if (!best || best.n * 2 < all) return undefined;
+  return [best.blk * BLOCK_IDS, (top + 1) * BLOCK_IDS - 1];
+}
+
+/**
+ * Starts appending the range [lo, hi]: in one transaction its queue rows (committed ones) deleted and the mark written,
+ * so that a search, which reads the range's rows with its own `like`, sees each id in the queue or in the range. The
+ * queue rows taken.
+ */
+async function startRange(conn: AnyDb, table: string, [lo, hi]: [number, number]): Promise<number> {
+  await sql`set transaction isolation level read committed`.execute(conn);
+  await sql`begin`.execute(conn);
+  try {
+    // the committed queue rows of the range (a consistent read, no lock) noted, then deleted by key from the notes: a
+    // delete reading the queue itself would wait for the row locks of writers still open, whose queue rows stay anyway
+    const taken = sql.table('qb_search_taken');
+    await sql`drop temporary table if exists ${taken}`.execute(conn);
+    await sql`create temporary table ${taken} (seq bigint not null primary key) engine=InnoDB`.execute(conn);
+    await sql`insert into ${taken} (seq) select seq from ${sql.table(blockQueue(table))} where id between ${lo} and ${hi}`.execute(conn);
+    const deleted = Number(
+      (await sql`delete q from ${taken} t straight_join ${sql.table(blockQueue(table))} q on q.seq = t.seq`.execute(conn)).numAffectedRows ?? 0,
+    );
+    await sql`insert into ${sql.table(blockTable(table))} (blk, col, gram, ${sql.raw(MASKS.join(', '))})
+      values (${RANGE_BLK}, ${RANGE_COL}, '', ${lo}, ${hi}, 0, 0) on duplicate key update m0 = least(m0, values(m0)), m1 = greatest(m1, values(m1))`.execute(
+      conn,
+    );
+    await sql`commit`.execute(conn);
+    return deleted;
+  } catch (err) {
+    await sql`rollback`.execute(conn);
+    throw err;
+  } finally {
+    await sql`drop temporary table if exists qb_search_taken`.execute(conn);
+  }
+}
+
+/**
+ * Appends the blocks of the range being made (its mark), a chunk of ids a transaction in key order: the base rows of
+ * the chunk read as committed now, the chunk's blocks deleted (a block under the range's first id may hold older rows,
+ * read again with it) and written, the mark moved past the chunk (deleted after the last). A write committed after a
+ * chunk's read left a queue row. 0: the range's queue rows were taken when it started.
+ */
+async function appendRange(db: AnyDb, conn: AnyDb, table: string, columns: string[], stopped: () => boolean, options: RangeOptions): Promise<number> {
+  const step = Math.max(BLOCK_IDS, Math.floor((options.chunkIds ?? GRAM_RANGE_IDS) / BLOCK_IDS) * BLOCK_IDS);
+  const range = await rangeOf(conn, table);
+  if (!range) return 0;
+  const [lo, hi] = range;
+  // the next chunk read (another connection of the pool) and cut while this one is written: the cutting takes the CPU
+  // while the database writes. Read before its transaction is exact too: a write committed after the read left a queue
+  // row (a range's queue rows are taken only when it starts)
+  const read = (from: number) => {
+    const to = Math.min(hi, from + step - 1);
+    const rows = cutRange(db, table, columns, from, to);
+    rows.catch(() => undefined);
+    return { from, to, rows };
+  };
+  let next = read(Math.floor(lo / BLOCK_IDS) * BLOCK_IDS);
+  for (;;) {
+    const { from, to } = next;
+    const rows = await next.rows;
+    if (to < hi) next = read(to + 1);
+    await sql`set transaction isolation level read committed`.execute(conn);
+    await sql`begin`.execute(conn);
+    try {
+      await sql`delete from ${sql.table(blockTable(table))} where blk between ${from / BLOCK_IDS} and ${Math.floor(to / BLOCK_IDS)}`.execute(conn);
+      await insertBlockRows(conn, blockTable(table), rows);
+      if (to >= hi) await sql`delete from ${sql.table(blockTable(table))} where blk = ${RANGE_BLK} and col = ${RANGE_COL} and gram = ''`.execute(conn);
+      else await sql`update ${sql.table(blockTable(table))} set m0 = ${to + 1} where blk = ${RANGE_BLK} and col = ${RANGE_COL} and gram = ''`.execute(conn);
+      await sql`commit`.execute(conn);
+    } catch (err) {
+      await sql`rollback`.execute(conn);
+      throw err;
+    }
+    await options.afterChunk?.(to + 1, hi);
+    if (to >= hi || stopped()) return 0;
+  }
 }

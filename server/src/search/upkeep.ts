@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
 import type { SourceEngine } from '../datasources/engines.ts';
 import { baseOfSearchTable, pendingTable } from '../db/migrations/0010_search_side.ts';
-import { catchUpGrams, gramColumnsOf, tablesWithGrams } from './grams.ts';
+import { catchUpGrams, gramColumnsOf, type RangeOptions, tablesWithGrams } from './grams.ts';
 import { estimateOf, type Logger } from './indexes.ts';
 import { catchUpSide, PG_BULK_FROM, sideColumnsOf, type SideChunks } from './pgSide.ts';
 import { FtsWorker, type FtsRoundLimits } from './ftsWorker.ts';
@@ -31,6 +31,8 @@ export class SearchUpkeep {
   log?: Logger;
   /** SQLite: awaited after each chunk of a backlog indexed by the worker thread, with its rows and its transaction's time (tests, the bench) */
   afterFtsChunk?: (moved: number, ms: number) => Promise<void>;
+  /** MySQL/MariaDB: a bulk load's range appended to the gram blocks, its chunk size and a hook after each chunk (tests, the bench) */
+  gramRange: RangeOptions = {};
   /** PostgreSQL: a bulk catch-up's range partitions (ids each) and a hook awaited after each group is attached (tests, the bench) */
   sideChunks: SideChunks = {};
   /** SQLite: the worker's rounds (sqliteFts.ts FTS_ROUND; tests make a round one chunk, to search between chunks) */
@@ -150,7 +152,7 @@ export class SearchUpkeep {
     if (columns.length === 0) return 0;
     const stopped = () => this.stopped;
     if (this.engine === 'postgres') return catchUpSide(this.db, table, stopped, await this.bulkThreshold(table), this.sideChunks);
-    if (this.engine === 'mysql') return catchUpGrams(this.db, table, columns, stopped, await this.bulkThreshold(table));
+    if (this.engine === 'mysql') return catchUpGrams(this.db, table, columns, stopped, await this.bulkThreshold(table), this.gramRange);
     // a large backlog: a worker thread on this database's file (none for an in-memory database), for this catch-up only
     let worker: Promise<FtsWorker | undefined> | undefined;
     const opened = () =>
