@@ -59,7 +59,7 @@ describe.skipIf(!url)('PostgreSQL: searches while a bulk load is caught up in ra
     }
   };
 
-  it('gives the rows and totals of a plain ilike after every group of partitions, with writes between them', async () => {
+  it('gives the rows and totals of a plain ilike after every group of partitions, with writes between them', { timeout: 120_000 }, async () => {
     const upkeep = t.ctx.crud.searchUpkeep;
     await upkeep.settled();
     // a row indexed before the load, renamed during it (below the range)

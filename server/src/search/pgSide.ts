@@ -167,9 +167,9 @@ async function indexPart(trx: AnyDb, name: string, columns: string[], schema: st
  * built on a fresh table, on one core each), then attached in one short transaction with a new empty open partition above
  * them. One connection holds the table's advisory lock at session level for the whole catch-up (catch-up batches of every
  * instance and the data-table manager wait). Per group of partitions:
- * 1. one statement (one snapshot) copies the base rows of the group's range into the new tables and notes the ctids of the
- *    queue rows of that range it can see (`sys_searchm__<table>`); nothing leaves the queue yet;
- * 2. each new table's primary key and GIN indexes, on a connection of its own, committed;
+ * 1. per new table, on a connection of its own, at once: one statement (one snapshot) copies the base rows of its range
+ *    and notes the ctids of the queue rows of that range it can see (`sys_searchm__<table>`); nothing leaves the queue yet;
+ * 2. then, on the same connection, its primary key and GIN indexes, committed;
  * 3. one transaction: the ids of the open partition above the group requeued (normally none), the open partition dropped,
  *    the new tables attached and a new open partition above them, the noted queue rows deleted. Searches wait only for
  *    this commit; the range they read from the table (crud/wheres.ts) starts at the new bound after it.
@@ -203,17 +203,21 @@ async function bulkCatchUp(db: AnyDb, table: string, bulkFrom: number, stopped: 
       for (let lo = open.from; lo < top && !stopped();) {
         const group: { name: string; lo: number; hi: number }[] = [];
         for (let k = 0; k < REMAKE_PARTS && lo < top; k++, lo = Math.min(top, lo + step)) group.push({ name: names(), lo, hi: Math.min(top, lo + step) });
-        const n = await copyGroup(conn, table, columns, group);
-        await Promise.all(
+        await prepareGroup(conn, table, group);
+        // each partition copied and indexed on a connection of its own, at once
+        const copied = await Promise.all(
           group.map((g) =>
             db.transaction().execute(async (trx) => {
               await sql`set local statement_timeout = 0`.execute(trx);
               await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+              const k = await copyPart(trx, table, columns, g);
               await indexPart(trx, g.name, columns, schema);
               await sql`analyze ${sql.table(g.name)}`.execute(trx);
+              return k;
             }),
           ),
         );
+        const n = copied.reduce((a, k) => a + k, 0);
         open = await attachGroup(conn, table, columns, schema, open.name, group, names());
         moved += n;
         // the queue rows just deleted: searches read the queue whole while it is large
@@ -231,31 +235,28 @@ async function bulkCatchUp(db: AnyDb, table: string, bulkFrom: number, stopped: 
   return result;
 }
 
-/** bulkCatchUp, step 1: the base rows of the group's ranges into new tables, the queue rows of those ranges noted, in one statement. */
-async function copyGroup(conn: AnyDb, table: string, columns: string[], group: { name: string; lo: number; hi: number }[]): Promise<number> {
-  const cols = sql.join(columns.map((c) => sql.ref(c)));
+/** bulkCatchUp, before step 1: the table noting the queue rows taken and the group's new tables, with the parent's columns. */
+async function prepareGroup(conn: AnyDb, table: string, group: { name: string; lo: number; hi: number }[]): Promise<void> {
   const noted = sql.table(notedQueueTable(table));
-  const pending = sql.table(pendingTable(table));
-  return conn.transaction().execute(async (trx) => {
-    await sql`set local statement_timeout = 0`.execute(trx);
+  await conn.transaction().execute(async (trx) => {
     await sql`drop table if exists ${noted}`.execute(trx);
-    await sql`create table ${noted} as select ctid as qb_c from ${pending} with no data`.execute(trx);
-    for (const g of group) {
-      // the parent's columns (types, collations); the check lets the attach skip its scan
+    await sql`create table ${noted} as select ctid as qb_c from ${sql.table(pendingTable(table))} with no data`.execute(trx);
+    // the parent's columns (types, collations); the check lets the attach skip its scan
+    for (const g of group)
       await sql`create table ${sql.table(g.name)} (like ${sql.table(sideTable(table))}, check (id >= ${bound(g.lo)} and id < ${bound(g.hi)}))`.execute(trx);
-    }
-    const lo = group[0]!.lo;
-    const hi = group.at(-1)!.hi;
-    const puts = group.map(
-      (g, k) =>
-        sql`${sql.raw(`put${k}`)} as (insert into ${sql.table(g.name)} (id, ${cols}) select id, ${cols} from ${sql.table(table)} where id >= ${bound(g.lo)} and id < ${bound(g.hi)})`,
-    );
-    const { rows } = await sql<{
-      n: number;
-    }>`with note as (insert into ${noted} (qb_c) select ctid from ${pending} where id >= ${bound(lo)} and id < ${bound(hi)} returning 1),
-      ${sql.join(puts)} select count(*) as n from note`.execute(trx);
-    return Number(rows[0]?.n ?? 0);
   });
+}
+
+/** bulkCatchUp, step 1: the base rows of a partition's range into its new table, the queue rows of that range noted, in one statement (one snapshot). */
+async function copyPart(trx: AnyDb, table: string, columns: string[], g: { name: string; lo: number; hi: number }): Promise<number> {
+  const cols = sql.join(columns.map((c) => sql.ref(c)));
+  const range = sql`id >= ${bound(g.lo)} and id < ${bound(g.hi)}`;
+  const { rows } = await sql<{
+    n: number;
+  }>`with note as (insert into ${sql.table(notedQueueTable(table))} (qb_c) select ctid from ${sql.table(pendingTable(table))} where ${range} returning 1),
+    put as (insert into ${sql.table(g.name)} (id, ${cols}) select id, ${cols} from ${sql.table(table)} where ${range})
+    select count(*) as n from note`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** bulkCatchUp, step 3: the group attached in place of the open partition's lower part, a new open partition above it. */
