@@ -11,6 +11,9 @@ import { endpointsModule } from '../../packages/contracts/src/api/endpointsModul
  * first in the page's head, before the stylesheet that would otherwise hold it back. A file of this origin, so the
  * Content-Security-Policy's `script-src 'self'` allows it. Build only: in `vite` the app asks for its calls itself.
  */
+/** The code-splitting groups of vite.config.ts that a /manage page loads, whichever page it is (most are table pages). */
+const MANAGE_CHUNKS = ['routes', 'shell', 'table'];
+
 export function earlyCalls(): Plugin {
   let fileName = '';
   let code = '';
@@ -33,7 +36,14 @@ export function earlyCalls(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () => [{ tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'head-prepend' }],
+      handler: (_, ctx) => {
+        // the chunks every /manage page loads (vite.config.ts chunkGroups), for a path opened for the first time
+        // in this browser: preloaded beside the entry instead of asked for once it has run (issue 31)
+        const manage = Object.values(ctx.bundle ?? {})
+          .filter((file) => file.type === 'chunk' && !file.isEntry && MANAGE_CHUNKS.includes(file.name))
+          .map((file) => `/${file.fileName}`);
+        return [{ tag: 'script', attrs: { src: `/${fileName}`, ...(manage.length ? { 'data-manage': manage.join(' ') } : {}) }, injectTo: 'head-prepend' }];
+      },
     },
   };
 }

@@ -67,6 +67,35 @@ describe('a typed URL of a page', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('/manage/user the first time in this browser: the routes, shell and table chunks asked for before the entry has arrived', async () => {
+    const { page } = b;
+    const token = await apiLogin(base);
+    await page.goto(`${base}/api/health`);
+    await page.evaluate(([key, value]) => (localStorage.removeItem('qb.earlyCalls'), localStorage.setItem(key, value)), [TOKEN_KEY, token]);
+    // the entry is held until the three chunks are asked for (or 10 s): only the early script can ask for them then
+    const asked = new Set<string>();
+    let seen = () => undefined as void;
+    const allSeen = new Promise<void>((resolve) => (seen = resolve));
+    page.on('request', (request) => {
+      const name = /^\/assets\/(routes|shell|table)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
+      if (name) asked.add(name);
+      if (asked.size === 3) seen();
+    });
+    let askedWhileHeld: string[] = [];
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await Promise.race([allSeen, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      askedWhileHeld = [...asked].sort();
+      await route.continue();
+    });
+    try {
+      await page.goto(`${base}/manage/user`);
+      await page.locator('[data-testid="crud-table"][data-rows]').waitFor();
+    } finally {
+      await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+    }
+    expect(askedWhileHeld).toEqual(['routes', 'shell', 'table']);
+  });
+
   it('/user/login: its code in one file (besides the early script)', async () => {
     const { page } = b;
     const scripts = new Set<string>();

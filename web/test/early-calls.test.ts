@@ -146,6 +146,14 @@ describe('the calls remembered', () => {
     expect(earlyCallsFor('/manage/menu')).toEqual(SHELL_CALLS);
   });
 
+  it('a path not opened before in this browser preloads the chunks every /manage page loads (issue 31)', () => {
+    const firstTime = ['/assets/routes-A1.js', '/assets/shell-B2.js', '/assets/table-C3.js', '/evil.js'];
+    expect(earlyScriptsFor('/manage/user', firstTime)).toEqual(['/assets/routes-A1.js', '/assets/shell-B2.js', '/assets/table-C3.js']);
+    expect(earlyScriptsFor('/user/login', firstTime)).toEqual([]);
+    localStorage.setItem('qb.earlyCalls', JSON.stringify({ paths: { '/manage/user': { urls: ['/api/user/list/'], scripts: ['/assets/UserPages-D4.js'] } } }));
+    expect(earlyScriptsFor('/manage/user', firstTime)).toEqual(['/assets/UserPages-D4.js']);
+  });
+
   it('ignores what it cannot use in storage', () => {
     localStorage.setItem(
       'qb.earlyCalls',

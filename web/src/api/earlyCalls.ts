@@ -74,11 +74,15 @@ export function earlyCallsFor(path: string): string[] {
   return known.length ? known : SHELL_CALLS;
 }
 
-/** The app's code files a path loaded while it opened the last time (the early script preloads them). */
-export function earlyScriptsFor(path: string): string[] {
+/**
+ * The app's code files a path loaded while it opened the last time (the early script preloads them); for a path
+ * this browser has not opened, `firstTime` (the chunks every /manage page loads, from index.html).
+ */
+export function earlyScriptsFor(path: string, firstTime: readonly string[] = []): string[] {
   if (!/^\/manage(\/|$)/.test(path)) return [];
   const scripts = readStored().paths[path]?.scripts;
-  return Array.isArray(scripts) ? scripts.filter(isScriptPath).slice(0, MAX_SCRIPTS) : [];
+  const known = Array.isArray(scripts) ? scripts : firstTime;
+  return known.filter(isScriptPath).slice(0, MAX_SCRIPTS);
 }
 
 /** The language the app will start in (i18n/index.ts storedLanguage). */

@@ -23,7 +23,9 @@ try {
     (globalThis as Record<string, unknown>)[EARLY_CALLS_GLOBAL] = { token, lang, answers } satisfies EarlyCalls;
     // and the page's code, fetched and compiled beside the entry's instead of after it has run (a file the app no
     // longer has is a 404 nobody waits for)
-    for (const href of earlyScriptsFor(location.pathname)) {
+    // (for a path not opened before in this browser, the chunks every /manage page loads: index.html names them)
+    const firstTime = (document.currentScript as HTMLScriptElement | null)?.dataset.manage?.split(' ') ?? [];
+    for (const href of earlyScriptsFor(location.pathname, firstTime)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
