@@ -180,7 +180,7 @@ export interface RangeOptions {
 }
 
 /** Ids of a bulk load's range made per transaction. */
-export const GRAM_RANGE_IDS = 32_768;
+export const GRAM_RANGE_IDS = 65_536;
 
 /**
  * The mark of a bulk load being appended, kept as a row of the blocks table itself (so that every table with blocks,
@@ -279,6 +279,10 @@ async function appendRange(db: AnyDb, conn: AnyDb, table: string, columns: strin
     const { from, to } = next;
     const rows = await next.rows;
     if (to < hi) next = read(to + 1);
+    // in the order of the search's key (col, gram, blk), about (the collation folds case): its B-tree, larger than the
+    // buffer pool at 1,000,000 rows and kept without change buffering on MariaDB 10.11, is then written in one sweep
+    // per chunk rather than at random; the primary key's pages of the chunk's blocks are few and stay cached
+    rows.sort((a, b) => a[1] - b[1] || compareGrams(a[2], b[2]) || a[0] - b[0]);
     await sql`set transaction isolation level read committed`.execute(conn);
     await sql`begin`.execute(conn);
     try {
@@ -294,4 +298,11 @@ async function appendRange(db: AnyDb, conn: AnyDb, table: string, columns: strin
     await options.afterChunk?.(to + 1, hi);
     if (to >= hi || stopped()) return 0;
   }
+}
+
+/** Grams compared as the collation would, about: case folded first, then as they are. */
+function compareGrams(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
 }
