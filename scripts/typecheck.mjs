@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// npm run typecheck: strict TypeScript on the web app, the server and the contracts, the three compilers at once (as
-// many as the machine has processors), their reports printed whole in that order (the web's first: it compiles the
-// contracts' sources too, so a missing field-kind facet or route handler is named at the top). Exits non-zero when any
-// of them found an error. Incremental (the build info in node_modules/.cache/typecheck): a second run checks only what
+// npm run typecheck: strict TypeScript on the web app, the server and the contracts: two compilers at once, their
+// reports printed whole in that order (the web's first: it compiles the contracts' sources too, so a missing field-kind
+// facet or route handler is named at the top). The contracts have no compiler of their own: their sources are checked
+// by both programs (server/tsconfig.json and web/tsconfig.json include them), their tests and vitest config by the
+// server's (Node.js code, as the server's own); a third program would check the same sources again. Exits non-zero when
+// either found an error. Incremental (the build info in node_modules/.cache/typecheck): a second run checks only what
 // changed and what depends on it.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -11,7 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-const projects = ['web', 'server', 'packages/contracts'];
+const projects = ['web', 'server'];
 const cache = path.resolve('node_modules/.cache/typecheck');
 mkdirSync(cache, { recursive: true });
 
