@@ -163,4 +163,37 @@ describe.skipIf(!url)('MySQL/MariaDB: a bulk load appended to the gram blocks by
     await outside.query(`delete from questionBank where name like '%ResumeQ%'`);
     await upkeep.catchUp('questionBank');
   }, 120_000);
+  it('ids scattered over the table (no dense tail) are still made by the remake, exact', async () => {
+    await t.ctx.crud.searchUpkeep.settled();
+    await outside.query(`insert into questionBank (parentId, typeId, name, isdelete)
+      select 1, 1, concat('散落的行 scatterq ', seq), 0 from seq_0_to_5999`);
+    await t.ctx.crud.searchUpkeep.catchUp('questionBank');
+    // two rows in nine renamed from outside: 1,333 queued ids (a fifth of the table and more), no block from which one id
+    // in four is queued
+    await outside.query(`update questionBank set name = concat(name, ' 改过 renamedq') where name like '散落的行 scatterq %' and id % 9 in (0, 1)`);
+    // a row no catch-up by turns or by range touches (a block far above every id): gone only when the blocks are remade whole
+    await outside.query(`insert into sys_searchb__questionBank (blk, col, gram, m0, m1, m2, m3) values (99999999, 0, 'zzz', 1, 0, 0, 0)`);
+    const upkeep = t.ctx.crud.searchUpkeep;
+    upkeep.bulkFrom = 1000;
+    const chunks: number[] = [];
+    upkeep.gramRange = { afterChunk: async (next) => void chunks.push(next) };
+    try {
+      await upkeep.catchUp('questionBank');
+    } finally {
+      upkeep.bulkFrom = 50_000;
+      upkeep.gramRange = {};
+    }
+    expect(await count('select count(*) as n from sys_searchb__questionBank where blk = 99999999')).toBe(0);
+    expect(chunks).toEqual([]);
+    expect(await count('select count(*) as n from sys_searchq__questionBank')).toBe(0);
+    const [[{ renamed }]] = (await outside.query(`select count(*) as renamed from questionBank where name like '%renamedq'`)) as unknown as [
+      { renamed: number }[],
+    ];
+    expect(Number(renamed)).toBeGreaterThan(1300);
+    expect((await check('renamedq')).total).toBe(Number(renamed));
+    expect((await check('scatterq 5995')).total).toBe(1);
+    expect(await blocksAsRemade(db(), 'questionBank', ['name'])).toEqual({ differing: 0 });
+    await outside.query(`delete from questionBank where name like '%scatterq%'`);
+    await upkeep.catchUp('questionBank');
+  }, 120_000);
 });
