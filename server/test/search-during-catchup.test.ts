@@ -6,9 +6,11 @@ import { startTestApp, type TestApp } from './helpers.ts';
 
 // Issue 30 #1 and #3: searches while a bulk load from outside is being caught up (the side table remade on
 // PostgreSQL, the grams remade on MariaDB/MySQL). The rows are loaded by SQL, the catch-up runs, and searches run
-// over and over until it ends: each one is read as the scan it replaces (a queue of more ids than a scan reads) and
-// gives the rows and total of a plain `like` (PostgreSQL: `ilike`) — Chinese, Latin in mixed case, `%`, `_`, one and
-// two characters, absent — before, during and after the catch-up.
+// over and over until it ends: each one gives the rows and total of a plain `like` (PostgreSQL: `ilike`) — Chinese,
+// Latin in mixed case, `%`, `_`, one and two characters, absent — before, during and after the catch-up. How they are
+// read meanwhile (since the fifth pass: the index's hits plus the loaded range's rows with their `like`, or a scan for
+// a common one) is the subject of search-pg-catchup.test.ts and search-grams-range.test.ts, which drive the catch-up
+// step by step; here it runs on its own.
 const cases: [Engine, string | undefined][] = [
   ['postgres', process.env.TEST_PG_URL],
   ['mysql', process.env.TEST_MYSQL_URL],
@@ -47,9 +49,9 @@ for (const [engine, url] of cases) {
       return { total: res.body.total as number, names, indexed: c.side !== undefined || c.grams !== undefined };
     };
 
-    it('gives the rows and totals of a plain like before, during and after the catch-up, read as scans meanwhile', async () => {
+    it('gives the rows and totals of a plain like before, during and after the catch-up', async () => {
       await t.ctx.crud.searchUpkeep.settled();
-      // every catch-up of this queue remakes the index, whoever starts it (a search through the index asks for one too)
+      // every catch-up of this queue is a bulk one (a range indexed or the index remade), whoever starts it (a search through the index asks for one too)
       t.ctx.crud.searchUpkeep.bulkFrom = 1000;
       const name =
         engine === 'postgres'
@@ -67,19 +69,16 @@ for (const [engine, url] of cases) {
         expect({ value, total: got.total, names: got.names }).toEqual({ value, total: want.total, names: want.names });
         return got;
       };
-      // before: a queue of 20,000 ids (more than a scan's worth) is a scan
-      for (const v of VALUES) expect((await check(v)).indexed).toBe(false);
+      // before: a queue of 20,000 ids (more than a scan's worth) not yet caught up
+      for (const v of VALUES) await check(v);
       try {
         let done = false;
         const caughtUp = t.ctx.crud.searchUpkeep.catchUp('questionBank').finally(() => (done = true));
         let during = 0;
         for (let k = 0; !done; k++) {
           const v = VALUES[k % VALUES.length]!;
-          const got = await check(v);
-          if (!done) {
-            during++;
-            expect(got.indexed).toBe(false);
-          }
+          await check(v);
+          if (!done) during++;
         }
         await caughtUp;
         // the searches ran while the index was being remade, not only before or after it
