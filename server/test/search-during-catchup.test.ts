@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM } from '../src/access/index.ts';
 import type { Engine } from '../src/db/connection.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
+import { serverSearch } from './searchProbe.ts';
 
 // Issue 30 #1 and #3: searches while a bulk load from outside is being caught up (the side table remade on
 // PostgreSQL, the grams remade on MariaDB/MySQL). The rows are loaded by SQL, the catch-up runs, and searches run
@@ -40,13 +40,8 @@ for (const [engine, url] of cases) {
     };
     /** the server's search: its total and page (no count cache: every call reads), and whether an index gave its candidates */
     const search = async (value: string) => {
-      t.ctx.crud.counts.invalidate('questionBank');
-      const wheres = JSON.stringify({ name: { type: 'like', value } });
-      const plan = t.ctx.crud.planSelect({ _flag: 'questionBank', row: '50', wheres }, SYSTEM);
-      const names = (await t.ctx.crud.readPage(plan)).map((r) => String(r.name));
-      const res = await t.select('questionBank', { row: '50', wheres: { name: { type: 'like', value } } });
-      const c = plan.conditions[0]!;
-      return { total: res.body.total as number, names, indexed: c.side !== undefined || c.grams !== undefined };
+      const { total, names, condition: c } = await serverSearch(t, value);
+      return { total, names, indexed: c.side !== undefined || c.grams !== undefined };
     };
 
     it('gives the rows and totals of a plain like before, during and after the catch-up', async () => {

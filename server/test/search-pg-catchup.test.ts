@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM } from '../src/access/index.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
+import { serverSearch } from './searchProbe.ts';
 
 // Issue 30, fifth pass, PostgreSQL: a bulk load's range is indexed in range partitions attached group by group
 // (search/pgSide.ts bulkCatchUp), and searches meanwhile read the side table, the base rows from its open partition up
@@ -40,12 +40,8 @@ describe.skipIf(!url)('PostgreSQL: searches while a bulk load is caught up in ra
   };
   /** the server's search (no count cache: every call reads), and how: through the side table, from which bound the table is read */
   const search = async (value: string) => {
-    t.ctx.crud.counts.invalidate('questionBank');
-    const wheres = JSON.stringify({ name: { type: 'like', value } });
-    const plan = t.ctx.crud.planSelect({ _flag: 'questionBank', row: '50', wheres }, SYSTEM);
-    const names = (await t.ctx.crud.readPage(plan)).map((r) => String(r.name));
-    const res = await t.select('questionBank', { row: '50', wheres: { name: { type: 'like', value } } });
-    return { total: res.body.total as number, names, side: plan.conditions[0]!.side, from: plan.conditions[0]!.sideFrom };
+    const { total, names, condition: c } = await serverSearch(t, value);
+    return { total, names, side: c.side, from: c.sideFrom };
   };
   const queued = () => one(sql`select count(*) as n from ${sql.table('sys_searchq__questionBank')}`);
   const ways: { queued: number; side?: string; from?: number }[] = [];

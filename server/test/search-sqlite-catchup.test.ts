@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM } from '../src/access/index.ts';
 import Database from '../src/db/sqliteDriver.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
+import { serverSearch } from './searchProbe.ts';
 
 // Issue 30, SQLite: a backlog above the mark (rows loaded from outside) is indexed by the worker thread in chunks
 // (search/ftsWorker.ts), and searches meanwhile read the FTS5 index plus the rows above the mark with their `like`
@@ -33,12 +33,8 @@ describe('SQLite: searches while a bulk load is caught up by the worker (issue 3
   };
   /** the server's search (no count cache: every call reads), and whether FTS5 gave its candidates */
   const search = async (value: string) => {
-    t.ctx.crud.counts.invalidate('questionBank');
-    const wheres = JSON.stringify({ name: { type: 'like', value } });
-    const plan = t.ctx.crud.planSelect({ _flag: 'questionBank', row: '50', wheres }, SYSTEM);
-    const names = (await t.ctx.crud.readPage(plan)).map((r) => String(r.name));
-    const res = await t.select('questionBank', { row: '50', wheres: { name: { type: 'like', value } } });
-    return { total: res.body.total as number, names, fts: plan.conditions[0]!.fts };
+    const { total, names, condition: c } = await serverSearch(t, value);
+    return { total, names, fts: c.fts };
   };
   const mark = async () => Number((await sql<{ upto: number }>`select upto from qb_search_mark where tbl = 'questionBank'`.execute(db())).rows[0]!.upto);
   const checkAll = async () => {
