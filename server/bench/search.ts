@@ -242,6 +242,8 @@ interface Bulk {
   saves: number[];
   /** SQLite: the worker's chunks (rows, the time its write transaction held the lock) */
   chunks: { rows: number; ms: number; at: number }[];
+  /** each search meanwhile (indexed): which, when it started (ms after the server's start), how long it took */
+  searches: { value: string; at: number; ms: number }[];
 }
 
 /**
@@ -298,6 +300,7 @@ async function bulkPhase(engine: Engine, url: string | undefined, dataDir: strin
     ];
     const times: number[] = [];
     const plainTimes: number[] = [];
+    const searches: Bulk['searches'] = [];
     let exact = true;
     const timed = async (value: string, total: number, indexed: boolean) => {
       ctx.crud.counts.invalidate('questionBank');
@@ -308,6 +311,7 @@ async function bulkPhase(engine: Engine, url: string | undefined, dataDir: strin
       const took = performance.now() - t0;
       ctx.crud.reading.indexedSearch = true;
       if (res.json().total !== total) exact = false;
+      if (indexed && !done) searches.push({ value, at: t0 - started, ms: took });
       return took;
     };
     for (let round = 0; !done; round++) {
@@ -333,7 +337,7 @@ async function bulkPhase(engine: Engine, url: string | undefined, dataDir: strin
     await settled;
     const catchUp = performance.now() - started;
     await Promise.all([healthProbe, saveProbe]);
-    return { load, catchUp, times, plainTimes, exact, health, saves, chunks };
+    return { load, catchUp, times, plainTimes, exact, health, saves, chunks, searches };
   } finally {
     await app.close();
     await conn.close();
@@ -402,6 +406,14 @@ function printBulk(engine: string, bulk: Bulk) {
         ? `\nthe worker's chunks: ${bulk.chunks.length}, rows median ${median(bulk.chunks.map((c) => c.rows)).toLocaleString('en-US')}, write transaction median / max ${ms(median(bulk.chunks.map((c) => c.ms)))} / ${ms(Math.max(...bulk.chunks.map((c) => c.ms)))}, sum ${ms(bulk.chunks.reduce((a, c) => a + c.ms, 0))}, the first ended ${ms(bulk.chunks[0]!.at)} after the start, the last ${ms(bulk.chunks.at(-1)!.at)}`
         : ''),
   );
+  // per search: median / max, and each time with when it started (the range read shrinks as the catch-up goes on)
+  for (const value of [...new Set(bulk.searches.map((s) => s.value))]) {
+    const of = bulk.searches.filter((s) => s.value === value);
+    console.log(
+      `  ${value}: median / max ${ms(median(of.map((s) => s.ms)))} / ${ms(Math.max(...of.map((s) => s.ms)))} (${of.length}); ` +
+        of.map((s) => `${(s.at / 1000).toFixed(1)} s: ${Math.round(s.ms)}`).join(', '),
+    );
+  }
 }
 
 function print(engine: string, name: string, p: Phase) {

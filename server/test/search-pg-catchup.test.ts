@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers.ts';
-import { serverSearch } from './searchProbe.ts';
+import { serverPage, serverSearch } from './searchProbe.ts';
 
 // Issue 30, fifth pass, PostgreSQL: a bulk load's range is indexed in range partitions attached group by group
 // (search/pgSide.ts bulkCatchUp), and searches meanwhile read the side table, the base rows from its open partition up
@@ -11,6 +11,8 @@ import { serverSearch } from './searchProbe.ts';
 // The test drives the catch-up itself (settled(), each group awaiting the test's searches through sideChunks.after).
 const url = process.env.TEST_PG_URL;
 const ROWS = 12_000;
+/** the values also read in other pages and orders */
+const PAGED = ['批量 4242', 'rAREwORD', '50%', 'renamedq', 'zqxv'];
 const VALUES = ['批量 4242', '载入', '载', 'RareWord', 'rAREwORD', '50%', 'a_b', 'zqxv', '第', 'q 1199', 'bulkq 11999', 'renamedq', 'lateq', 'markerq'];
 
 describe.skipIf(!url)('PostgreSQL: searches while a bulk load is caught up in range partitions (issue 30)', () => {
@@ -43,8 +45,18 @@ describe.skipIf(!url)('PostgreSQL: searches while a bulk load is caught up in ra
     const { total, names, condition: c } = await serverSearch(t, value);
     return { total, names, side: c.side, from: c.sideFrom };
   };
+  /** the plain `ilike` of the search, a page of `row` rows in the order of the names (the key after) */
+  const plainPage = async (value: string, page: number, row: number, dir: 'asc' | 'desc') => {
+    const pattern = `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    const where = sql`isdelete = 0 and name ilike ${pattern} escape '!'`;
+    const order = sql.raw(`name ${dir}, id ${dir}`);
+    const names = await sql<{ name: string }>`select name from ${qb} where ${where} order by ${order} limit ${row} offset ${(page - 1) * row}`.execute(db());
+    return { total: await one(sql`select count(*) as n from ${qb} where ${where}`), names: names.rows.map((r) => r.name) };
+  };
   const queued = () => one(sql`select count(*) as n from ${sql.table('sys_searchq__questionBank')}`);
   const ways: { queued: number; side?: string; from?: number }[] = [];
+  /** searches whose total and page were read in one statement (the loaded range read once) */
+  let onePass = 0;
   const checkAll = async () => {
     const q = await queued();
     for (const v of VALUES) {
@@ -52,6 +64,18 @@ describe.skipIf(!url)('PostgreSQL: searches while a bulk load is caught up in ra
       const want = await plain(v);
       expect({ v, total: got.total, names: got.names }).toEqual({ v, total: want.total, names: want.names });
       if (v === 'bulkq 11999') ways.push({ queued: q, side: got.side, from: got.from });
+      // other pages and orders of the same search, one far past its last row (an empty page, the total still exact): the
+      // same as the plain ilike's; read in one statement exactly when the search reads the loaded range (a bound)
+      if (!PAGED.includes(v)) continue;
+      for (const [page, row, dir] of [
+        [2, 3, 'desc'],
+        [5000, 50, 'asc'],
+      ] as const) {
+        const paged = await serverPage(t, v, { page, row, sort: 'name', sortType: dir });
+        expect({ v, page, ...paged, onePass: undefined }).toEqual({ v, page, ...(await plainPage(v, page, row, dir)), onePass: undefined });
+        expect({ v, page, onePass: paged.onePass }).toEqual({ v, page, onePass: got.from !== undefined });
+        if (paged.onePass) onePass++;
+      }
     }
   };
 
@@ -117,6 +141,8 @@ describe.skipIf(!url)('PostgreSQL: searches while a bulk load is caught up in ra
     expect(bounds).toEqual([...bounds].sort((a, b) => a - b));
     expect(new Set(bounds).size).toBe(bounds.length);
     expect(bounds[0]).toBeGreaterThan(lo);
+    // the searches reading the range read it once (page and total in one statement)
+    expect(onePass).toBeGreaterThan(0);
     // the side table by range: the table as it was, the loaded range in 8 partitions, the open one above
     expect(await one(sql`select count(*) as n from pg_inherits where inhparent = '"sys_search__questionBank"'::regclass`)).toBe(10);
 

@@ -182,6 +182,11 @@ export class CrudReads {
 
   async select(query: SelectQuery, caller: Caller | undefined) {
     const plan = this.planSelect(query, caller);
+    // a search reading a bulk load's range not yet indexed: the total first, whose statement reads the page too
+    if (await this.onePass(plan)) {
+      const total = await this.countRows(plan);
+      return { rows: await this.readPage(plan), total };
+    }
     // both at once: on a server database (PostgreSQL, MySQL) the page and the total are two round trips, not in series
     const [rows, total] = await Promise.all([this.readPage(plan), this.countRows(plan)]);
     return { rows, total };
@@ -195,7 +200,15 @@ export class CrudReads {
     const { table } = plan;
     const target = await this.target(table);
     const scan = await this.searches.prepare(plan, target);
+    const onePass = await this.onePass(plan);
     const count = async () => {
+      if (onePass) {
+        // the page comes with the total (crud/searchReads.ts onePassRead): readPage takes it, once
+        const read = await this.searches.onePassRead(plan, target);
+        this.onePassReads++;
+        this.onePassPages.set(plan, read.rows);
+        return read.total;
+      }
       const query = target.readDb
         .selectFrom(table.table)
         .select((eb) => eb.fn.countAll().as('total'))
@@ -217,6 +230,22 @@ export class CrudReads {
       throw asDataFailure(err, table, touchedBy(plan));
     }
   }
+
+  /**
+   * Whether the plan's total and page are read in one statement (a search reading a bulk load's range with its `like`,
+   * crud/searchReads.ts `readsRange`): a page small enough to be answered whole (larger ones are read in chunks).
+   */
+  private async onePass(plan: SelectPlan): Promise<boolean> {
+    if (plan.row > this.streaming.above) return false;
+    await this.searches.prepare(plan, await this.target(plan.table));
+    return this.searches.readsRange(plan);
+  }
+
+  /** totals read with their page in one statement (onePass): the tests read it to tell that way from the other */
+  onePassReads = 0;
+
+  /** Pages read with their plan's total (onePass), until readPage takes them. */
+  private readonly onePassPages = new WeakMap<SelectPlan, Record<string, unknown>[]>();
 
   private countWith(target: Target, table: RegisteredTable, plan: SelectPlan, count: () => Promise<number>): Promise<number> {
     // another source's tables have writers that bump no version here: always counted
@@ -305,6 +334,12 @@ export class CrudReads {
   /** The plan's page in one read, as answer rows: for small pages (large ones go through selectChunks). */
   async readPage(plan: SelectPlan): Promise<Record<string, unknown>[]> {
     const target = await this.target(plan.table);
+    const read = this.onePassPages.get(plan);
+    if (read) {
+      // read with the total a moment ago, in the same statement (onePass)
+      this.onePassPages.delete(plan);
+      return this.answerRows(plan, read, target);
+    }
     let rows: Record<string, unknown>[];
     try {
       const scan = await this.searches.prepare(plan, target);

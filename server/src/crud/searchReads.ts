@@ -7,10 +7,11 @@ import { searchGrams } from '../search/gramCut.ts';
 import { gramsQueuedAtLeast } from '../search/grams.ts';
 import { charCount, isTextSearch, SearchIndexes, TRIGRAM } from '../search/indexes.ts';
 import { openPartition, queuedAtLeast, queuedBelow } from '../search/pgSide.ts';
+import { rowsAboveMarkAtMost } from '../search/sqliteFts.ts';
 import { SCANS_PER_TABLE, type ScanGate } from '../search/scanGate.ts';
 import { ScanWorkers } from '../search/scanWorkers.ts';
 import type { SearchUpkeep } from '../search/upkeep.ts';
-import { type Condition, conditionsKey, gramCandidates, gramHits, whereExpression } from './wheres.ts';
+import { type Condition, conditionsKey, ftsQuery, gramCandidates, gramHits, whereExpression } from './wheres.ts';
 import type { WholeTableReads } from './wholeTableReads.ts';
 
 /** A common search's page walks the key order when it should reach its rows within about this many rows (search/). */
@@ -19,6 +20,8 @@ const WALK_ROWS = 20_000;
 const SPLIT_COUNT_FROM = 200_000;
 /** PostgreSQL: a search with at least this many hits (and one row in a hundred) reads the table rather than its hits. */
 const COMMON_HITS = 5_000;
+/** PostgreSQL: how long a count of the queued ids below the open partition's bound chooses the plans of searches (searchReads.queuedBelowBound). */
+const BELOW_BOUND_MS = 5_000;
 
 const isLocalSqlite = (target: Target) => target.local && target.engine === 'sqlite';
 
@@ -58,6 +61,51 @@ export class SearchReads {
 
   private readonly preparedSearches = new WeakMap<SelectPlan, Promise<boolean>>();
   private scanWorkers?: ScanWorkers;
+  /** plans whose searches read a bulk load's range not yet indexed (set by prepare): page and total in one statement */
+  private readonly rangePlans = new WeakSet<SelectPlan>();
+
+  /**
+   * Whether a prepared plan's searches read the rows of a bulk load not yet indexed with their `like` (PostgreSQL: from
+   * the side table's open partition up, `sideFrom`; SQLite: a backlog above the mark of a scan's worth): its page and its
+   * total are then best read in one statement (onePassRead), the range read once instead of twice.
+   */
+  readsRange(plan: SelectPlan): boolean {
+    return this.rangePlans.has(plan);
+  }
+
+  /**
+   * The plan's total and page (raw rows, as the page statement reads them) in one statement: the ids (and sort keys) of
+   * every matching row gathered once (`qb_hits`, materialized), counted, and the page's rows read by key from them, in
+   * the plan's order. For a search reading a bulk load's range with its `like` (readsRange): the range is the cost, read
+   * once here where the page and the total read it once each (issue 30, sixth pass). One snapshot: the page and the total
+   * agree. On SQLite in a scan worker, as the indexed search's reads are.
+   */
+  async onePassRead(plan: SelectPlan, target: Target): Promise<{ total: number; rows: Record<string, unknown>[] }> {
+    const { table } = plan;
+    const key = table.primaryKey;
+    const keys = [...new Set([key, ...plan.sort.map((s) => s.column)])];
+    const hits = target.readDb
+      .selectFrom(table.table)
+      .select(keys as any)
+      .where((eb: any) => whereExpression(eb, plan.conditions, table.softDelete, target.engine));
+    const order = (alias: string) =>
+      sql.join(plan.sort.map((s) => sql`${sql.ref(`${alias}.${s.column}`)} ${sql.raw(s.direction === 'desc' ? 'desc' : 'asc')}`));
+    const cols = sql.join(table.selectable.map((c) => sql`${sql.ref(`qb_t.${c}`)} as ${sql.ref(c)}`));
+    // one row even when the page is empty (an offset past the last hit): the total, the table's columns null
+    // (Kysely puts the parentheses around an embedded select)
+    const statement = sql<Record<string, unknown>>`with qb_hits as materialized ${hits},
+      qb_k as (select * from qb_hits qb_h order by ${order('qb_h')} limit ${plan.row} offset ${(plan.page - 1) * plan.row}),
+      qb_n as (select count(*) as qb_total from qb_hits)
+      select qb_n.qb_total, ${cols} from qb_n left join qb_k on 1 = 1
+      left join ${sql.table(table.table)} qb_t on ${sql.ref(`qb_t.${key}`)} = ${sql.ref(`qb_k.${key}`)}
+      order by ${order('qb_k')}`;
+    const query = { compile: () => statement.compile(target.readDb), execute: async () => (await statement.execute(target.readDb)).rows };
+    const read = isLocalSqlite(target) ? await this.scanned(table, target, query) : await query.execute();
+    const total = Number(read[0]?.qb_total ?? 0);
+    const rows = read.filter((r) => r[key] !== null && r[key] !== undefined);
+    for (const r of rows) delete r.qb_total;
+    return { total, rows };
+  }
 
   private async searchesScan(plan: SelectPlan, target: Target): Promise<boolean> {
     const searches = plan.conditions.filter(isTextSearch);
@@ -73,8 +121,18 @@ export class SearchReads {
         // every character is part of a trigram in FTS5; shorter searches read the rows. Rows above the mark (a bulk
         // load being caught up) are read as a range of the key with the search's `like` (crud/wheres.ts): never more
         // than the scan, and the indexed part still comes from FTS5
-        if (charCount(text) >= TRIGRAM) c.fts = SearchIndexes.ftsTable(plan.table.table);
-        else scan = true;
+        if (charCount(text) >= TRIGRAM) {
+          c.fts = SearchIndexes.ftsTable(plan.table.table);
+          if (await this.backlogAboveMark(plan.table.table, target)) {
+            // a bulk load being caught up: the rows above the mark are read with the `like` (a range of the key). A
+            // common search would look up its many FTS5 candidates one by one besides: the table read in two halves
+            // (the scan workers) costs less
+            if (await this.commonInFts(plan, c.fts, text, target)) {
+              c.fts = undefined;
+              scan = true;
+            } else this.rangePlans.add(plan);
+          }
+        } else scan = true;
       } else if (engine === 'mysql') {
         // the gram blocks (migration 0016) answer searches of any length; a queue of a scan's worth of ids is a scan
         const grams = { table: plan.table.table, col: [...indexed].indexOf(c.column.name), column: c.column.name };
@@ -96,10 +154,34 @@ export class SearchReads {
           c.side = undefined;
           c.sideFrom = undefined;
           scan = true;
-        }
+        } else if (c.sideFrom !== undefined) this.rangePlans.add(plan);
       }
     }
+    // a plan that scans for some search is read as a scan (its reads bounded by the scan slots)
+    if (scan) this.rangePlans.delete(plan);
     return scan;
+  }
+
+  /**
+   * SQLite: whether a search is common (COMMON_HITS and one row in a hundred): its last total (the count cache, a hint),
+   * else its FTS5 candidates counted up to the threshold (a superset of its hits: the AND of its trigrams).
+   */
+  private async commonInFts(plan: SelectPlan, fts: string, text: string, target: Target): Promise<boolean> {
+    const threshold = Math.max(COMMON_HITS, Math.round((await this.reads.searchIndexes.rowsEstimate(plan.table.table)) / 100));
+    const known = this.reads.counts.hint(plan.table.table, conditionsKey(plan.conditions));
+    if (known !== undefined) return known >= threshold;
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*) as n from (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${ftsQuery(text)} limit ${threshold})`.execute(
+      target.readDb,
+    );
+    return Number(rows[0]?.n ?? 0) >= threshold;
+  }
+
+  /** SQLite: whether the rows above the table's mark (a bulk load being caught up) are a scan's worth (COMMON_HITS, one row in a hundred). */
+  private async backlogAboveMark(table: string, target: Target): Promise<boolean> {
+    const threshold = Math.max(COMMON_HITS, Math.round((await this.reads.searchIndexes.rowsEstimate(table)) / 100));
+    return (await rowsAboveMarkAtMost(target.readDb, table, threshold)) >= threshold;
   }
 
   /**
@@ -133,10 +215,28 @@ export class SearchReads {
     // and the queued ids below it by key (crud/wheres.ts), when those are few; else a scan
     if ((await queuedAtLeast(target.readDb, plan.table.table, threshold)) >= threshold) {
       const open = await openPartition(target.readDb, plan.table.table);
-      if (typeof open?.from !== 'number' || (await queuedBelow(target.readDb, plan.table.table, open.from, threshold)) >= threshold) return true;
+      if (typeof open?.from !== 'number' || (await this.queuedBelowBound(plan.table.table, open.from, threshold, target)) >= threshold) return true;
       c.sideFrom = open.from;
     }
     return false;
+  }
+
+  /** The last count of queued ids below a table's open partition's bound (queuedBelowBound), with the bound and when it was read. */
+  private readonly belowBound = new Map<string, { from: number; limit: number; at: number; n: Promise<number> }>();
+
+  /**
+   * PostgreSQL: the queued ids below the open partition's bound `from`, counted up to `limit`: the queue has no index, so
+   * each count reads it whole (1,000,000 ids of a bulk load: 45-90 ms at load 6). Only a plan's choice depends on it
+   * (candidates by key or a scan; the search's own statement reads the queue in its snapshot, exact either way), so it is
+   * kept for BELOW_BOUND_MS while the bound stays: one read per catch-up step and few seconds instead of one per search.
+   */
+  private queuedBelowBound(table: string, from: number, limit: number, target: Target): Promise<number> {
+    const known = this.belowBound.get(table);
+    if (known && known.from === from && known.limit === limit && Date.now() - known.at < BELOW_BOUND_MS) return known.n;
+    const n = queuedBelow(target.readDb, table, from, limit);
+    this.belowBound.set(table, { from, limit, at: Date.now(), n });
+    n.catch(() => this.belowBound.delete(table));
+    return n;
   }
 
   /**

@@ -154,6 +154,14 @@ function likeExpression(eb: ExpressionBuilder<any, any>, name: string, pattern: 
   return sql<SqlBool>`${ref} ${op} ${pattern} escape '!'`;
 }
 
+/** SQLite: the FTS5 query of a search of 3 characters or more: the AND of its distinct trigrams (`detail=none`: no phrases). */
+export function ftsQuery(text: string): string {
+  const chars = [...text];
+  const grams = new Set<string>();
+  for (let k = 0; k + 3 <= chars.length; k++) grams.add(chars.slice(k, k + 3).join(''));
+  return [...grams].map((g) => `"${g.replace(/"/g, '""')}"`).join(' AND ');
+}
+
 /**
  * A text search with the rows its FTS5 trigram table finds for it (migration 0008: `detail=none`, so the AND of the
  * search's trigrams; a superset, as trigrams fold case beyond ASCII and ignore order), plus the rows above the
@@ -164,10 +172,7 @@ function indexedBy(eb: ExpressionBuilder<any, any>, c: Condition, like: Expressi
   if (c.side && engine === 'postgres') return sideIndexed(eb, c, c.side, like, pattern);
   if (c.grams && engine === 'mysql') return eb.and([gramsIndexed(eb, c.grams, String(c.value)), like]);
   if (!c.fts) return like;
-  const chars = [...String(c.value)];
-  const grams = new Set<string>();
-  for (let k = 0; k + 3 <= chars.length; k++) grams.add(chars.slice(k, k + 3).join(''));
-  const query = [...grams].map((g) => `"${g.replace(/"/g, '""')}"`).join(' AND ');
+  const query = ftsQuery(String(c.value));
   const base = c.fts.slice(0, -'__search'.length);
   const fts = sql.table(c.fts);
   // the rows above the mark read as a range of the key with the same `like` (issue 30: a bulk load not yet caught up is
