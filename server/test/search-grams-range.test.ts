@@ -3,6 +3,7 @@ import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/access/index.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
+import { serverPage, serverSearch } from './searchProbe.ts';
 import { blocksAsRemade, blocksDrift } from './search-blocks-check.ts';
 
 // MySQL/MariaDB (issue 30, fifth pass): rows loaded from outside in bulk, one range of ids above everything indexed, are
@@ -163,6 +164,110 @@ describe.skipIf(!url)('MySQL/MariaDB: a bulk load appended to the gram blocks by
     await outside.query(`delete from questionBank where name like '%ResumeQ%'`);
     await upkeep.catchUp('questionBank');
   }, 120_000);
+  it('a search while a large range is left reads its total and page in one statement, the same as a plain like', async () => {
+    await t.ctx.crud.searchUpkeep.settled();
+    await outside.query(`insert into questionBank (parentId, typeId, name, isdelete)
+      select 1, 1, concat('一次读完 OnePassQ ', seq, if(seq % 1000 = 7, ' RareWord 50%', '')), 0 from seq_0_to_11999`);
+    const plain = async (value: string, page: number, row: number, dir: 'asc' | 'desc', by = 'name') => {
+      const [all] = (await outside.query(`select name from questionBank where name like ? and isdelete = 0 order by ${by} ${dir}, id ${dir}`, [
+        escaped(value),
+      ])) as unknown as [{ name: string }[]];
+      return { total: all.length, names: all.slice((page - 1) * row, page * row).map((r) => r.name) };
+    };
+    const upkeep = t.ctx.crud.searchUpkeep;
+    let onePass = 0;
+    let left = 0;
+    upkeep.bulkFrom = 1000;
+    upkeep.gramRange = {
+      chunkIds: 2048,
+      afterChunk: async (next, hi) => {
+        left = Math.max(0, hi - next + 1);
+        for (const v of ['rareword', 'onepassq 1199', '50%', 'zzqq']) {
+          // the list call's page and total against the plain like (searchProbe), then other pages and orders
+          const got = await serverSearch(t, v);
+          expect({ v, total: got.total, names: got.names }).toEqual({ v, ...(await plain(v, 1, 50, 'asc', 'id')) });
+          for (const [page, row, dir] of [
+            [2, 3, 'desc'],
+            [5000, 50, 'asc'],
+          ] as const) {
+            const paged = await serverPage(t, v, { page, row, sort: 'name', sortType: dir });
+            expect({ v, page, total: paged.total, names: paged.names }).toEqual({ v, page, ...(await plain(v, page, row, dir)) });
+            // in one statement while a scan's worth of the range is left (5,000 ids: the table's hundredth is less)
+            expect({ v, page, left, onePass: paged.onePass }).toEqual({ v, page, left, onePass: left >= 5000 });
+            if (paged.onePass) onePass++;
+          }
+        }
+      },
+    };
+    try {
+      await upkeep.catchUp('questionBank');
+    } finally {
+      upkeep.bulkFrom = 50_000;
+      upkeep.gramRange = {};
+    }
+    expect(onePass).toBeGreaterThan(0);
+    expect(await blocksDrift(db(), 'questionBank', 'name')).toEqual({ missing: 0, stale: 0 });
+    await outside.query(`delete from questionBank where name like '%OnePassQ%'`);
+    await upkeep.catchUp('questionBank');
+  }, 180_000);
+
+  it('a large range is appended without the search key, built again at its end (also after a stop), every search exact meanwhile', async () => {
+    await t.ctx.crud.searchUpkeep.settled();
+    const keyed = async () =>
+      count(
+        `select count(*) as n from information_schema.statistics where table_schema = database() and table_name = 'sys_searchb__questionBank' and index_name = 'ix_gram'`,
+      );
+    await outside.query(`insert into questionBank (parentId, typeId, name, isdelete)
+      select 1, 1, concat('无键之前 BeforeQ ', seq, if(seq = 17, ' 百分之百 MiXeD zq', '')), 0 from seq_0_to_199`);
+    await t.ctx.crud.searchUpkeep.catchUp('questionBank');
+    expect(await keyed()).toBe(1);
+    await outside.query(`insert into questionBank (parentId, typeId, name, isdelete)
+      select 1, 1, concat('无键追加 UnkeyedQ ', seq, case seq % 600 when 7 then ' MiXeD CaSe' when 9 then ' 百分比 50%off' when 11 then ' under_score' else '' end), 0
+      from seq_0_to_2999`);
+    const upkeep = t.ctx.crud.searchUpkeep;
+    upkeep.bulkFrom = 1000;
+    const seen: number[] = [];
+    const probe = async () => {
+      for (const s of ['mixed case', '50%', '_', '百', 'zq', 'unkeyedq 2999', '无键', 'zzzqqq']) expect((await check(s)).grams, s).toBe(true);
+      return { mixed: (await check('mixed')).total, all: (await check('unkeyedq')).total };
+    };
+    upkeep.gramRange = {
+      chunkIds: 512,
+      unkeyedFrom: 1000,
+      afterChunk: async (next, hi) => {
+        seen.push(await keyed());
+        if (seen.length === 2) {
+          expect(await probe()).toEqual({ mixed: 6, all: 3000 });
+          // a stop in the middle: the key stays dropped, the mark says what is left
+          throw new Error('stopped here');
+        }
+        if (next > hi) return;
+        expect(await probe()).toEqual({ mixed: 6, all: 3000 });
+      },
+    };
+    try {
+      await expect(upkeep.catchUp('questionBank')).rejects.toThrow('stopped here');
+      expect(seen).toEqual([0, 0]);
+      expect(await keyed()).toBe(0);
+      expect(await count('select count(*) as n from sys_searchb__questionBank where blk = -1 and col = 255')).toBe(1);
+      expect(await probe()).toEqual({ mixed: 6, all: 3000 });
+      // the next catch-up (a range this small keeps the key by default) finishes the range, then makes the key again
+      upkeep.gramRange = { chunkIds: 512, afterChunk: async () => void seen.push(await keyed()) };
+      await upkeep.catchUp('questionBank');
+    } finally {
+      upkeep.bulkFrom = 50_000;
+      upkeep.gramRange = {};
+    }
+    expect(seen.slice(2).every((k) => k === 0)).toBe(true);
+    expect(seen.length).toBeGreaterThan(3);
+    expect(await keyed()).toBe(1);
+    expect(await count('select count(*) as n from sys_searchb__questionBank where blk = -1')).toBe(0);
+    expect(await probe()).toEqual({ mixed: 6, all: 3000 });
+    expect(await blocksAsRemade(db(), 'questionBank', ['name'])).toEqual({ differing: 0 });
+    await outside.query(`delete from questionBank where name like '%UnkeyedQ%' or name like '%BeforeQ%'`);
+    await upkeep.catchUp('questionBank');
+  }, 180_000);
+
   it('ids scattered over the table (no dense tail) are still made by the remake, exact', async () => {
     await t.ctx.crud.searchUpkeep.settled();
     await outside.query(`insert into questionBank (parentId, typeId, name, isdelete)

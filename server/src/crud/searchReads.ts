@@ -4,7 +4,7 @@ import type { RegisteredTable } from '../schema/types.ts';
 import type { CountCache } from './countCache.ts';
 import type { SelectPlan, Target } from './reads.ts';
 import { searchGrams } from '../search/gramCut.ts';
-import { gramsQueuedAtLeast } from '../search/grams.ts';
+import { gramsQueuedAtLeast, rangeOf } from '../search/grams.ts';
 import { charCount, isTextSearch, SearchIndexes, TRIGRAM } from '../search/indexes.ts';
 import { openPartition, queuedAtLeast, queuedBelow } from '../search/pgSide.ts';
 import { rowsAboveMarkAtMost } from '../search/sqliteFts.ts';
@@ -81,6 +81,7 @@ export class SearchReads {
    * agree. On SQLite in a scan worker, as the indexed search's reads are.
    */
   async onePassRead(plan: SelectPlan, target: Target): Promise<{ total: number; rows: Record<string, unknown>[] }> {
+    if (target.engine === 'mysql') return this.onePassWindow(plan, target);
     const { table } = plan;
     const key = table.primaryKey;
     const keys = [...new Set([key, ...plan.sort.map((s) => s.column)])];
@@ -141,6 +142,7 @@ export class SearchReads {
         else {
           c.grams = grams;
           this.reads.searchUpkeep.noticed(plan.table.table);
+          if (await this.rangeLeft(plan.table.table, target)) this.rangePlans.add(plan);
         }
       } else if (!/[\p{L}\p{N}]{3}/u.test(text)) {
         // pg_trgm makes trigrams of the letters and digits of words only: a search without three in a row gets none
@@ -176,6 +178,37 @@ export class SearchReads {
       target.readDb,
     );
     return Number(rows[0]?.n ?? 0) >= threshold;
+  }
+
+  /**
+   * MySQL/MariaDB, onePassRead: MariaDB materializes a common table expression once per reference (each would read the
+   * range again), so the total is a window over the page's own read, `count(*) over ()`, counted before the order and the
+   * limit: the candidates read first (candidatesFirst), the rows by key, in one statement. A page past the last hit has
+   * no row to carry it: then the total is counted apart (a second read, for such a page only).
+   */
+  private async onePassWindow(plan: SelectPlan, target: Target): Promise<{ total: number; rows: Record<string, unknown>[] }> {
+    const { table } = plan;
+    const first = this.candidatesFirst(plan, target);
+    let query = target.readDb
+      .selectFrom(first ? (first.from as any as string) : table.table)
+      .select([...table.selectable, sql<number>`count(*) over ()`.as('qb_total')] as any)
+      .where((eb: any) => whereExpression(eb, (first?.plan ?? plan).conditions, table.softDelete, target.engine));
+    for (const s of plan.sort) query = query.orderBy(s.column, s.direction);
+    const rows = (await query
+      .limit(plan.row)
+      .offset((plan.page - 1) * plan.row)
+      .execute()) as Record<string, unknown>[];
+    if (rows.length === 0) {
+      const counted = await target.readDb
+        .selectFrom(table.table)
+        .select((eb) => eb.fn.countAll().as('total'))
+        .where((eb: any) => whereExpression(eb, plan.conditions, table.softDelete, target.engine))
+        .executeTakeFirstOrThrow();
+      return { total: Number(counted.total), rows };
+    }
+    const total = Number(rows[0]!.qb_total);
+    for (const r of rows) delete r.qb_total;
+    return { total, rows };
   }
 
   /** SQLite: whether the rows above the table's mark (a bulk load being caught up) are a scan's worth (COMMON_HITS, one row in a hundred). */
@@ -269,6 +302,18 @@ export class SearchReads {
     const from = sql`(select qb_u.id as qb_cid from (${gramCandidates(c.grams, String(c.value))}) qb_u) qb_c straight_join ${sql.table(table)}
       on ${sql.ref(`${table}.${plan.table.primaryKey}`)} = qb_c.qb_cid`;
     return { from, plan: { ...plan, conditions: plan.conditions.map((x) => (x === c ? { ...x, grams: undefined } : x)) } };
+  }
+
+  /**
+   * MySQL/MariaDB: whether a bulk load's range being appended to the gram blocks (its mark, search/grams.ts `rangeOf`: a
+   * row of the blocks read by key) has a scan's worth of ids left (COMMON_HITS and one row in a hundred): searches read
+   * them with their `like` (crud/wheres.ts gramCandidates).
+   */
+  private async rangeLeft(table: string, target: Target): Promise<boolean> {
+    const range = await rangeOf(target.readDb, table);
+    if (!range) return false;
+    const threshold = Math.max(COMMON_HITS, Math.round((await this.reads.searchIndexes.rowsEstimate(table)) / 100));
+    return range[1] - range[0] + 1 >= threshold;
   }
 
   /** MySQL/MariaDB: whether the queue of the table's grams holds at least COMMON_HITS ids and one row in a hundred. */
