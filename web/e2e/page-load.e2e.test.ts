@@ -104,6 +104,24 @@ describe('a typed URL of a page', () => {
     expect(metaCalls).toHaveLength(1);
   });
 
+  it('/manage/permission: what a typed URL of it preloads next time is its own code, not the pages the shell loads when idle', async () => {
+    const { page } = b;
+    const token = await apiLogin(base);
+    await page.goto(`${base}/api/health`);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token]);
+    await page.goto(`${base}/manage/permission`);
+    await page.getByTestId('permission-page').waitFor();
+    // the shell has loaded the code of every page in the menu (shell/menuPreload.ts), and the opening is remembered
+    await page.waitForFunction(() => performance.getEntriesByName('qb:pages-preloaded').length > 0, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('qb.earlyCalls') ?? '{}').paths?.['/manage/permission']?.scripts, undefined, {
+      timeout: 20_000,
+    });
+    const scripts: string[] = await page.evaluate(() => JSON.parse(localStorage.getItem('qb.earlyCalls')!).paths['/manage/permission'].scripts);
+    expect(scripts.some((s) => /\/PermissionPage-[\w-]+\.js$/.test(s))).toBe(true);
+    // no other page's own chunk (their code is loaded once this page has opened)
+    expect(scripts.filter((s) => /Pages?-[\w-]+\.js$/.test(s) && !/\/PermissionPage-/.test(s))).toEqual([]);
+  });
+
   it('/user/login: its code in one file (besides the early script)', async () => {
     const { page } = b;
     const scripts = new Set<string>();

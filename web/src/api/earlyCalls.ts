@@ -8,8 +8,8 @@
  * built by web/build/earlyCalls.ts) starts them all at once, while the app's code is still loading. The API client
  * (api/client.ts) takes the answer of such a call when the app makes the very same call (same URL, same token,
  * same language), once, within the first seconds; otherwise it asks the server as usual. Nothing is cached: every
- * answer is fetched for this load, only earlier. A page opened for the first time starts the two calls every page
- * makes (the account and the menu).
+ * answer is fetched for this load, only earlier. A page opened for the first time in this browser starts the two calls
+ * every page makes (the account and the menu) and its table's metadata (firstOpening, from index.html).
  *
  * This module imports only the calls' paths (no schemas, no i18n): the script that runs before the app is built
  * from it.

@@ -1,8 +1,9 @@
 /**
  * The classic script index.html runs before the app's code (web/build/earlyCalls.ts builds it and puts it first in
  * the page's head): on a typed URL of a /manage page with a session, it starts the API calls that page made the
- * last time it opened, or the shell's two, and leaves their answers for the API client (api/earlyCalls.ts); and
- * preloads the code files the page loaded then.
+ * last time it opened (else the shell's two and the page's table metadata, as index.html names it), and leaves their
+ * answers for the API client (api/earlyCalls.ts); and preloads the code files the page loaded then (else those
+ * index.html names for it).
  * Without a session, outside /manage, or without storage it does nothing; a failure here only means the app asks
  * for itself.
  */

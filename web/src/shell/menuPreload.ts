@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { endOpening } from '../api/earlyCalls.ts';
 import { resolveManageRoute } from '../pages/manageRoutes.ts';
 import { walkMenu, type MenuNode } from '../app/menuTree.ts';
 import { preloadPages } from './pageLoader.ts';
@@ -22,6 +23,9 @@ export function usePreloadMenuPages(tree: MenuNode[]): { Warmup: Warmup | null; 
     const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback.bind(window) : undefined;
     const start = async () => {
       if (cancelled) return;
+      // the page has opened (the browser is idle): the other pages' code loaded now is not part of its opening, which
+      // a typed URL of it preloads next time (api/earlyCalls.ts; a page that ends it itself when idle already has)
+      endOpening();
       await preloadPages(routes);
       performance.mark('qb:pages-preloaded'); // user timing marks: the benchmark waits for them
       // without idle callbacks (jsdom, old browsers) there is no quiet moment to spend on the warm-up
