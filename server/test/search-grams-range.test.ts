@@ -215,7 +215,7 @@ describe.skipIf(!url)('MySQL/MariaDB: a bulk load appended to the gram blocks by
     await t.ctx.crud.searchUpkeep.settled();
     const keyed = async () =>
       count(
-        `select count(*) as n from information_schema.statistics where table_schema = database() and table_name = 'sys_searchb__questionBank' and index_name = 'ix_gram'`,
+        `select count(distinct index_name) as n from information_schema.statistics where table_schema = database() and table_name = 'sys_searchb__questionBank' and index_name = 'ix_gram'`,
       );
     await outside.query(`insert into questionBank (parentId, typeId, name, isdelete)
       select 1, 1, concat('无键之前 BeforeQ ', seq, if(seq = 17, ' 百分之百 MiXeD zq', '')), 0 from seq_0_to_199`);

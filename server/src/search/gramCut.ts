@@ -18,40 +18,86 @@ export function blockOf(id: number): { blk: number; bit: number } {
   return { blk, bit: id - blk * BLOCK_IDS };
 }
 
+/** A text holding a UTF-16 surrogate (a character beyond the BMP, or a lone half): cut by code points, the slow way. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+/** A trigram's key of three BMP code units: above every single code unit's key, exact in a double (below 2^49). */
+const TRI = 2 ** 48;
+
+/** The gram a key stands for: a code unit, three code units (TRI + c0·2^32 + c1·2^16 + c2), or the gram itself. */
+function gramOf(key: number | string): string {
+  if (typeof key === 'string') return key;
+  if (key < TRI) return String.fromCharCode(key);
+  const rest = key - TRI;
+  return String.fromCharCode(Math.floor(rest / 0x100000000), Math.floor(rest / 0x10000) % 0x10000, rest % 0x10000);
+}
+
+/** The key of a gram: a number when it is one or three UTF-16 units (as the fast path makes it), else its text. */
+function keyOf(gram: string): number | string {
+  if (gram.length === 1) return gram.charCodeAt(0);
+  if (gram.length === 3) return TRI + gram.charCodeAt(0) * 0x100000000 + gram.charCodeAt(1) * 0x10000 + gram.charCodeAt(2);
+  return gram;
+}
+
 /**
  * Cuts rows given in increasing id order into gram block rows: a block's rows are out once a row of a later block
- * comes, or at `end()`. `take()` hands over the rows out so far.
+ * comes, or at `end()`. `take()` hands over the rows out so far. A gram is looked up by a number while it is made of
+ * BMP characters (most texts: no string is made per gram, only per block row), by its text otherwise.
  */
 export class BlockCutter {
   private blk: number | undefined;
-  /** per column, gram → its mask in 32-bit halves: word 0's high and low half, word 1's… */
-  private readonly grams = new Map<number, Map<string, Int32Array>>();
+  /** per column, gram key → its slot in `masks` */
+  private readonly grams: Map<number | string, number>[] = [];
+  /** the masks of the block's grams, 2·MASK_WORDS 32-bit halves a slot: word 0's high and low half, word 1's… */
+  private masks = new Int32Array(2 * MASK_WORDS * 1024);
+  private slots = 0;
   private out: BlockRow[] = [];
 
   /** Adds the text of column `col` of row `id` (ids never decreasing). */
   add(id: number, col: number, text: string | null | undefined): void {
-    const { blk, bit } = blockOf(id);
+    const blk = Math.floor(id / BLOCK_IDS);
+    const bit = id - blk * BLOCK_IDS;
     if (blk !== this.blk) {
       this.flush();
       this.blk = blk;
     }
     if (text === null || text === undefined || text === '') return;
-    let grams = this.grams.get(col);
-    if (!grams) this.grams.set(col, (grams = new Map()));
+    const grams = (this.grams[col] ??= new Map());
     // the 32-bit half holding the bit: word bit >> 6, its high half for bits 32…63 of the word
     const half = 2 * (bit >> 6) + ((bit & 63) >= 32 ? 0 : 1);
     const one = 1 << (bit & 31);
-    const set = (gram: string) => {
-      let mask = grams.get(gram);
-      if (!mask) grams.set(gram, (mask = new Int32Array(2 * MASK_WORDS)));
-      mask[half]! |= one;
-    };
-    // characters, not UTF-16 units (as MySQL's char_length): 𠀀 is one
-    const chars = Array.from(String(text));
-    for (let k = 0; k < chars.length; k++) {
-      set(chars[k]!);
-      if (k + 2 < chars.length) set(chars[k]! + chars[k + 1]! + chars[k + 2]!);
+    const s = String(text);
+    if (!SURROGATE.test(s)) {
+      // each character and each 3 in a row, a character a UTF-16 unit
+      const n = s.length;
+      for (let k = 0; k < n; k++) {
+        const c = s.charCodeAt(k);
+        this.set(grams, c, half, one);
+        if (k + 2 < n) this.set(grams, TRI + c * 0x100000000 + s.charCodeAt(k + 1) * 0x10000 + s.charCodeAt(k + 2), half, one);
+      }
+      return;
     }
+    // characters, not UTF-16 units (as MySQL's char_length): 𠀀 is one
+    const chars = Array.from(s);
+    for (let k = 0; k < chars.length; k++) {
+      this.set(grams, keyOf(chars[k]!), half, one);
+      if (k + 2 < chars.length) this.set(grams, keyOf(chars[k]! + chars[k + 1]! + chars[k + 2]!), half, one);
+    }
+  }
+
+  private set(grams: Map<number | string, number>, key: number | string, half: number, one: number): void {
+    let slot = grams.get(key);
+    if (slot === undefined) {
+      slot = this.slots++;
+      const size = 2 * MASK_WORDS;
+      if ((slot + 1) * size > this.masks.length) {
+        const more = new Int32Array(this.masks.length * 2);
+        more.set(this.masks);
+        this.masks = more;
+      }
+      this.masks.fill(0, slot * size, (slot + 1) * size);
+      grams.set(key, slot);
+    }
+    this.masks[slot * 2 * MASK_WORDS + half]! |= one;
   }
 
   /** The rows of the blocks done so far, handed over. */
@@ -70,13 +116,19 @@ export class BlockCutter {
 
   private flush(): void {
     if (this.blk === undefined) return;
-    for (const [col, grams] of this.grams) {
-      for (const [gram, mask] of grams) {
-        const words = Array.from({ length: MASK_WORDS }, (_, w) => word(mask[2 * w]! >>> 0, mask[2 * w + 1]! >>> 0));
-        this.out.push([this.blk, col, gram, words]);
+    const m = this.masks;
+    for (let col = 0; col < this.grams.length; col++) {
+      const grams = this.grams[col];
+      if (!grams) continue;
+      for (const [key, slot] of grams) {
+        const at = slot * 2 * MASK_WORDS;
+        const words: string[] = [];
+        for (let w = 0; w < MASK_WORDS; w++) words.push(word(m[at + 2 * w]! >>> 0, m[at + 2 * w + 1]! >>> 0));
+        this.out.push([this.blk, col, gramOf(key), words]);
       }
       grams.clear();
     }
+    this.slots = 0;
   }
 }
 

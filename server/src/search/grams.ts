@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
-import { addGramKey, BLOCK_IDS, blockQueue, blockTable, createBlockTable, MASKS } from '../db/migrations/0016_search_gram_blocks.ts';
+import { addGramKey, BLOCK_IDS, blockQueue, blockTable, createBlockTable, MASKS, unboundedStatement } from '../db/migrations/0016_search_gram_blocks.ts';
 import { blockOf } from './gramCut.ts';
-import { closeStage, cutBlocks, cutRange, cutWholeTable, insertBlockRows, openStage, writeBlockRows } from './gramWrite.ts';
+import { blockInserts, closeStage, cutBlocks, cutRange, cutWholeTable, inGramOrder, openStage, writeBlockRows } from './gramWrite.ts';
 
 /*
  * MySQL/MariaDB's keyword search index (migration 0016, docs/search.md "Issue 30, third pass: gram blocks"): one row
@@ -175,12 +175,22 @@ async function remakeGrams(conn: AnyDb, table: string, columns: string[]): Promi
 export interface RangeOptions {
   /** ids per transaction of a range's catch-up (a multiple of BLOCK_IDS; GRAM_RANGE_IDS) */
   chunkIds?: number;
+  /** a range of at least this many ids (and a third of the table's rows) is appended without the search's key (GRAM_UNKEYED_IDS) */
+  unkeyedFrom?: number;
   /** awaited after each committed chunk of a range, with the next id to make (above `hi`: the range is done) */
   afterChunk?: (next: number, hi: number) => Promise<void>;
 }
 
 /** Ids of a bulk load's range made per transaction. */
 export const GRAM_RANGE_IDS = 65_536;
+/**
+ * A bulk load's range of at least this many ids, and a third of the table's rows or more (the planner's estimate: about
+ * half the rows below it), is appended without the search's key ix_gram, which is built again after, sorted, in one
+ * pass (docs/search.md "Issue 30, sixth pass: MariaDB's catch-up"): a row written into ix_gram cost about 10 µs more (a
+ * B-tree larger than the buffer pool, written in the middle of every gram's run), the build about 2 µs a row of the
+ * whole table.
+ */
+export const GRAM_UNKEYED_IDS = 200_000;
 
 /**
  * The mark of a bulk load being appended, kept as a row of the blocks table itself (so that every table with blocks,
@@ -257,52 +267,83 @@ async function startRange(conn: AnyDb, table: string, [lo, hi]: [number, number]
 /**
  * Appends the blocks of the range being made (its mark), a chunk of ids a transaction in key order: the base rows of
  * the chunk read as committed now, the chunk's blocks deleted (a block under the range's first id may hold older rows,
- * read again with it) and written, the mark moved past the chunk (deleted after the last). A write committed after a
- * chunk's read left a queue row. 0: the range's queue rows were taken when it started.
+ * read again with it) and written, the mark moved past the chunk. A large range is written without the search's key
+ * (GRAM_UNKEYED_IDS), made again after the last chunk; the mark, then an empty range, is deleted only once the key is
+ * there, so that a catch-up stopped before makes it. A write committed after a chunk's read left a queue row. 0: the
+ * range's queue rows were taken when it started.
  */
 async function appendRange(db: AnyDb, conn: AnyDb, table: string, columns: string[], stopped: () => boolean, options: RangeOptions): Promise<number> {
   const step = Math.max(BLOCK_IDS, Math.floor((options.chunkIds ?? GRAM_RANGE_IDS) / BLOCK_IDS) * BLOCK_IDS);
   const range = await rangeOf(conn, table);
   if (!range) return 0;
   const [lo, hi] = range;
+  // a large range (against what is below it) appended without the search's key, made again once it is done: searches
+  // meanwhile read the blocks' rows without it (slower, as exact); a range left by a stopped catch-up goes on so
+  const ids = hi - lo + 1;
+  let keyed = await hasGramKey(conn, table);
+  if (keyed && ids >= (options.unkeyedFrom ?? GRAM_UNKEYED_IDS) && 3 * ids >= (await rowsEstimate(conn, table))) {
+    await dropGramKey(conn, blockTable(table));
+    keyed = false;
+  }
   // the next chunk read (another connection of the pool) and cut while this one is written: the cutting takes the CPU
   // while the database writes. Read before its transaction is exact too: a write committed after the read left a queue
   // row (a range's queue rows are taken only when it starts)
+  // with the search's key, in its order (col, gram, blk), about (the collation folds case): its B-tree, larger than the
+  // buffer pool at 1,000,000 rows and kept without change buffering on MariaDB 10.11, is then written in one sweep
+  // per chunk rather than at random; the primary key's pages of the chunk's blocks are few and stay cached. Without
+  // it, in block order (an append to the primary key). The statements are made in the read-ahead too, so that the
+  // database writes one after the other
   const read = (from: number) => {
     const to = Math.min(hi, from + step - 1);
-    const rows = cutRange(db, table, columns, from, to);
-    rows.catch(() => undefined);
-    return { from, to, rows };
+    const statements = cutRange(db, table, columns, from, to).then((rows) => blockInserts(blockTable(table), keyed ? inGramOrder(rows) : rows));
+    statements.catch(() => undefined);
+    return { from, to, statements };
   };
-  let next = read(Math.floor(lo / BLOCK_IDS) * BLOCK_IDS);
-  for (;;) {
+  let next = lo <= hi ? read(Math.floor(lo / BLOCK_IDS) * BLOCK_IDS) : undefined;
+  while (next) {
     const { from, to } = next;
-    const rows = await next.rows;
+    const statements = await next.statements;
     if (to < hi) next = read(to + 1);
-    // in the order of the search's key (col, gram, blk), about (the collation folds case): its B-tree, larger than the
-    // buffer pool at 1,000,000 rows and kept without change buffering on MariaDB 10.11, is then written in one sweep
-    // per chunk rather than at random; the primary key's pages of the chunk's blocks are few and stay cached
-    rows.sort((a, b) => a[1] - b[1] || compareGrams(a[2], b[2]) || a[0] - b[0]);
     await sql`set transaction isolation level read committed`.execute(conn);
     await sql`begin`.execute(conn);
     try {
       await sql`delete from ${sql.table(blockTable(table))} where blk between ${from / BLOCK_IDS} and ${Math.floor(to / BLOCK_IDS)}`.execute(conn);
-      await insertBlockRows(conn, blockTable(table), rows);
-      if (to >= hi) await sql`delete from ${sql.table(blockTable(table))} where blk = ${RANGE_BLK} and col = ${RANGE_COL} and gram = ''`.execute(conn);
-      else await sql`update ${sql.table(blockTable(table))} set m0 = ${to + 1} where blk = ${RANGE_BLK} and col = ${RANGE_COL} and gram = ''`.execute(conn);
+      for (const statement of statements) await sql.raw(statement).execute(conn);
+      // past the last id: an empty range, the mark kept until the search's key is there
+      await sql`update ${sql.table(blockTable(table))} set m0 = ${to + 1} where blk = ${RANGE_BLK} and col = ${RANGE_COL} and gram = ''`.execute(conn);
       await sql`commit`.execute(conn);
     } catch (err) {
       await sql`rollback`.execute(conn);
       throw err;
     }
     await options.afterChunk?.(to + 1, hi);
-    if (to >= hi || stopped()) return 0;
+    if (to >= hi) break;
+    if (stopped()) return 0;
   }
+  if (!(await hasGramKey(conn, table))) await addGramKey(conn, blockTable(table));
+  await sql`delete from ${sql.table(blockTable(table))} where blk = ${RANGE_BLK} and col = ${RANGE_COL} and gram = ''`.execute(conn);
+  return 0;
 }
 
-/** Grams compared as the collation would, about: case folded first, then as they are. */
-function compareGrams(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
+/** The planner's estimate of `table`'s rows (as search/indexes.ts estimateOf). */
+async function rowsEstimate(conn: AnyDb, table: string): Promise<number> {
+  const { rows } = await sql<{
+    n: number;
+  }>`select table_rows as n from information_schema.tables where table_schema = database() and table_name = ${table}`.execute(conn);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Whether `table`'s blocks have the search's key ix_gram (a bulk load's range may be appended without it). */
+export async function hasGramKey(conn: AnyDb, table: string): Promise<boolean> {
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from information_schema.statistics where table_schema = database() and table_name = ${blockTable(table)} and index_name = 'ix_gram'`.execute(
+    conn,
+  );
+  return Number(rows[0]?.n ?? 0) > 0;
+}
+
+/** Drops the search's key of the blocks table `name` (a bulk append; MySQL 8 has no `drop index if exists`). */
+async function dropGramKey(conn: AnyDb, name: string): Promise<void> {
+  await sql.raw(await unboundedStatement(conn, `alter table \`${name.replace(/`/g, '``')}\` drop key ix_gram`)).execute(conn);
 }
