@@ -183,8 +183,9 @@ export class SearchReads {
   /**
    * MySQL/MariaDB, onePassRead: MariaDB materializes a common table expression once per reference (each would read the
    * range again), so the total is a window over the page's own read, `count(*) over ()`, counted before the order and the
-   * limit: the candidates read first (candidatesFirst), the rows by key, in one statement. A page past the last hit has
-   * no row to carry it: then the total is counted apart (a second read, for such a page only).
+   * limit: the candidates read first (candidatesFirst), the rows by key, in one statement. An empty first page is a total
+   * of 0; a page past the last hit has no row to carry the total: then it is counted apart (a second read, for such a
+   * page only).
    */
   private async onePassWindow(plan: SelectPlan, target: Target): Promise<{ total: number; rows: Record<string, unknown>[] }> {
     const { table } = plan;
@@ -198,6 +199,8 @@ export class SearchReads {
       .limit(plan.row)
       .offset((plan.page - 1) * plan.row)
       .execute()) as Record<string, unknown>[];
+    // no row on the first page: no hit at all (an absent search)
+    if (rows.length === 0 && plan.page === 1) return { total: 0, rows };
     if (rows.length === 0) {
       const counted = await target.readDb
         .selectFrom(table.table)
