@@ -80,7 +80,6 @@ export class ScanWorkers {
       w.worker.off('message', onMessage);
       w.worker.off('error', onError);
       w.busy = false;
-      w.worker.unref();
       w.idle = setTimeout(() => void w.worker.terminate(), this.idleMs);
       w.idle.unref();
       this.pump();
@@ -97,8 +96,6 @@ export class ScanWorkers {
     };
     w.worker.on('message', onMessage);
     w.worker.once('error', onError);
-    // referenced while it reads: a process whose only pending work is this read (a bench, a script) waits for it
-    w.worker.ref();
     w.worker.postMessage({ id, sql: job.query.sql, parameters: job.query.parameters });
   }
 }
