@@ -33,6 +33,11 @@ export default defineConfig({
     // two files at a time on the two cores (vitest's default leaves one core idle): 351 s instead of 1064 s for the
     // suite, with the stylesheet trim of test/setup.ts
     maxWorkers: 2,
+    // a larger young generation for the workers: React's development build and antd allocate short-lived objects by
+    // the million, and with V8's default 16 MB semi-space the scavenges promote what a bigger one lets die young.
+    // crud-page with designer-parity: 7% less CPU (28.9 s against 31.1 s, two interleaved pairs, load 10-20), about
+    // 100 MB more per worker
+    execArgv: ['--max-semi-space-size=32'],
     projects: [
       {
         extends: true,
