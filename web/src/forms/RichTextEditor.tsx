@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Tooltip } from 'antd';
@@ -29,15 +29,31 @@ export default function RichTextEditor({ value, onChange, id, label, ...aria }: 
       .filter(([, v]) => v !== undefined && v !== '')
       .map(([k, v]) => [k, String(v)]),
   );
+  /** the values onChange sent that have not come back as `value` yet, oldest first */
+  const echoes = useRef<string[]>([]);
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false, underline: false })],
     content: html,
     editorProps: { attributes },
-    onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      const next = e.isEmpty ? '' : e.getHTML();
+      // (bounded: a parent that never gives the value back)
+      if (echoes.current.push(next) > 200) echoes.current.shift();
+      onChange?.(next);
+    },
   });
-  // a reset or another row puts a new value in from outside
+  // a reset or another row puts a new value in from outside. The values this editor sent come back as `value` a render
+  // later, and under load after more typing: an older one of them is no outside value (putting it in moved the caret
+  // back and typed the next letters before the earlier ones), so each is recognised, with those sent before it.
   useEffect(() => {
-    if (editor && html !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(html, { emitUpdate: false });
+    if (!editor) return;
+    const echo = echoes.current.indexOf(html);
+    if (echo >= 0) {
+      echoes.current.splice(0, echo + 1);
+      return;
+    }
+    echoes.current = [];
+    if (html !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(html, { emitUpdate: false });
   }, [editor, html]);
   const state = useEditorState({
     editor,
