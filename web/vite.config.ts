@@ -134,10 +134,6 @@ export default defineConfig({
     // the manifest lets scripts/bundle-size.mjs work out what /user/login loads first
     manifest: true,
     chunkSizeWarningLimit: 1200,
-    // the app's own CSS beyond antd's (shell, table, pages: 21 KB, 5 KB gzip) in the one stylesheet the HTML loads
-    // (issue 31): a lazy chunk's stylesheet was asked for only when its import ran, and the import waited for it to
-    // load: one more wave of a typed URL (shell.css, table.css, the page's), and a style recalculation each
-    cssCodeSplit: false,
     rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },
   server: {

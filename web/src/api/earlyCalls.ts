@@ -66,35 +66,12 @@ function readStored(): Stored {
   return { paths: {} };
 }
 
-/** The calls to start for a path: those it made the last time, else `firstTime` (the shell's two). Only /manage paths. */
-export function earlyCallsFor(path: string, firstTime: readonly string[] = SHELL_CALLS): string[] {
+/** The calls to start for a path: those it made the last time, else the shell's two. Only /manage paths. */
+export function earlyCallsFor(path: string): string[] {
   if (!/^\/manage(\/|$)/.test(path)) return [];
   const urls = readStored().paths[path]?.urls;
   const known = Array.isArray(urls) ? urls.filter(isCallUrl).slice(0, MAX_URLS) : [];
-  return known.length ? known : [...firstTime];
-}
-
-/** A table's metadata call (GET /api/schema/:flag) as api/client.ts writes it (crud/tableMeta.ts tableMetaQuery). */
-export const schemaCall = (flag: string): string => endpoints.schema.url.replace(':flag', encodeURIComponent(flag));
-
-/** contracts' SQL_NAME_PATTERN (not imported: that module brings the contracts' schemas): a generated page's table */
-const TABLE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
-
-/**
- * What a typed URL of a path this browser has not opened starts besides the shell's two calls (issue 31): the
- * metadata of the table the page reads first, and the page's own code files. `pages` is index.html's `data-pages`
- * (web/build/earlyCalls.ts: `path=flag:a,b` for /assets/a.js and /assets/b.js, one page with a component of its own
- * each, the flag empty for a page that is no table page). A /manage/<name> that is no such page is the generated page of the
- * table <name> (pages/manageRoutes.ts generatedRoute): its metadata, and no code beyond the shared chunks.
- */
-export function firstOpening(path: string, pages: string | undefined): { calls: string[]; scripts: string[] } {
-  const name = /^\/manage\/([^/]+)$/.exec(path)?.[1];
-  if (!name) return { calls: SHELL_CALLS, scripts: [] };
-  const entry = (pages ?? '').split(' ').find((e) => e.startsWith(`${name}=`));
-  if (!entry) return { calls: TABLE_NAME.test(name) ? [...SHELL_CALLS, schemaCall(name)] : SHELL_CALLS, scripts: [] };
-  const [flag = '', files = ''] = entry.slice(name.length + 1).split(':');
-  const scripts = files ? files.split(',').map((f) => `/assets/${f}.js`) : [];
-  return { calls: flag ? [...SHELL_CALLS, schemaCall(flag)] : SHELL_CALLS, scripts: scripts.filter(isScriptPath) };
+  return known.length ? known : SHELL_CALLS;
 }
 
 /**

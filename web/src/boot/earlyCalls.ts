@@ -7,16 +7,12 @@
  * Without a session, outside /manage, or without storage it does nothing; a failure here only means the app asks
  * for itself.
  */
-import { EARLY_CALLS_GLOBAL, earlyCallsFor, earlyLanguage, earlyScriptsFor, firstOpening, type EarlyCalls } from '../api/earlyCalls.ts';
+import { EARLY_CALLS_GLOBAL, earlyCallsFor, earlyLanguage, earlyScriptsFor, type EarlyCalls } from '../api/earlyCalls.ts';
 import { getToken } from '../api/token.ts';
 
 try {
   const token = getToken();
-  const script = document.currentScript as HTMLScriptElement | null;
-  // a path not opened before in this browser: what index.html says that page opens with (its table's metadata,
-  // its code)
-  const first = firstOpening(location.pathname, script?.dataset.pages);
-  const urls = token ? earlyCallsFor(location.pathname, first.calls) : [];
+  const urls = token ? earlyCallsFor(location.pathname) : [];
   if (token && urls.length) {
     const lang = earlyLanguage();
     const answers: EarlyCalls['answers'] = {};
@@ -28,9 +24,8 @@ try {
     (globalThis as Record<string, unknown>)[EARLY_CALLS_GLOBAL] = { token, lang, answers } satisfies EarlyCalls;
     // and the page's code, fetched and compiled beside the entry's instead of after it has run (a file the app no
     // longer has is a 404 nobody waits for)
-    // (for a path not opened before in this browser, the chunks every /manage page loads and the page's own: index.html
-    // names them)
-    const firstTime = [...(script?.dataset.manage?.split(' ') ?? []), ...first.scripts];
+    // (for a path not opened before in this browser, the chunks every /manage page loads: index.html names them)
+    const firstTime = (document.currentScript as HTMLScriptElement | null)?.dataset.manage?.split(' ') ?? [];
     for (const href of earlyScriptsFor(location.pathname, firstTime)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';

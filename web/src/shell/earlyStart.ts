@@ -8,11 +8,11 @@ import { menuQuery, queryClient, userInfoQuery } from '../app/queryClient.ts';
  * the same query cache entries (app/shellData.ts), the same page load (shell/pageLoader.ts). The page is loaded
  * only when the account may open it (app/access.ts, the rule the shell applies), so a refused page reads nothing.
  * The login page loads none of this (every import below is dynamic; the build puts them in the small `routes`
- * chunk, vite.config.ts). Answers whether it started.
+ * chunk, vite.config.ts).
  */
-export function startManageEarly(pathname: string): boolean {
+export function startManageEarly(pathname: string): void {
   early = undefined;
-  if (!/^\/manage(\/|$)/.test(pathname) || !getToken()) return false;
+  if (!/^\/manage(\/|$)/.test(pathname) || !getToken()) return;
   // the two calls first: the browser's six connections to the server are then not all taken by code chunks
   const user = queryClient.fetchQuery(userInfoQuery);
   const menu = queryClient.fetchQuery(menuQuery);
@@ -44,7 +44,6 @@ export function startManageEarly(pathname: string): boolean {
       return pages.loadPage(route).then(() => undefined);
     })
     .catch(() => undefined); // an expired session or a failed call: the shell asks again and shows why
-  return true;
 }
 
 let early: Promise<void> | undefined;

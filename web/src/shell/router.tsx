@@ -25,15 +25,6 @@ const loadShell = () =>
   ));
 
 /**
- * Settles once the shell's code is here and the page the early start is opening has its code and first rows (each
- * within its own limit), or the load failed: the entry waits for it, a while at most, before React's first render
- * (main.tsx), so that a typed URL renders shell and page at once instead of a spinner first.
- */
-export function shellReady(): Promise<void> {
-  return loadShell().catch(() => undefined); // the shell's host shows the failure
-}
-
-/**
  * The shell once its code is here, a spinner until then. Not React.lazy: content that replaces a Suspense fallback
  * is held back until the fallback has been on screen for 300 ms (React's anti-flicker throttle), which delayed
  * every typed URL and reload of a page (the same reason as shell/pageLoader.ts). A failed load goes to the error
