@@ -44,3 +44,25 @@ export async function serverPage(
     onePass: t.ctx.crud.onePassReads === before + 1,
   };
 }
+
+/** The plain search a test compares the server's with: one page of a contains-search's names and its total. */
+export type PlainPage = (value: string, page: number, row: number, dir: 'asc' | 'desc') => Promise<{ total: number; names: string[] }>;
+
+/**
+ * Other pages and orders of the same search (page 2 of 3 rows by name descending; a page far past the last hit: an empty
+ * page, its total still exact) against the plain search's; `onePass`, when given, is whether each must have been read
+ * with its total in one statement (a search reading a bulk load's range). Answers how many were.
+ */
+export async function otherPagesMatch(t: TestApp, value: string, plain: PlainPage, onePass: boolean | undefined): Promise<number> {
+  let onePassReads = 0;
+  for (const [page, row, dir] of [
+    [2, 3, 'desc'],
+    [5000, 50, 'asc'],
+  ] as const) {
+    const paged = await serverPage(t, value, { page, row, sort: 'name', sortType: dir });
+    expect({ value, page, total: paged.total, names: paged.names }).toEqual({ value, page, ...(await plain(value, page, row, dir)) });
+    if (onePass !== undefined) expect({ value, page, onePass: paged.onePass }).toEqual({ value, page, onePass });
+    if (paged.onePass) onePassReads++;
+  }
+  return onePassReads;
+}
