@@ -3,6 +3,7 @@
 // as texts and runs of one text repeated, deflated run by run without ever being held unpacked.
 import zlib from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
+import { SHEET_LIMITS } from '../src/import/sheetReader.ts';
 import { type ZipEntry, zipOf } from './import-fixtures.ts';
 
 /** A piece of a part: a text, or one text repeated `times` times. */
@@ -84,11 +85,20 @@ function sheetData(xml: string, pieces: Piece[]): Piece[] {
   return [xml.slice(0, start), ...pieces, xml.slice(end)];
 }
 
+/**
+ * 'full': the bomb as named. 'least': the same crafted part just over the bound that refuses it (SHEET_LIMITS), which
+ * the reader refuses with the same answer at a fraction of the cost; a route that read with a looser bound would take
+ * it where it still refuses the full one.
+ */
+export type BombSize = 'full' | 'least';
+
 export interface Bomb {
   name: string;
   /** the file, under a header the route reads; `sample` is a valid data row of that header */
-  file(header: string[], sample: string[]): Buffer;
+  file(header: string[], sample: string[], size?: BombSize): Buffer;
 }
+
+const L = SHEET_LIMITS;
 
 /**
  * The corpus. Each is refused by a bound of the reader; without it, each costs the worker (or the main thread, once
@@ -97,32 +107,40 @@ export interface Bomb {
 export const BOMBS: Bomb[] = [
   {
     name: 'a 150,000,000-character cell in the shared strings',
-    file: (header, sample) =>
-      craftedXlsx(rowsOf(header, sample), { [STRINGS]: (xml) => [around(xml, MARK)[0], { repeat: 'A', times: 150_000_000 }, around(xml, MARK)[1]] }),
+    file: (header, sample, size = 'full') =>
+      craftedXlsx(rowsOf(header, sample), {
+        [STRINGS]: (xml) => [around(xml, MARK)[0], { repeat: 'A', times: size === 'full' ? 150_000_000 : L.maxXmlRunBytes + 1024 }, around(xml, MARK)[1]],
+      }),
   },
   {
     name: 'a 150,000,000-character inline string cell',
-    file: (header, sample) =>
+    file: (header, sample, size = 'full') =>
       craftedXlsx(rowsOf(header, sample), {
-        [SHEET]: (xml) => sheetData(xml, ['<row r="2"><c r="A2" t="inlineStr"><is><t>', { repeat: 'A', times: 150_000_000 }, '</t></is></c></row>']),
+        [SHEET]: (xml) =>
+          sheetData(xml, [
+            '<row r="2"><c r="A2" t="inlineStr"><is><t>',
+            { repeat: 'A', times: size === 'full' ? 150_000_000 : L.maxXmlRunBytes + 1024 },
+            '</t></is></c></row>',
+          ]),
       }),
   },
   {
     name: '10,000,000 cells in 20,000 rows',
-    file: (header, sample) =>
+    file: (header, sample, size = 'full') =>
       craftedXlsx(rowsOf(header, sample), {
-        [SHEET]: (xml) => sheetData(xml, [{ repeat: `<row>${'<c><v>1</v></c>'.repeat(500)}</row>`, times: 20_000 }]),
+        [SHEET]: (xml) =>
+          sheetData(xml, [{ repeat: `<row>${'<c><v>1</v></c>'.repeat(500)}</row>`, times: size === 'full' ? 20_000 : Math.ceil(L.maxCells / 500) + 1 }]),
       }),
   },
   {
     name: 'XML nested 5,000,000 deep',
-    file: (header, sample) =>
+    file: (header, sample, size = 'full') =>
       craftedXlsx(rowsOf(header, sample), {
         [SHEET]: (xml) =>
           sheetData(xml, [
             '<row r="2"><c r="A2" t="inlineStr"><is>',
-            { repeat: '<r>', times: 5_000_000 },
-            { repeat: '</r>', times: 5_000_000 },
+            { repeat: '<r>', times: size === 'full' ? 5_000_000 : L.maxXmlDepth + 10 },
+            { repeat: '</r>', times: size === 'full' ? 5_000_000 : L.maxXmlDepth + 10 },
             '</is></c></row>',
           ]),
       }),
@@ -140,21 +158,36 @@ export const BOMBS: Bomb[] = [
   },
   {
     name: 'a zip bomb: the sheet unpacks to 4 GB',
-    file: (header, sample) => craftedXlsx(rowsOf(header, sample), { [SHEET]: (xml) => sheetData(xml, [{ repeat: ' ', times: 4 * 1024 * 1024 * 1024 }]) }),
+    file: (header, sample, size = 'full') =>
+      craftedXlsx(rowsOf(header, sample), {
+        [SHEET]: (xml) => sheetData(xml, [{ repeat: ' ', times: size === 'full' ? 4 * 1024 * 1024 * 1024 : L.maxUnzippedBytes + (1 << 20) }]),
+      }),
   },
   {
     name: '5,000,000 shared strings',
-    file: (header, sample) =>
+    file: (header, sample, size = 'full') =>
       craftedXlsx(rowsOf(header, sample), {
-        [STRINGS]: (xml) => [around(xml, '<si>')[0], { repeat: '<si><t>x</t></si>', times: 5_000_000 }, '<si>', around(xml, '<si>')[1]],
+        [STRINGS]: (xml) => [
+          around(xml, '<si>')[0],
+          { repeat: '<si><t>x</t></si>', times: size === 'full' ? 5_000_000 : L.maxCells + 100 },
+          '<si>',
+          around(xml, '<si>')[1],
+        ],
       }),
   },
   {
     name: 'one 30,000-character shared string in 200,000 cells',
-    file: (header, sample) =>
+    file: (header, sample, size = 'full') =>
       craftedXlsx(rowsOf(header, sample), {
         [STRINGS]: (xml) => [around(xml, MARK)[0], { repeat: 'A', times: 30_000 }, around(xml, MARK)[1]],
-        [SHEET]: (xml) => sheetData(xml, [{ repeat: `<row><c t="s"><v>${header.length}</v></c><c t="s"><v>${header.length}</v></c></row>`, times: 100_000 }]),
+        // least: two cells a row, 100 rows more than the text bound needs
+        [SHEET]: (xml) =>
+          sheetData(xml, [
+            {
+              repeat: `<row><c t="s"><v>${header.length}</v></c><c t="s"><v>${header.length}</v></c></row>`,
+              times: size === 'full' ? 100_000 : Math.ceil(L.maxTextChars / 30_000 / 2) + 100,
+            },
+          ]),
       }),
   },
 ];
