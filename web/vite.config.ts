@@ -82,6 +82,14 @@ function precompress(): Plugin {
  * (antd's, the icons', the contracts') re-exports all of it: the walk stops there, so that a group takes only what
  * its part uses through an index and the default splitting places the rest.
  */
+/** The chunks of a typed URL of a page, beside the entry. */
+const FIRST_LOAD_CHUNKS = ['routes', 'shell', 'table'];
+/**
+ * Modules none of those may hold: the form rules' pattern engine (re2js, 150 KB minified) runs only when a form checks
+ * a value or a designer reads a schema; it came into the `table` chunk through a helper of the schema parser that a
+ * field kind imported (packages/contracts/src/forms/kinds/shared.ts readScalar).
+ */
+const NOT_BEFORE_USABLE = /node_modules[\\/]re2js[\\/]/;
 const BARREL = /(node_modules[\\/](antd|@ant-design[\\/]icons)[\\/]es|packages[\\/]contracts[\\/]src(|[\\/]forms)|web[\\/]src[\\/]api)[\\/]index\.[jt]s$/;
 function chunkGroups(): { plugin: Plugin; groups: Rolldown.CodeSplittingGroup[] } {
   let routes = new Set<string>();
@@ -108,6 +116,14 @@ function chunkGroups(): { plugin: Plugin; groups: Rolldown.CodeSplittingGroup[] 
       routes = closure(getInfo, ['pages/manageRoutes.ts', 'shell/pageLoader.ts', 'app/menuTree.ts', 'app/access.ts', 'crud/tableMeta.ts'].map(src), new Set());
       shell = closure(getInfo, [src('shell/ManageLayout.tsx')], routes);
       table = closure(getInfo, ['crud/TablePage.tsx', 'crud/prefetch.ts'].map(src), new Set([...routes, ...shell]));
+    },
+    generateBundle(_options, bundle) {
+      // what no page needs before it is usable stays out of the files every typed URL of a page loads (issue 31)
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !(chunk.isEntry || FIRST_LOAD_CHUNKS.includes(chunk.name))) continue;
+        const late = chunk.moduleIds.find((id) => NOT_BEFORE_USABLE.test(id));
+        if (late) this.error(`${late} is in ${chunk.fileName}, which every page loads before it is usable (docs/web-pages.md, "Speed")`);
+      }
     },
   };
   return {

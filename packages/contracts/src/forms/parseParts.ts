@@ -16,6 +16,7 @@ import type { ValueKindDescriptor } from './kinds/descriptor.ts';
 import { FORM_OPTION_METHODS, formOptionUrlProblem } from './optionUrls.ts';
 import { compileFormPattern, FORM_PATTERN_LIMITS } from './patternEngine.ts';
 import { at, COLUMN_RE, DATA_PATH_RE, FORM_SCHEMA_LIMITS, isObj, NAME_RE, Problems, Reader, show } from './parseReader.ts';
+import { readScalar } from './kinds/shared.ts';
 
 // Parsing (version 2): the rules, option sources and linkage of a field.
 
@@ -214,10 +215,6 @@ function readOptionList(list: unknown[], path: string, p: Problems, depth: numbe
     if (label) out.push({ label, value, ...(disabled ? { disabled } : {}), ...(children ? { children } : {}) });
   });
   return out;
-}
-
-export function readScalar(v: unknown): v is FormScalar {
-  return typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 }
 
 export function readLinkage(v: unknown, path: string, p: Problems): FormLinkage[] | undefined {

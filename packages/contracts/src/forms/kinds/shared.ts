@@ -1,4 +1,4 @@
-import { FORM_ICONS, type FormIcon } from '../types.ts';
+import { FORM_ICONS, type FormIcon, type FormScalar } from '../types.ts';
 import { at, show, type Reader } from '../parseReader.ts';
 import type { FormColumnType, KindReadContext, ValueKindDescriptor } from './descriptor.ts';
 import type { FormRuleMessageKey } from '../messages.ts';
@@ -36,6 +36,13 @@ export function asNumber(v: unknown): number | undefined {
 }
 
 export const isScalar = (v: unknown): v is string | number => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+/**
+ * A linkage value or a switch's own value: text, a number or true/false. Here, not in parseParts.ts, so that a field
+ * kind that reads one does not bring the pattern engine (re2js, 150 KB) into the web app's table page (issue 31).
+ */
+export function readScalar(v: unknown): v is FormScalar {
+  return typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+}
 
 export function sameScalar(a: unknown, b: unknown): boolean {
   return a !== null && a !== undefined && String(a) === String(b);

@@ -1,8 +1,7 @@
 import type { FormScalar, FormText } from '../types.ts';
-import { readScalar } from '../parseParts.ts';
 import { at, show } from '../parseReader.ts';
 import type { FormValueBase, ValueKindDescriptor } from './descriptor.ts';
-import { sameScalar } from './shared.ts';
+import { readScalar, sameScalar } from './shared.ts';
 import { nonEmpty } from './v1.ts';
 
 export interface FormSwitchField extends FormValueBase {
