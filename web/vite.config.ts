@@ -66,6 +66,15 @@ function precompress(): Plugin {
   };
 }
 
+/** The chunks of a typed URL of a page, beside the entry. */
+const FIRST_LOAD_CHUNKS = ['routes', 'shell', 'table'];
+/**
+ * Modules none of those may hold: the form rules' pattern engine (re2js, 150 KB minified) runs only when a form checks
+ * a value or a designer reads a schema; it came into the `table` chunk through a helper of the schema parser that a
+ * field kind imported (packages/contracts/src/forms/kinds/shared.ts readScalar).
+ */
+const NOT_BEFORE_USABLE = /node_modules[\\/]re2js[\\/]/;
+
 /**
  * Fewer, larger chunks on the way to a page (docs/web-pages.md, "Speed"). Left to itself the bundler splits the
  * modules shared by the entry and the lazy parts into small common chunks: a typed URL of a table page fetched 80
@@ -82,14 +91,6 @@ function precompress(): Plugin {
  * (antd's, the icons', the contracts') re-exports all of it: the walk stops there, so that a group takes only what
  * its part uses through an index and the default splitting places the rest.
  */
-/** The chunks of a typed URL of a page, beside the entry. */
-const FIRST_LOAD_CHUNKS = ['routes', 'shell', 'table'];
-/**
- * Modules none of those may hold: the form rules' pattern engine (re2js, 150 KB minified) runs only when a form checks
- * a value or a designer reads a schema; it came into the `table` chunk through a helper of the schema parser that a
- * field kind imported (packages/contracts/src/forms/kinds/shared.ts readScalar).
- */
-const NOT_BEFORE_USABLE = /node_modules[\\/]re2js[\\/]/;
 const BARREL = /(node_modules[\\/](antd|@ant-design[\\/]icons)[\\/]es|packages[\\/]contracts[\\/]src(|[\\/]forms)|web[\\/]src[\\/]api)[\\/]index\.[jt]s$/;
 function chunkGroups(): { plugin: Plugin; groups: Rolldown.CodeSplittingGroup[] } {
   let routes = new Set<string>();
