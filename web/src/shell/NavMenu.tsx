@@ -22,6 +22,8 @@ interface NavMenuProps {
   menuLabel(node: MenuNode): string;
 }
 
+const sameKeys = (a: string[], b: string[]) => a.length === b.length && a.every((k, i) => k === b[i]);
+
 export function openExternal(href: string) {
   window.open(href, '_blank', 'noopener,noreferrer');
 }
@@ -31,11 +33,12 @@ export function NavMenu({ tree, loading, failed, onRetry, collapsed, currentPath
   const navigate = useNavigate();
   const clickedMenu = useTabMenuStore((s) => s.menuOf[currentPath]);
   const branch = useMemo(() => menuPathTo(tree, currentPath, clickedMenu), [tree, currentPath, clickedMenu]);
-  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  // open from the first render, not one render later: the menu (every item) rendered twice as a typed URL opened
+  const [openKeys, setOpenKeys] = useState<string[]>(() => branch.slice(0, -1));
 
   // the branch of the current page opens by itself (and, being an accordion, closes the others)
   useEffect(() => {
-    if (branch.length > 1) setOpenKeys(branch.slice(0, -1));
+    if (branch.length > 1) setOpenKeys((keys) => (sameKeys(keys, branch.slice(0, -1)) ? keys : branch.slice(0, -1)));
   }, [branch]);
 
   const nodesByKey = useMemo(() => new Map([...walkMenu(tree)].map((n) => [n.key, n])), [tree]);
