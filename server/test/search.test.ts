@@ -266,6 +266,40 @@ describe.each(engines)('keyword search on %s', (engine, url) => {
     expect(deferred.body.total).toBe(plain.body.total);
   });
 
+  it('reads a deep page from the page keys out on SQLite, never the whole table in key order', async () => {
+    if (engine !== 'sqlite') return;
+    // an app of its own: the connection keeps prepared statements by their text, and this one has prepared none yet
+    const own = await startTestApp('sqlite');
+    const prepare = vi.spyOn(Database.prototype, 'prepare');
+    try {
+      const writer = own.ctx.conn.sqlite!;
+      const insert = writer.prepare("insert into questionBank (parentId, typeId, name, createTime, isdelete) values (1, 1, ?, '2026-01-01 00:00:00', 0)");
+      writer.transaction(() => {
+        for (let i = 0; i < 20_000; i++) insert.run(`第 ${i} 题`);
+      })();
+      writer.exec('analyze');
+      // the default order (the key, ascending) and the other way, far from the start: deferred joins
+      for (const sortType of ['asc', 'desc']) {
+        const res = await own.select('questionBank', { row: '20', page: '900', sort: 'id', sortType });
+        expect(res.body.data.length).toBe(20);
+      }
+      const deferred = [...new Set(prepare.mock.calls.map(([source]) => String(source)))].filter((q) => q.includes('qb_page'));
+      expect(deferred.length).toBe(2);
+      const db = new Database(path.join(own.ctx.config.dataDir, 'app.sqlite'), { readonly: true });
+      try {
+        for (const q of deferred) {
+          const plan = db.prepare(`explain query plan ${q}`).all(0, 20, 17_980) as { detail: string }[];
+          expect([q, plan.filter((r) => /^SCAN "?questionBank"?( |$)/.test(r.detail))]).toEqual([q, []]);
+        }
+      } finally {
+        db.close();
+      }
+    } finally {
+      prepare.mockRestore();
+      await own.close();
+    }
+  });
+
   it('finds the rows of a database made before the index (migration 0007 builds it)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qb-search-'));
     const database = await freshDatabase(engine, url, dataDir);
