@@ -1,4 +1,4 @@
-import { type CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
 import { allowedTable, type Caller } from '../access/index.ts';
 import type { SourceEngine } from '../datasources/engines.ts';
@@ -11,6 +11,7 @@ import { CreatorNames } from './creatorNames.ts';
 import { SearchIndexes } from '../search/indexes.ts';
 import { ScanGate } from '../search/scanGate.ts';
 import { SearchUpkeep } from '../search/upkeep.ts';
+import { PageStatements } from './pageStatements.ts';
 import { SearchReads } from './searchReads.ts';
 import { HookRegistry } from '../hooks/tableHooks.ts';
 import { sortedIdsInWorker } from './sortedIds.ts';
@@ -125,6 +126,8 @@ export class CrudReads {
   private readonly searches: SearchReads;
   /** the creators' names of the answered rows (crud/creatorNames.ts) */
   private readonly creatorNames: CreatorNames;
+  /** the page statements of list calls (crud/pageStatements.ts) */
+  private readonly pages: PageStatements;
 
   constructor(
     readonly db: AnyDb,
@@ -150,6 +153,7 @@ export class CrudReads {
       reading: this.reading,
       databaseFile: () => this.databaseFile(),
     });
+    this.pages = new PageStatements(this.reading, (plan, target) => this.searches.candidatesFirst(plan, target));
   }
 
   /** The connection a table's rows live on: the local database, or its data source's pool. */
@@ -255,110 +259,17 @@ export class CrudReads {
     return this.counts.total(table.table, conditionsKey(plan.conditions), count);
   }
 
-  private rowsQuery(plan: SelectPlan, target: Target) {
-    const { table } = plan;
-    // MySQL/MariaDB: a search through gram blocks reads its candidates first (crud/searchReads.ts)
-    const first = this.searches.candidatesFirst(plan, target);
-    let query = target.readDb
-      .selectFrom(first ? (first.from as any as string) : table.table)
-      .select(table.selectable)
-      .where((eb: any) => whereExpression(eb, (first?.plan ?? plan).conditions, table.softDelete, target.engine));
-    for (const s of plan.sort) query = query.orderBy(s.column, s.direction);
-    return query;
-  }
-
-  /**
-   * The plan's page. Far from the start it is a deferred join: the page's keys are read first (from an index alone
-   * where the engine has one: (isdelete, id), migration 0007), then only the page's rows, not every row before them.
-   */
-  private pageQuery(plan: SelectPlan, target: Target, offset = (plan.page - 1) * plan.row) {
-    const deferred = offset >= this.reading.deferredJoinFrom && (target.engine === 'sqlite' || target.engine === 'postgres' || target.engine === 'mysql');
-    if (!deferred) return this.rowsQuery(plan, target).limit(plan.row).offset(offset);
-    const { table } = plan;
-    const key = table.primaryKey;
-    const first = this.searches.candidatesFirst(plan, target);
-    let keys = target.readDb
-      .selectFrom(first ? (first.from as any as string) : table.table)
-      .select(key)
-      .where((eb: any) => whereExpression(eb, (first?.plan ?? plan).conditions, table.softDelete, target.engine));
-    for (const s of plan.sort) keys = keys.orderBy(s.column, s.direction);
-    const page = keys.limit(plan.row).offset(offset).as('qb_page');
-    let query = (
-      target.engine === 'sqlite'
-        ? // SQLite: a CROSS JOIN keeps its left side the outer loop. As an inner join in key order, its planner scanned the
-          // whole table in that order and probed the page's 20 keys for each row (to spare a sort of 20 rows): page 49,000
-          // of 1,000,000 questions 95-250 ms against 35-50 ms this way (docs/search.md "Deep pages")
-          target.readDb.selectFrom(page).crossJoin(table.table).whereRef(`qb_page.${key}`, '=', `${table.table}.${key}`)
-        : target.readDb.selectFrom(table.table).innerJoin(page, `qb_page.${key}`, `${table.table}.${key}`)
-    ).select(table.selectable.map((c) => `${table.table}.${c}`));
-    for (const s of plan.sort) query = query.orderBy(`${table.table}.${s.column}`, s.direction);
-    return query;
-  }
-
-  /** Compiled page statements by table object (a registry reload or a field-limited view is another object) and plan. */
-  private readonly pageStatements = new WeakMap<RegisteredTable, Map<string, CompiledQuery>>();
-  /** page statements Kysely has compiled (the tests read it to tell a kept statement from a new one) */
-  compiledPages = 0;
-
-  /**
-   * The page's statement, compiled once per list: the same table, conditions, sort and page size (a refresh, the next
-   * page, several people on one list) reuse the SQL Kysely built the first time, only the limit and offset change. Building
-   * and compiling a page's query took about a tenth of a list call's CPU time (docs/performance.md). SQLite, PostgreSQL and
-   * MySQL end a select with `limit ? offset ?` (the deferred join's are its subquery's, after which no value follows):
-   * the first compilation is kept only where its last two values are that limit and offset.
-   */
-  private pageStatement(
-    plan: SelectPlan,
-    target: Target,
-    offset = (plan.page - 1) * plan.row,
-  ): { compile(): CompiledQuery; execute(): Promise<Record<string, unknown>[]> } {
-    const query = () => this.pageQuery(plan, target, offset);
-    if (target.engine !== 'sqlite' && target.engine !== 'postgres' && target.engine !== 'mysql') return query();
-    let key: string;
-    try {
-      key = JSON.stringify(
-        [target.engine, offset >= this.reading.deferredJoinFrom, plan.sort.map((s) => [s.column, s.direction]), plan.conditions, plan.row],
-        (name, value) => (name === 'column' ? (value as RegisteredColumn).name : value),
-      );
-    } catch {
-      return query();
-    }
-    let statements = this.pageStatements.get(plan.table);
-    if (!statements) this.pageStatements.set(plan.table, (statements = new Map()));
-    let compiled = statements.get(key);
-    if (compiled) compiled = { ...compiled, parameters: [...compiled.parameters.slice(0, -2), plan.row, offset] };
-    else {
-      compiled = query().compile();
-      this.compiledPages++;
-      const n = compiled.parameters.length;
-      if (n >= 2 && compiled.parameters[n - 2] === plan.row && compiled.parameters[n - 1] === offset) {
-        if (statements.size >= 200) statements.clear();
-        statements.set(key, compiled);
-      }
-    }
-    const statement = compiled;
-    return { compile: () => statement, execute: async () => (await target.readDb.executeQuery<Record<string, unknown>>(statement)).rows };
-  }
-
   /** Each plan's total (countRows), until readPage takes it to read a page past the middle from the end (fromEnd). */
   private readonly pageTotals = new WeakMap<SelectPlan, number>();
-  /** pages read from the end of their order (fromEnd): the tests read it to tell that way from the other */
-  fromEndReads = 0;
 
-  /**
-   * A deep page past the middle of its list, read from the other end: the same rows in the opposite order (the sort
-   * always ends in the key, so the order is total and its reverse exact), `total - offset - row` rows skipped instead of
-   * `offset` (page 49,000 of 50,000: 20,000 keys read instead of 980,000), reversed back. Only with the plan's total from
-   * the same call (countRows: the count cache, kept under the table's row version), and not for a contains-search read
-   * through an index (its candidates are read in their own way: searchReads' walkedPlan, candidatesFirst).
-   */
-  private fromEnd(plan: SelectPlan, total: number | undefined): { plan: SelectPlan; offset: number; keep: number } | undefined {
-    const offset = (plan.page - 1) * plan.row;
-    if (total === undefined || offset < this.reading.deferredJoinFrom || offset >= total || 2 * offset + plan.row <= total) return undefined;
-    if (plan.conditions.some((c) => c.fts !== undefined || c.side !== undefined || c.grams !== undefined)) return undefined;
-    this.fromEndReads++;
-    const sort = plan.sort.map((s) => ({ ...s, direction: s.direction === 'asc' ? ('desc' as const) : ('asc' as const) }));
-    return { plan: { ...plan, sort }, offset: Math.max(0, total - offset - plan.row), keep: Math.min(plan.row, total - offset) };
+  /** page statements Kysely has compiled (the tests read it to tell a kept statement from a new one) */
+  get compiledPages(): number {
+    return this.pages.compiledPages;
+  }
+
+  /** pages read from the end of their order (PageStatements.fromEnd): the tests read it to tell that way from the other */
+  get fromEndReads(): number {
+    return this.pages.fromEndReads;
   }
 
   /** The plan's page in one read, as answer rows: for small pages (large ones go through selectChunks). */
@@ -375,11 +286,11 @@ export class CrudReads {
     let rows: Record<string, unknown>[];
     try {
       const scan = await this.searches.prepare(plan, target);
-      const fromEnd = this.fromEnd(plan, total);
+      const fromEnd = this.pages.fromEnd(plan, total);
       // only PostgreSQL walks a plan (searchReads.walkedPlan answers any other engine's plan as it is): no await elsewhere
       const query = fromEnd
-        ? this.pageStatement(fromEnd.plan, target, fromEnd.offset)
-        : this.pageStatement(target.engine === 'postgres' ? await this.searches.walkedPlan(plan, target) : plan, target);
+        ? this.pages.statement(fromEnd.plan, target, fromEnd.offset)
+        : this.pages.statement(target.engine === 'postgres' ? await this.searches.walkedPlan(plan, target) : plan, target);
       rows = scan || (await this.searches.pageOffMainThread(plan, target)) ? await this.searches.scanned(plan.table, target, query) : await query.execute();
       if (fromEnd) rows = rows.slice(0, fromEnd.keep).reverse();
     } catch (err) {
@@ -415,7 +326,7 @@ export class CrudReads {
       let lastId: unknown;
       while (left > 0) {
         const limit = Math.min(chunkRows, left);
-        let query = this.rowsQuery(plan, target).limit(limit);
+        let query = this.pages.rowsQuery(plan, target).limit(limit);
         if (lastId !== undefined) query = query.where(key, ascending ? '>' : '<', lastId);
         else if (offset > 0) query = query.offset(offset);
         const rows = await query.execute();
