@@ -15,7 +15,12 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['server/vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      // the two programs `npm run typecheck` compiles, each built once for the run (typescript-eslint's single-run
+      // programs); a file is checked in the first that holds it, so the contracts (in both) in the server's. The
+      // project service built a third program for the contracts' own tsconfig.json and a fourth, default one for
+      // server/vitest.config.ts, and with that default project it served every file through its language service
+      // instead of plain programs (issue 32)
+      parserOptions: { project: ['./server/tsconfig.json', './web/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       // empty catch blocks say "ignored on purpose" with a comment; other empty blocks are mistakes
