@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../src/access/index.ts';
 import { engines, startTestApp, type TestApp } from './helpers.ts';
 
 describe.each(engines)('generic select on %s', (engine, url) => {
@@ -70,6 +72,42 @@ describe.each(engines)('generic select on %s', (engine, url) => {
           }
     } finally {
       t.ctx.crud.reading.deferredJoinFrom = from;
+    }
+  });
+
+  it('reads the keys of a deep unfiltered page in key order by the primary key on MariaDB, not through another index and a sort', async () => {
+    if (engine !== 'mysql') return;
+    const own = await startTestApp(engine, url);
+    try {
+      // enough rows that MariaDB's optimizer takes (isdelete, parentId, id) and a filesort when left to itself
+      await sql`insert into questionBank (parentId, typeId, name, isdelete) select 1 + seq % 20, 1 + seq % 200, concat('第 ', seq, ' 题'), 0 from seq_1_to_50000`.execute(
+        own.ctx.conn.db,
+      );
+      await sql`analyze table questionBank`.execute(own.ctx.conn.db);
+      for (const [sortType, page] of [
+        ['asc', '2000'],
+        ['desc', '2000'],
+        ['asc', '1250'],
+      ] as const) {
+        const query = { _flag: 'questionBank', row: '20', page, sort: 'id', sortType };
+        const res = await own.select('questionBank', query);
+        expect(res.body.data.length).toBe(20);
+        const plan = own.ctx.crud.planSelect(query, SYSTEM);
+        const statement = await own.ctx.crud.pageStatementOf(plan, res.body.total);
+        const { rows } = await own.ctx.conn.db.executeQuery<{ id: number; table: string; key: string | null; Extra: string | null }>({
+          ...statement,
+          sql: `explain ${statement.sql}`,
+        });
+        // the derived table of the page's keys (its select's id is 2): read by the primary key, no sort of the table's
+        // rows (the outer select sorts the page's 20 rows)
+        const at = { sortType, page };
+        expect({ ...at, keys: rows.filter((r) => Number(r.id) === 2).map((r) => [r.table, r.key, /filesort/i.test(r.Extra ?? '')]) }).toEqual({
+          ...at,
+          keys: [['questionBank', 'PRIMARY', false]],
+        });
+      }
+    } finally {
+      await own.close();
     }
   });
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
 import { allowedTable, type Caller } from '../access/index.ts';
 import type { SourceEngine } from '../datasources/engines.ts';
@@ -265,6 +265,11 @@ export class CrudReads {
   /** page statements Kysely has compiled (the tests read it to tell a kept statement from a new one) */
   get compiledPages(): number {
     return this.pages.compiledPages;
+  }
+
+  /** The statement readPage runs for a plan with the list's total (tests read its plan with EXPLAIN). */
+  async pageStatementOf(plan: SelectPlan, total?: number): Promise<CompiledQuery> {
+    return this.pages.statementOf(plan, await this.target(plan.table), total);
   }
 
   /** pages read from the end of their order (PageStatements.fromEnd): the tests read it to tell that way from the other */
