@@ -1,9 +1,9 @@
 // MySQL/MariaDB's keyword search index, its making timed old against new in one run (issue 30, docs/search.md "Issue 30,
 // third pass: gram blocks"): for each size, a fresh database at every migration, the bench's questions generated, then in
 // turn (the order alternating per size) the grams of migration 0012 (one row per character, made as its catch-up of a
-// large queue made them: one `insert … select` per column into an empty table, the id key after) and the gram blocks of
-// migration 0016 (every row queued, the server's catch-up: the blocks remade from the base rows). Then searches through
-// the blocks against a plain `like`, totals compared. Needs TEST_MYSQL_URL.
+// large queue made them: one `insert … select` per column into an empty table, the id key after) and the gram rows of
+// migration 0018 (0016's blocks before it: every row queued, the server's catch-up made them from the base rows). Then
+// searches through them against a plain `like`, totals compared. Needs TEST_MYSQL_URL.
 // Knobs: BENCH_GRAMS_ROWS (default 100000,300000), BENCH_GRAMS_OLD=off skips the old index (slow: minutes at 300,000).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +14,8 @@ import { createContext } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openConnection } from '../src/db/connection.ts';
 import { createGramTable, gramIdKey, gramsInsert, unbounded } from '../src/db/migrations/0012_search_grams.ts';
-import { blockTable, mysqlGramBlocks } from '../src/db/migrations/0016_search_gram_blocks.ts';
+import { blockTable } from '../src/db/migrations/0016_search_gram_blocks.ts';
+import { mysqlGramBits } from '../src/db/migrations/0018_search_gram_bits.ts';
 import { migrate } from '../src/db/migrations/index.ts';
 import { seed } from '../src/seed/seed.ts';
 import { freshDatabase } from '../test/helpers.ts';
@@ -39,7 +40,7 @@ const load = () =>
     .map((x) => x.toFixed(1))
     .join(' ');
 
-console.log('| questions | 0012: grams made (rows) | 0016: blocks made (rows) | load average before / after |\n|---|---|---|---|');
+console.log('| questions | 0012: grams made (rows) | 0018: gram rows made (rows) | load average before / after |\n|---|---|---|---|');
 for (const [k, rows] of sizes.entries()) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qb-bench-grams-'));
   const database = await freshDatabase('mysql', url, dataDir);
@@ -70,7 +71,7 @@ for (const [k, rows] of sizes.entries()) {
     };
     const ctx = createContext(loadConfig({ DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'silent', DATABASE_URL: database.url }), conn);
     const fresh = async () => {
-      await mysqlGramBlocks(conn.db, 'questionBank', ['name']);
+      await mysqlGramBits(conn.db, 'questionBank', ['name']);
       const started = performance.now();
       await ctx.crud.searchUpkeep.catchUp('questionBank');
       const took = performance.now() - started;

@@ -22,7 +22,8 @@ import { type AnyDb, type Engine, openConnection } from '../src/db/connection.ts
 import { SEARCHED } from '../src/db/migrations/0007_search.ts';
 import { dropSqliteSearchIndex, sqliteSearchIndex } from '../src/db/migrations/0008_search_upkeep.ts';
 import { dropPgSearchSide, pgSearchSide, trigramSchemaOf } from '../src/db/migrations/0010_search_side.ts';
-import { dropMysqlGramBlocks, mysqlGramBlocks } from '../src/db/migrations/0016_search_gram_blocks.ts';
+import { dropMysqlGramBlocks } from '../src/db/migrations/0016_search_gram_blocks.ts';
+import { mysqlGramBits } from '../src/db/migrations/0018_search_gram_bits.ts';
 import { catchUpGrams } from '../src/search/grams.ts';
 import { migrate } from '../src/db/migrations/index.ts';
 import { seed } from '../src/seed/seed.ts';
@@ -101,14 +102,14 @@ async function generate(db: AnyDb, engine: Engine, sqlite: import('better-sqlite
 
 /**
  * The search structures of every indexed table (SEARCHED): dropped ("before": no index, no trigger), or made again from
- * the rows by the functions of their migrations (0008 on SQLite, 0010 on PostgreSQL, 0016 on MySQL/MariaDB).
+ * the rows by the functions of their migrations (0008 on SQLite, 0010 on PostgreSQL, 0018 on MySQL/MariaDB).
  */
 async function searchStructures(db: AnyDb, engine: Engine, made: boolean) {
   const schema = engine === 'postgres' ? await trigramSchemaOf(db) : undefined;
   for (const [table, columns] of Object.entries(SEARCHED)) {
     if (engine === 'sqlite') await (made ? sqliteSearchIndex(db, table, columns) : dropSqliteSearchIndex(db, table));
     else if (engine === 'postgres') await (made && schema ? pgSearchSide(db, table, columns, schema) : dropPgSearchSide(db, table));
-    else if (made) await mysqlGramBlocks(db, table, columns);
+    else if (made) await mysqlGramBits(db, table, columns);
     else await dropMysqlGramBlocks(db, table);
   }
 }
@@ -131,7 +132,7 @@ async function phase(engine: Engine, url: string | undefined, dataDir: string, a
     ctx.crud.reading.deferredJoinFrom = Number.POSITIVE_INFINITY;
   }
   const app = await buildApp(ctx, { logger: false });
-  // the index made at the start (MySQL: mysqlGramBlocks queues the existing rows, the server cuts their blocks) before timing
+  // the index made at the start (MySQL: mysqlGramBits queues the existing rows, the server cuts their gram rows) before timing
   const started = performance.now();
   await ctx.crud.searchUpkeep.everyTable();
   await ctx.crud.searchUpkeep.settled();
@@ -448,7 +449,7 @@ for (const [engine, url] of engines) {
       const indexing = openConnection(database.url, dataDir);
       const indexStarted = performance.now();
       await searchStructures(indexing.db, engine, true);
-      // MySQL/MariaDB: mysqlGramBlocks only queues the rows; their blocks made here, so that the bulk load's catch-up is
+      // MySQL/MariaDB: mysqlGramBits only queues the rows; their blocks made here, so that the bulk load's catch-up is
       // of the loaded rows alone (as on the other engines)
       if (engine === 'mysql') for (const [table, columns] of Object.entries(SEARCHED)) await catchUpGrams(indexing.db, table, columns, () => false);
       console.log(`\nthe search indexes made for the existing rows: ${ms(performance.now() - indexStarted)}`);

@@ -4,14 +4,14 @@ import type { RegisteredTable } from '../schema/types.ts';
 import type { CountCache } from './countCache.ts';
 import type { SelectPlan, Target } from './reads.ts';
 import { searchGrams } from '../search/gramCut.ts';
-import { gramsQueuedAtLeast, rangeOf } from '../search/grams.ts';
+import { gramSearch } from '../search/grams.ts';
 import { charCount, isTextSearch, SearchIndexes, TRIGRAM } from '../search/indexes.ts';
 import { openPartition, queuedAtLeast, queuedBelow } from '../search/pgSide.ts';
 import { rowsAboveMarkAtMost } from '../search/sqliteFts.ts';
 import { SCANS_PER_TABLE, type ScanGate } from '../search/scanGate.ts';
 import { ScanWorkers } from '../search/scanWorkers.ts';
 import type { SearchUpkeep } from '../search/upkeep.ts';
-import { type Condition, conditionsKey, ftsQuery, gramCandidates, gramHits, whereExpression } from './wheres.ts';
+import { type Condition, conditionsKey, ftsQuery, gramCandidates, type GramsOf, whereExpression } from './wheres.ts';
 import type { WholeTableReads } from './wholeTableReads.ts';
 
 /** A common search's page walks the key order when it should reach its rows within about this many rows (search/). */
@@ -135,14 +135,13 @@ export class SearchReads {
           }
         } else scan = true;
       } else if (engine === 'mysql') {
-        // the gram blocks (migration 0016) answer searches of any length; a queue of a scan's worth of ids is a scan
-        const grams = { table: plan.table.table, col: [...indexed].indexOf(c.column.name), column: c.column.name };
-        if (searchGrams(text).length === 0 || (await this.manyQueued(plan.table.table, target)) || (await this.commonInGrams(plan, grams, text, target)))
-          scan = true;
+        // the gram rows (migration 0018) answer searches of any length; a queue of a scan's worth of ids is a scan
+        const grams = await this.gramsOf(plan, c.column.name, [...indexed].indexOf(c.column.name), text, target);
+        if (!grams) scan = true;
         else {
           c.grams = grams;
           this.reads.searchUpkeep.noticed(plan.table.table);
-          if (await this.rangeLeft(plan.table.table, target)) this.rangePlans.add(plan);
+          if (grams.range && grams.range[1] - grams.range[0] + 1 >= (await this.threshold(plan.table.table))) this.rangePlans.add(plan);
         }
       } else if (!/[\p{L}\p{N}]{3}/u.test(text)) {
         // pg_trgm makes trigrams of the letters and digits of words only: a search without three in a row gets none
@@ -275,18 +274,26 @@ export class SearchReads {
     return n;
   }
 
+  /** A scan's worth of rows of `table`: COMMON_HITS and one row in a hundred. */
+  private async threshold(table: string): Promise<number> {
+    return Math.max(COMMON_HITS, Math.round((await this.reads.searchIndexes.rowsEstimate(table)) / 100));
+  }
+
   /**
-   * MySQL/MariaDB: whether the search is common (COMMON_HITS and one row in a hundred): its page is then found sooner
-   * walking the key order than by gathering every candidate of the grams (信号, one question in eight of 100,000: 3 ms
-   * against 24 ms a call), and its total by the bounded scan. Known from the count cache's last total, else its grams'
-   * hits counted up to the threshold (as commonOnSide on PostgreSQL; a row counts once per occurrence, an upper bound).
+   * MySQL/MariaDB: the search's candidates read from the gram rows (search/grams.ts gramSearch), or undefined when it
+   * reads the table instead: a queue of a scan's worth of ids, or a common search (a scan's worth of hits: its page is
+   * then found sooner walking the key order than by gathering every candidate, 信号 one question in eight; known from the
+   * count cache's last total, else from the hits).
    */
-  private async commonInGrams(plan: SelectPlan, grams: { table: string; col: number }, text: string, target: Target): Promise<boolean> {
-    const threshold = Math.max(COMMON_HITS, Math.round((await this.reads.searchIndexes.rowsEstimate(plan.table.table)) / 100));
-    const known = this.reads.counts.hint(plan.table.table, conditionsKey(plan.conditions));
-    if (known !== undefined) return known >= threshold;
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (${gramHits(grams, text)} limit ${threshold}) qb_h`.execute(target.readDb);
-    return Number(rows[0]?.n ?? 0) >= threshold;
+  private async gramsOf(plan: SelectPlan, column: string, col: number, text: string, target: Target): Promise<GramsOf | undefined> {
+    const table = plan.table.table;
+    if (searchGrams(text).length === 0) return undefined;
+    const threshold = await this.threshold(table);
+    const known = this.reads.counts.hint(table, conditionsKey(plan.conditions));
+    if (known !== undefined && known >= threshold) return undefined;
+    const found = await gramSearch(target.readDb, table, col, text, threshold);
+    if (found.many || found.manyQueued) return undefined;
+    return { table, col, column, ids: [...new Set([...found.hits, ...found.queued])], range: found.range };
   }
 
   /**
@@ -305,24 +312,6 @@ export class SearchReads {
     const from = sql`(select qb_u.id as qb_cid from (${gramCandidates(c.grams, String(c.value))}) qb_u) qb_c straight_join ${sql.table(table)}
       on ${sql.ref(`${table}.${plan.table.primaryKey}`)} = qb_c.qb_cid`;
     return { from, plan: { ...plan, conditions: plan.conditions.map((x) => (x === c ? { ...x, grams: undefined } : x)) } };
-  }
-
-  /**
-   * MySQL/MariaDB: whether a bulk load's range being appended to the gram blocks (its mark, search/grams.ts `rangeOf`: a
-   * row of the blocks read by key) has a scan's worth of ids left (COMMON_HITS and one row in a hundred): searches read
-   * them with their `like` (crud/wheres.ts gramCandidates).
-   */
-  private async rangeLeft(table: string, target: Target): Promise<boolean> {
-    const range = await rangeOf(target.readDb, table);
-    if (!range) return false;
-    const threshold = Math.max(COMMON_HITS, Math.round((await this.reads.searchIndexes.rowsEstimate(table)) / 100));
-    return range[1] - range[0] + 1 >= threshold;
-  }
-
-  /** MySQL/MariaDB: whether the queue of the table's grams holds at least COMMON_HITS ids and one row in a hundred. */
-  private async manyQueued(table: string, target: Target): Promise<boolean> {
-    const threshold = Math.max(COMMON_HITS, Math.round((await this.reads.searchIndexes.rowsEstimate(table)) / 100));
-    return (await gramsQueuedAtLeast(target.readDb, table, threshold)) >= threshold;
   }
 
   /**

@@ -3,9 +3,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { SourceEngine as Engine } from '../datasources/engines.ts';
 import { MARK_TABLE } from '../db/migrations/0008_search_upkeep.ts';
 import { baseOfSearchTable, pendingTable } from '../db/migrations/0010_search_side.ts';
-import { BIT_NUMBERS, BLOCK_IDS, blockQueue, blockTable, MASKS } from '../db/migrations/0016_search_gram_blocks.ts';
-import { searchGrams } from '../search/gramCut.ts';
-import { RANGE_BLK, RANGE_COL } from '../search/grams.ts';
+import { bitsQueue } from '../db/migrations/0018_search_gram_bits.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TableRegistry } from '../schema/registry.ts';
 import type { RegisteredColumn, RegisteredTable } from '../schema/types.ts';
@@ -27,15 +25,21 @@ export interface Condition {
    * ids below it by key
    */
   sideFrom?: number;
-  /** MySQL/MariaDB: the table whose gram blocks (migration 0016) index this column, the column's number in them and its name */
+  /** MySQL/MariaDB: the table whose gram rows (migration 0018) index this column, and the search's candidates read from them */
   grams?: GramsOf;
 }
 
-/** MySQL/MariaDB: a column's gram blocks: the base table, the column's number in its blocks, the column's name. */
+/**
+ * MySQL/MariaDB: a column's gram rows: the base table, the column's number in them, the column's name; and what the
+ * search's read of them found (search/grams.ts gramSearch, one snapshot): the ids whose blocks hold every gram, the
+ * queued ids, a bulk load's range not yet appended.
+ */
 export interface GramsOf {
   table: string;
   col: number;
   column: string;
+  ids: number[];
+  range: [number, number] | undefined;
 }
 
 const MAX_LIST = 1000;
@@ -212,11 +216,10 @@ function sideIndexed(eb: ExpressionBuilder<any, any>, c: Condition, side: string
 }
 
 /**
- * MySQL/MariaDB, migration 0016: the ids whose gram blocks hold every gram of the search (search/gramCut.ts
- * `searchGrams`: up to 4 trigrams, or the characters of a search of 1 or 2; `=` under the column's collation), plus
- * every id queued since the grams caught up (search/grams.ts), plus the ids of a bulk load's range not yet appended to
- * the blocks that the search's own `like` finds; the base row's `like` decides. In a derived table, so that the `in` is
- * a semi-join the optimizer reads from the candidates (an `in` over a union is probed row by row).
+ * MySQL/MariaDB, migration 0018: the candidates the search's read of the gram rows found (its hits and the queued ids,
+ * search/grams.ts gramSearch), the ids queued since, and the rows of a bulk load's range not yet appended that the
+ * search's own `like` finds; the base row's `like` decides. In a derived table, so that the `in` is a semi-join the
+ * optimizer reads from the candidates (an `in` over a union is probed row by row).
  */
 function gramsIndexed(eb: ExpressionBuilder<any, any>, grams: GramsOf, text: string): Expression<SqlBool> {
   return sql<SqlBool>`${eb.ref('id')} in (select qb_c.id from (${gramCandidates(grams, text)}) qb_c)`;
@@ -224,41 +227,17 @@ function gramsIndexed(eb: ExpressionBuilder<any, any>, grams: GramsOf, text: str
 
 /**
  * MySQL/MariaDB: the candidate ids of a search, the derived table gramsIndexed reads; also a page's first table
- * (crud/reads.ts): gramHits, the queue, and the rows of the range a bulk load's catch-up has not appended yet (its mark,
- * search/grams.ts `RANGE_BLK`, a row of the blocks read by key: a constant for the optimizer, so the range is read by
- * the primary key) that the search's `like` finds. The mark, the blocks and the queue are read in one snapshot: every
- * id is in a block made after its last write, in the queue, or in the range.
+ * (crud/searchReads.ts candidatesFirst). The ids found are given as a JSON array (`json_table`: MariaDB 10.6 and MySQL 8
+ * alike). Every id was, when they were read, in a block made after its last write, in the queue or in the range; the
+ * queue is read again here, so that a write committed since is a candidate too (unless a catch-up took it in between).
  */
 export function gramCandidates(grams: GramsOf, text: string) {
-  const ranged = sql.ref(`qb_r.${grams.column}`);
-  return sql`${gramHits(grams, text)} union select qb_q.id from ${sql.table(blockQueue(grams.table))} qb_q
-    union select qb_r.id from ${sql.table(blockTable(grams.table))} qb_m straight_join ${sql.table(grams.table)} qb_r
-      on qb_r.id between qb_m.m0 and qb_m.m1
-    where qb_m.blk = ${sql.lit(RANGE_BLK)} and qb_m.col = ${sql.lit(RANGE_COL)} and qb_m.gram = '' and ${ranged} like ${`%${escapeLike(text)}%`} escape '!'`;
-}
-
-/**
- * MySQL/MariaDB: the ids whose blocks hold every gram of `text` (gramsIndexed): the first gram's rows (the search's key
- * (col, gram, blk, m0…m3)), each other gram's row of the same block by the primary key, the masks AND-ed word by word,
- * the words left non-zero (of 4) and their set bits (the numbers 1…64) read as ids, joined last (the optimizer put the
- * numbers first, reading the grams once per number; reading 256 bits of every block cost ~10x for a rare search whose
- * trigrams meet in a block but not in a row). Also counted, bounded, by crud/searchReads.ts.
- */
-export function gramHits(grams: { table: string; col: number }, text: string) {
-  const picked = searchGrams(text);
-  const g = sql.table(blockTable(grams.table));
-  const joins = picked.slice(1).map((gram, k) => {
-    const a = sql.raw(`g${k + 1}`);
-    return sql`join ${g} ${a} on ${a}.blk = g0.blk and ${a}.col = ${grams.col} and ${a}.gram = ${gram}`;
-  });
-  // per word of the masks (64 ids each), the AND of the grams' words: the words left non-zero are read bit by bit
-  const words = MASKS.map((m) => picked.map((_, k) => `g${k}.${m}`).join(' & '));
-  const word = sql.raw(`case qb_w.w ${words.map((w, k) => `when ${k} then ${w}`).join(' ')} end`);
-  const wordNumbers = sql.raw(`(${MASKS.map((_, k) => `select ${k} as w`).join(' union all ')})`);
-  return sql`select g0.blk * ${BLOCK_IDS} + qb_w.w * 64 + (cast(qb_n.k as signed) - 1) as id from ${g} g0 ${sql.join(joins, sql` `)}
-    straight_join ${wordNumbers} qb_w on (${word}) <> 0
-    straight_join ${sql.table(BIT_NUMBERS)} qb_n on qb_n.k <= 64 and (${word}) >> (qb_n.k - 1) & 1 = 1
-    where g0.col = ${grams.col} and g0.gram = ${picked[0]!}`;
+  const ranged = grams.range
+    ? sql` union select qb_r.id from ${sql.table(grams.table)} qb_r where qb_r.id between ${sql.lit(grams.range[0])} and ${sql.lit(grams.range[1])}
+        and ${sql.ref(`qb_r.${grams.column}`)} like ${`%${escapeLike(text)}%`} escape '!'`
+    : sql``;
+  return sql`select qb_j.id from json_table(${JSON.stringify(grams.ids)}, '$[*]' columns (id bigint path '$')) qb_j
+    union select qb_q.id from ${sql.table(bitsQueue(grams.table))} qb_q${ranged}`;
 }
 
 function listContains(eb: ExpressionBuilder<any, any>, name: string, value: string, engine: Engine): Expression<SqlBool> {

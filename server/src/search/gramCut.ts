@@ -1,21 +1,53 @@
-import { BLOCK_IDS, MASK_WORDS } from '../db/migrations/0016_search_gram_blocks.ts';
+import { BITMAP_BYTES, BITS_IDS } from '../db/migrations/0018_search_gram_bits.ts';
 
 /*
- * MySQL/MariaDB's gram blocks (migration 0016, docs/search.md "Issue 30, third pass"): the grams of a text are each of
- * its characters and each 3 characters in a row; a block's row per (column, gram) carries a mask of the ids of the
- * block (256 consecutive ids, four 64-bit words) whose text holds it. Cut here, in the server, rather than in SQL: a `group by` over the
- * numbers-table join took 39 s for 300,000 questions on this machine, the same grams cut and grouped here ~4 s.
- * Grams are grouped by their exact text; the database merges those its collation calls equal (the primary key's
- * `on duplicate key update mask = mask | …`), as the search compares them (`gram = ?` under the collation).
+ * MySQL/MariaDB's gram rows (migration 0018, docs/search.md "Issue 30, seventh pass"): the grams of a text are each of
+ * its characters and each 3 characters in a row; a block's row per (column, exact gram) carries the ids of the block
+ * (BITS_IDS consecutive ids) whose text holds it: a bitmap, or their 16-bit offsets when shorter. Cut here, in the
+ * server: a `group by` over a numbers-table join took 39 s for 300,000 questions on this machine. Grams are kept by
+ * their exact text (`raw`); a search reads every row of a gram equal to its own under the collation (`gram = ?`).
  */
 
-/** A row of the gram blocks: block, column number, gram, the mask's words (decimal texts of unsigned 64-bit numbers). */
-export type BlockRow = [blk: number, col: number, gram: string, masks: string[]];
+/** A gram row: block, column number, gram, the ids it holds (encoded: encodeIds). */
+export type BitsRow = [blk: number, col: number, gram: string, bits: Buffer];
 
-/** The block of an id and its bit in the block's mask. */
+/** The block of an id and its offset in the block. */
 export function blockOf(id: number): { blk: number; bit: number } {
-  const blk = Math.floor(id / BLOCK_IDS);
-  return { blk, bit: id - blk * BLOCK_IDS };
+  const blk = Math.floor(id / BITS_IDS);
+  return { blk, bit: id - blk * BITS_IDS };
+}
+
+/** The stored value of a block's ids given by their offsets (increasing, repeats allowed): the shorter of the two forms. */
+export function encodeIds(offsets: ArrayLike<number>, from = 0, to = offsets.length): Buffer {
+  let distinct = 0;
+  for (let k = from; k < to; k++) if (k === from || offsets[k] !== offsets[k - 1]) distinct++;
+  if (2 * distinct < BITMAP_BYTES) {
+    const list = Buffer.allocUnsafe(2 * distinct);
+    let at = 0;
+    for (let k = from; k < to; k++) if (k === from || offsets[k] !== offsets[k - 1]) at = list.writeUInt16BE(offsets[k]!, at);
+    return list;
+  }
+  const map = Buffer.alloc(BITMAP_BYTES);
+  for (let k = from; k < to; k++) map[offsets[k]! >> 3]! |= 1 << (offsets[k]! & 7);
+  return map;
+}
+
+/** ORs a stored value's ids into the bitmap `into` (BITMAP_BYTES long). */
+export function orIds(into: Uint8Array, bits: Uint8Array): void {
+  if (bits.length === BITMAP_BYTES) for (let k = 0; k < BITMAP_BYTES; k++) into[k]! |= bits[k]!;
+  else
+    for (let k = 0; k + 1 < bits.length; k += 2) {
+      const o = (bits[k]! << 8) | bits[k + 1]!;
+      into[o >> 3]! |= 1 << (o & 7);
+    }
+}
+
+/** The ids a bitmap of block `blk` holds, pushed onto `out` in increasing order. */
+export function idsOf(blk: number, map: Uint8Array, out: number[]): void {
+  for (let k = 0; k < map.length; k++) {
+    const b = map[k]!;
+    if (b !== 0) for (let bit = 0; bit < 8; bit++) if (b & (1 << bit)) out.push(blk * BITS_IDS + k * 8 + bit);
+  }
 }
 
 /** A text holding a UTF-16 surrogate (a character beyond the BMP, or a lone half): cut by code points, the slow way. */
@@ -39,76 +71,82 @@ function keyOf(gram: string): number | string {
 }
 
 /**
- * Cuts rows given in increasing id order into gram block rows: a block's rows are out once a row of a later block
- * comes, or at `end()`. `take()` hands over the rows out so far. A gram is looked up by a number while it is made of
- * BMP characters (most texts: no string is made per gram, only per block row), by its text otherwise.
+ * Cuts rows given in increasing id order into gram rows: a block's rows are out once a row of a later block comes, or
+ * at `end()`. `take()` hands over the rows out so far. A gram is looked up by a number while it is made of BMP
+ * characters (most texts: no string is made per gram, only per row out); each occurrence is a (slot, offset) pair in
+ * typed arrays, sorted by slot (counting sort) when the block is done.
  */
-export class BlockCutter {
+export class BitsCutter {
   private blk: number | undefined;
-  /** per column, gram key → its slot in `masks` */
+  /** per column, gram key → its slot */
   private readonly grams: Map<number | string, number>[] = [];
-  /** the masks of the block's grams, 2·MASK_WORDS 32-bit halves a slot: word 0's high and low half, word 1's… */
-  private masks = new Int32Array(2 * MASK_WORDS * 1024);
   private slots = 0;
-  private out: BlockRow[] = [];
+  /** the slots' columns and keys, by slot */
+  private slotCol: number[] = [];
+  private slotKey: (number | string)[] = [];
+  private pairSlot = new Int32Array(1 << 16);
+  private pairOff = new Int32Array(1 << 16);
+  private pairs = 0;
+  private out: BitsRow[] = [];
 
   /** Adds the text of column `col` of row `id` (ids never decreasing). */
   add(id: number, col: number, text: string | null | undefined): void {
-    const blk = Math.floor(id / BLOCK_IDS);
-    const bit = id - blk * BLOCK_IDS;
+    const blk = Math.floor(id / BITS_IDS);
     if (blk !== this.blk) {
       this.flush();
       this.blk = blk;
     }
     if (text === null || text === undefined || text === '') return;
     const grams = (this.grams[col] ??= new Map());
-    // the 32-bit half holding the bit: word bit >> 6, its high half for bits 32…63 of the word
-    const half = 2 * (bit >> 6) + ((bit & 63) >= 32 ? 0 : 1);
-    const one = 1 << (bit & 31);
+    const off = id - blk * BITS_IDS;
     const s = String(text);
     if (!SURROGATE.test(s)) {
       // each character and each 3 in a row, a character a UTF-16 unit
       const n = s.length;
       for (let k = 0; k < n; k++) {
         const c = s.charCodeAt(k);
-        this.set(grams, c, half, one);
-        if (k + 2 < n) this.set(grams, TRI + c * 0x100000000 + s.charCodeAt(k + 1) * 0x10000 + s.charCodeAt(k + 2), half, one);
+        this.put(grams, col, c, off);
+        if (k + 2 < n) this.put(grams, col, TRI + c * 0x100000000 + s.charCodeAt(k + 1) * 0x10000 + s.charCodeAt(k + 2), off);
       }
       return;
     }
     // characters, not UTF-16 units (as MySQL's char_length): 𠀀 is one
     const chars = Array.from(s);
     for (let k = 0; k < chars.length; k++) {
-      this.set(grams, keyOf(chars[k]!), half, one);
-      if (k + 2 < chars.length) this.set(grams, keyOf(chars[k]! + chars[k + 1]! + chars[k + 2]!), half, one);
+      this.put(grams, col, keyOf(chars[k]!), off);
+      if (k + 2 < chars.length) this.put(grams, col, keyOf(chars[k]! + chars[k + 1]! + chars[k + 2]!), off);
     }
   }
 
-  private set(grams: Map<number | string, number>, key: number | string, half: number, one: number): void {
+  private put(grams: Map<number | string, number>, col: number, key: number | string, off: number): void {
     let slot = grams.get(key);
     if (slot === undefined) {
       slot = this.slots++;
-      const size = 2 * MASK_WORDS;
-      if ((slot + 1) * size > this.masks.length) {
-        const more = new Int32Array(this.masks.length * 2);
-        more.set(this.masks);
-        this.masks = more;
-      }
-      this.masks.fill(0, slot * size, (slot + 1) * size);
       grams.set(key, slot);
+      this.slotCol[slot] = col;
+      this.slotKey[slot] = key;
     }
-    this.masks[slot * 2 * MASK_WORDS + half]! |= one;
+    if (this.pairs === this.pairSlot.length) {
+      const slots = new Int32Array(this.pairs * 2);
+      slots.set(this.pairSlot);
+      this.pairSlot = slots;
+      const offs = new Int32Array(this.pairs * 2);
+      offs.set(this.pairOff);
+      this.pairOff = offs;
+    }
+    this.pairSlot[this.pairs] = slot;
+    this.pairOff[this.pairs++] = off;
   }
 
   /** The rows of the blocks done so far, handed over. */
-  take(): BlockRow[] {
+  take(): BitsRow[] {
     const rows = this.out;
     this.out = [];
     return rows;
   }
 
   /** The last block's rows too (no row of it is coming). */
-  end(): BlockRow[] {
+  end(): BitsRow[] {
     this.flush();
     this.blk = undefined;
     return this.take();
@@ -116,27 +154,20 @@ export class BlockCutter {
 
   private flush(): void {
     if (this.blk === undefined) return;
-    const m = this.masks;
-    for (let col = 0; col < this.grams.length; col++) {
-      const grams = this.grams[col];
-      if (!grams) continue;
-      for (const [key, slot] of grams) {
-        const at = slot * 2 * MASK_WORDS;
-        const words: string[] = [];
-        for (let w = 0; w < MASK_WORDS; w++) words.push(word(m[at + 2 * w]! >>> 0, m[at + 2 * w + 1]! >>> 0));
-        this.out.push([this.blk, col, gramOf(key), words]);
-      }
-      grams.clear();
-    }
+    const slots = this.slots;
+    // counting sort of the pairs by slot: each slot's offsets stay in increasing order
+    const start = new Int32Array(slots + 1);
+    for (let k = 0; k < this.pairs; k++) start[this.pairSlot[k]! + 1]!++;
+    for (let k = 1; k <= slots; k++) start[k]! += start[k - 1]!;
+    const sorted = new Int32Array(this.pairs);
+    const at = start.slice(0, slots);
+    for (let k = 0; k < this.pairs; k++) sorted[at[this.pairSlot[k]!]!++] = this.pairOff[k]!;
+    for (let slot = 0; slot < slots; slot++)
+      this.out.push([this.blk, this.slotCol[slot]!, gramOf(this.slotKey[slot]!), encodeIds(sorted, start[slot]!, start[slot + 1]!)]);
+    for (const grams of this.grams) grams?.clear();
     this.slots = 0;
+    this.pairs = 0;
   }
-}
-
-/** A 64-bit word from its halves as decimal text: a JavaScript number below 2^53, else a BigInt (~4x slower). */
-function word(hi: number, lo: number): string {
-  if (hi === 0) return String(lo);
-  if (hi < 0x200000) return String(hi * 0x100000000 + lo);
-  return ((BigInt(hi) << 32n) | BigInt(lo)).toString();
 }
 
 /** Grams of a search looked up at most: the AND of any subset of its grams finds a superset of its rows, the `like` decides. */

@@ -1,63 +1,51 @@
 import { sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
-import { BLOCK_IDS, MASKS } from '../db/migrations/0016_search_gram_blocks.ts';
-import { BlockCutter, type BlockRow } from './gramCut.ts';
+import { BITMAP_BYTES, BITS_IDS, bitsTable as target } from '../db/migrations/0018_search_gram_bits.ts';
+import { BitsCutter, type BitsRow, encodeIds, idsOf, orIds } from './gramCut.ts';
 
 /*
- * MySQL/MariaDB's gram blocks (migration 0016): reading the base rows of blocks and writing their rows. Rows go into a
- * temporary table of this connection by multi-row inserts, then into the blocks table by one `insert … select … on
- * duplicate key update m0 = m0 | values(m0), …` (the collation merges grams it calls equal): measured on this machine
- * for 100,000 questions' 674,000 rows of 64-id blocks, 2.2 + 2.7 s, against 9.3 s inserting them into the keyed table
- * directly.
+ * MySQL/MariaDB's gram rows (migration 0018): reading the base rows of blocks and writing their rows. A block's rows
+ * are written only after its old ones were deleted (a block is always made whole), and grams are kept by their exact
+ * text: plain multi-row inserts, no merging in the database.
  */
 
-/** The temporary table the rows of a catch-up pass through (one per connection). */
-const STAGE = 'qb_search_blocks';
-/** Rows per insert statement into the stage. */
-const ROWS_PER_INSERT = 5000;
+/** Text of one insert statement at most (MySQL's and MariaDB's max_allowed_packet: 16 MB at least by default). */
+const STATEMENT_BYTES = 1 << 20;
 /** Base rows read per statement when a whole table is cut. */
 export const READ_ROWS = 20_000;
 
 const q = (name: string) => `\`${name.replace(/`/g, '``')}\``;
 
-/** The stage, made empty on `conn` (a temporary table: other connections do not see it). */
-export async function openStage(conn: AnyDb): Promise<void> {
-  await sql.raw(`drop temporary table if exists ${STAGE}`).execute(conn);
-  await sql
-    .raw(
-      `create temporary table ${STAGE} (blk bigint not null, col tinyint unsigned not null,
-       gram varchar(3) character set utf8mb4 collate utf8mb4_bin not null, ${MASKS.map((m) => `${m} bigint unsigned not null`).join(', ')}) engine=InnoDB`,
-    )
-    .execute(conn);
-}
-
-export async function closeStage(conn: AnyDb): Promise<void> {
-  await sql.raw(`drop temporary table if exists ${STAGE}`).execute(conn);
-}
-
 /**
- * Writes `rows` into the blocks table `target` through the stage, OR-ing masks into rows already there (two grams the
- * collation calls equal). `emptyStage`: how the stage is emptied after (`truncate` outside a transaction; `delete`
- * inside one, which a truncate would commit on some servers).
+ * The statements writing `rows` (of blocks with no row left in `target`) into the gram table `target`, in their order:
+ * multi-row inserts, the gram as hexadecimal UTF-8 (no quoting, whatever the sql_mode), each distinct gram encoded once.
+ * Made before they run (a bulk load's next chunk is cut and made into statements while this one is written).
  */
-export async function writeBlockRows(conn: AnyDb, target: string, rows: BlockRow[], emptyStage: 'truncate' | 'delete'): Promise<void> {
-  if (rows.length === 0) return;
-  for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
-    // the gram as hexadecimal UTF-8 bytes: no quoting, whatever the session's sql_mode (NO_BACKSLASH_ESCAPES)
-    const values = rows
-      .slice(from, from + ROWS_PER_INSERT)
-      .map(([blk, col, gram, masks]) => `(${blk},${col},_utf8mb4 x'${Buffer.from(gram, 'utf8').toString('hex')}',${masks.join(',')})`)
-      .join(',');
-    await sql.raw(`insert into ${STAGE} (blk, col, gram, ${MASKS.join(', ')}) values ${values}`).execute(conn);
+export function bitsInserts(target: string, rows: BitsRow[]): string[] {
+  const head = `insert into ${q(target)} (blk, col, raw, gram, bits) values `;
+  const hex = new Map<string, string>();
+  const statements: string[] = [];
+  let values: string[] = [];
+  let size = 0;
+  for (const [blk, col, gram, bits] of rows) {
+    let h = hex.get(gram);
+    if (h === undefined) hex.set(gram, (h = Buffer.from(gram, 'utf8').toString('hex')));
+    const value = `(${blk},${col},x'${h}',_utf8mb4 x'${h}',x'${bits.toString('hex')}')`;
+    values.push(value);
+    size += value.length + 1;
+    if (size >= STATEMENT_BYTES) {
+      statements.push(head + values.join(','));
+      values = [];
+      size = 0;
+    }
   }
-  const columns = ['blk', 'col', 'gram', ...MASKS].join(', ');
-  await sql
-    .raw(
-      `insert into ${q(target)} (${columns}) select ${columns} from ${STAGE}
-       on duplicate key update ${MASKS.map((m) => `${m} = ${q(target)}.${m} | values(${m})`).join(', ')}`,
-    )
-    .execute(conn);
-  await sql.raw(emptyStage === 'truncate' ? `truncate table ${STAGE}` : `delete from ${STAGE}`).execute(conn);
+  if (values.length > 0) statements.push(head + values.join(','));
+  return statements;
+}
+
+/** Writes `rows` into `target` (their blocks hold no row there). */
+export async function writeBitsRows(conn: AnyDb, target: string, rows: BitsRow[]): Promise<void> {
+  for (const statement of bitsInserts(target, rows)) await sql.raw(statement).execute(conn);
 }
 
 /** Runs of consecutive blocks, as id ranges [from, to]: the base rows of `blocks` read by key. */
@@ -66,15 +54,15 @@ export function blockRanges(blocks: number[]): [number, number][] {
   const ranges: [number, number][] = [];
   for (const blk of sorted) {
     const last = ranges.at(-1);
-    if (last && last[1] + 1 === blk * BLOCK_IDS) last[1] = blk * BLOCK_IDS + BLOCK_IDS - 1;
-    else ranges.push([blk * BLOCK_IDS, blk * BLOCK_IDS + BLOCK_IDS - 1]);
+    if (last && last[1] + 1 === blk * BITS_IDS) last[1] = blk * BITS_IDS + BITS_IDS - 1;
+    else ranges.push([blk * BITS_IDS, blk * BITS_IDS + BITS_IDS - 1]);
   }
   return ranges;
 }
 
-/** The gram block rows of `blocks` of `table`, cut from its rows as they are now. */
-export async function cutBlocks(conn: AnyDb, table: string, columns: string[], blocks: number[]): Promise<BlockRow[]> {
-  const cutter = new BlockCutter();
+/** The gram rows of `blocks` of `table`, cut from its rows as they are now. */
+export async function cutBlocks(conn: AnyDb, table: string, columns: string[], blocks: number[]): Promise<BitsRow[]> {
+  const cutter = new BitsCutter();
   const ranges = blockRanges(blocks);
   // a few hundred ranges per statement: the range optimizer reads each by key
   for (let from = 0; from < ranges.length; from += 200) {
@@ -91,11 +79,11 @@ export async function cutBlocks(conn: AnyDb, table: string, columns: string[], b
 }
 
 /**
- * Cuts every row of `table` into `target`, READ_ROWS base rows a statement (by key, in id order), written through the
- * stage as they come; each statement reads the rows as committed when it starts.
+ * Cuts every row of `table` into `target` (empty), READ_ROWS base rows a statement (by key, in id order), written as
+ * they come; each statement reads the rows as committed when it starts.
  */
 export async function cutWholeTable(conn: AnyDb, table: string, columns: string[], target: string): Promise<void> {
-  const cutter = new BlockCutter();
+  const cutter = new BitsCutter();
   let after: number | undefined;
   for (;;) {
     const { rows } = await sql
@@ -105,15 +93,15 @@ export async function cutWholeTable(conn: AnyDb, table: string, columns: string[
       .execute(conn);
     for (const r of rows) columns.forEach((c, k) => cutter.add(Number(r.id), k, r[c] as string | null));
     const done = rows.length < READ_ROWS;
-    await writeBlockRows(conn, target, done ? cutter.end() : cutter.take(), 'truncate');
+    await writeBitsRows(conn, target, done ? cutter.end() : cutter.take());
     if (done) return;
     after = Number(rows.at(-1)!.id);
   }
 }
 
-/** The gram block rows of the ids [from, to] of `table` (whole blocks), cut from its rows as they are now (one read by key). */
-export async function cutRange(conn: AnyDb, table: string, columns: string[], from: number, to: number): Promise<BlockRow[]> {
-  const cutter = new BlockCutter();
+/** The gram rows of the ids [from, to] of `table` (whole blocks), cut from its rows as they are now (one read by key). */
+export async function cutRange(conn: AnyDb, table: string, columns: string[], from: number, to: number): Promise<BitsRow[]> {
+  const cutter = new BitsCutter();
   const { rows } = await sql
     .raw<Record<string, unknown>>(`select id, ${columns.map(q).join(', ')} from ${q(table)} where id between ${from} and ${to} order by id`)
     .execute(conn);
@@ -122,50 +110,47 @@ export async function cutRange(conn: AnyDb, table: string, columns: string[], fr
 }
 
 /**
- * `rows` of blocks cut in block order (BlockCutter), in the order of the search's key (col, gram, blk), about: the grams
- * case-folded, then as they are. The distinct grams are sorted once and the rows bucketed by gram, each bucket keeping
- * the block order (a comparison sort of every row cost seconds per 1,000,000 questions).
+ * A catch-up turn's cheap way for new rows: for each block of `queued` (block → its queued ids) none of whose queued
+ * ids is held by any of the block's rows (ids never cut, or cut with no text: a save of a new row, rows inserted by
+ * SQL), the ids' grams are OR-ed into the block's rows (those of their grams written, the others untouched), which
+ * gives the rows a remake of the block would. The blocks some queued id of which is held already (an update, a delete:
+ * its old grams must go) are returned, to be made again whole.
  */
-export function inGramOrder(rows: BlockRow[]): BlockRow[] {
-  const buckets = new Map<string, BlockRow[]>();
-  for (const row of rows) {
-    const key = `${row[1]} ${row[2]}`;
-    const bucket = buckets.get(key);
-    if (bucket) bucket.push(row);
-    else buckets.set(key, [row]);
-  }
-  const keys = [...buckets.keys()].map((key) => {
-    const space = key.indexOf(' ');
-    const gram = key.slice(space + 1);
-    return { key, col: Number(key.slice(0, space)), folded: gram.toLowerCase(), gram };
-  });
-  keys.sort((a, b) => a.col - b.col || compare(a.folded, b.folded) || compare(a.gram, b.gram));
-  const out: BlockRow[] = [];
-  for (const { key } of keys) for (const row of buckets.get(key)!) out.push(row);
-  return out;
-}
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * The statements writing `rows` of new blocks straight into the blocks table `target` (no stage), in their order:
- * multi-row inserts, OR-ing masks only where two grams of a block are equal under the collation. Made before they run
- * (a bulk load's next chunk is cut and made into statements while this one is written).
- */
-export function blockInserts(target: string, rows: BlockRow[]): string[] {
-  const update = MASKS.map((m) => `${m} = ${m} | values(${m})`).join(', ');
-  const head = `insert into ${q(target)} (blk, col, gram, ${MASKS.join(', ')}) values `;
-  // the gram as hexadecimal UTF-8 bytes (no quoting, whatever the sql_mode), each distinct gram encoded once
-  const hex = new Map<string, string>();
-  const statements: string[] = [];
-  for (let from = 0; from < rows.length; from += ROWS_PER_INSERT) {
-    const values: string[] = [];
-    for (const [blk, col, gram, masks] of rows.slice(from, from + ROWS_PER_INSERT)) {
-      let h = hex.get(gram);
-      if (h === undefined) hex.set(gram, (h = `_utf8mb4 x'${Buffer.from(gram, 'utf8').toString('hex')}'`));
-      values.push(`(${blk},${col},${h},${masks.join(',')})`);
+export async function addNewIds(conn: AnyDb, table: string, columns: string[], queued: Map<number, number[]>): Promise<number[]> {
+  const remake: number[] = [];
+  const held = new Map<string, Uint8Array>();
+  const fresh: number[] = [];
+  for (const [blk, ids] of queued) {
+    // binary strings as hexadecimal text (the app's connections read them as 0x… text: db/engineText.ts)
+    const { rows } = await sql<{ col: number; raw: string; bits: string }>`select col, hex(raw) as raw, hex(bits) as bits from ${sql.table(target(table))}
+      where blk = ${blk}`.execute(conn);
+    const maps = rows.map((r) => {
+      const map = new Uint8Array(BITMAP_BYTES);
+      orIds(map, Buffer.from(r.bits, 'hex'));
+      return { key: `${blk} ${r.col} ${r.raw.toLowerCase()}`, map };
+    });
+    const offsets = ids.map((id) => id - blk * BITS_IDS);
+    if (maps.some(({ map }) => offsets.some((o) => map[o >> 3]! & (1 << (o & 7))))) remake.push(blk);
+    else {
+      for (const { key, map } of maps) held.set(key, map);
+      fresh.push(...ids);
     }
-    statements.push(`${head}${values.join(',')} on duplicate key update ${update}`);
   }
-  return statements;
+  if (fresh.length === 0) return remake;
+  const cutter = new BitsCutter();
+  const { rows } = await sql
+    .raw<Record<string, unknown>>(`select id, ${columns.map(q).join(', ')} from ${q(table)} where id in (${[...new Set(fresh)].join(',')}) order by id`)
+    .execute(conn);
+  for (const r of rows) columns.forEach((c, k) => cutter.add(Number(r.id), k, r[c] as string | null));
+  const merged: BitsRow[] = cutter.end().map(([blk, col, gram, bits]) => {
+    const map = held.get(`${blk} ${col} ${Buffer.from(gram, 'utf8').toString('hex')}`);
+    if (!map) return [blk, col, gram, bits];
+    orIds(map, bits);
+    const offsets: number[] = [];
+    idsOf(0, map, offsets);
+    return [blk, col, gram, encodeIds(offsets)];
+  });
+  // the rows of grams the blocks held already replace theirs
+  for (const statement of bitsInserts(target(table), merged)) await sql.raw(`${statement} on duplicate key update bits = values(bits)`).execute(conn);
+  return remake;
 }

@@ -1,21 +1,21 @@
 import { sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
-import { addGramKey, BLOCK_IDS, blockQueue, blockTable, createBlockTable, MASKS, unboundedStatement } from '../db/migrations/0016_search_gram_blocks.ts';
-import { blockOf } from './gramCut.ts';
-import { blockInserts, closeStage, cutBlocks, cutRange, cutWholeTable, inGramOrder, openStage, writeBlockRows } from './gramWrite.ts';
+import { addBitsKey, BITMAP_BYTES, BITS_IDS, bitsQueue, bitsTable, createBitsTable } from '../db/migrations/0018_search_gram_bits.ts';
+import { blockOf, idsOf, orIds, searchGrams } from './gramCut.ts';
+import { addNewIds, bitsInserts, cutBlocks, cutRange, cutWholeTable, writeBitsRows } from './gramWrite.ts';
 
 /*
- * MySQL/MariaDB's keyword search index (migration 0016, docs/search.md "Issue 30, third pass: gram blocks"): one row
- * per (block of 64 ids, column, gram) with the mask of the block's ids holding the gram, in `sys_searchb__<table>`; the
- * ids written since they caught up in `sys_searchq__<table>` (row triggers). This file moves queued ids into the
- * blocks after the commit — by making their whole blocks again from the base rows (no old text is kept) — and reads
- * which columns a table's grams index.
+ * MySQL/MariaDB's keyword search index (migration 0018, docs/search.md "Issue 30, seventh pass: MariaDB's layout"): one
+ * row per (block of BITS_IDS ids, column, exact gram) with the block's ids holding the gram, in `sys_searchb__<table>`;
+ * the ids written since they caught up in `sys_searchq__<table>` (row triggers). This file moves queued ids into the
+ * rows after the commit — by making their whole blocks again from the base rows (no old text is kept) —, reads which
+ * columns a table's grams index, and reads a search's candidates (gramSearch).
  */
 
 /** Queued rows read per turn of a catch-up. */
 export const GRAM_CATCH_UP_ROWS = 5000;
-/** Blocks made again per transaction (64 base rows each, a few hundred gram rows each). */
-export const GRAM_CATCH_UP_BLOCKS = 300;
+/** Blocks made again per transaction (BITS_IDS base rows each, about a thousand gram rows each). */
+export const GRAM_CATCH_UP_BLOCKS = 16;
 /** A queue of at least this many ids is caught up by making the grams again from the whole table. */
 export const GRAM_BULK_FROM = 50_000;
 
@@ -26,14 +26,14 @@ const lockName = (table: string) => sql`concat('qb_search.', md5(concat(database
 export async function gramColumnsOf(db: AnyDb, table: string): Promise<string[]> {
   const { rows } = await sql<{
     comment: string;
-  }>`select table_comment as comment from information_schema.tables where table_schema = database() and table_name = ${blockTable(table)}`.execute(db);
+  }>`select table_comment as comment from information_schema.tables where table_schema = database() and table_name = ${bitsTable(table)}`.execute(db);
   const comment = rows[0]?.comment;
   return comment ? comment.split(',') : [];
 }
 
 /** The tables with grams (the server's start: each catches up). */
 export async function tablesWithGrams(db: AnyDb): Promise<string[]> {
-  const prefix = blockTable('');
+  const prefix = bitsTable('');
   const { rows } = await sql<{
     name: string;
   }>`select table_name as name from information_schema.tables where table_schema = database() and table_name like ${`${prefix.replace(/_/g, '!_')}%`} escape '!'`.execute(
@@ -44,18 +44,19 @@ export async function tablesWithGrams(db: AnyDb): Promise<string[]> {
 
 /** The queued ids of `table`, counted up to `limit` (the first `limit` rows of the queue's key). */
 export async function gramsQueuedAtLeast(db: AnyDb, table: string, limit: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${sql.table(blockQueue(table))} limit ${limit}) q`.execute(db);
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${sql.table(bitsQueue(table))} limit ${limit}) q`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
 /**
- * Moves the queued ids of `table` into its gram blocks; the queued rows taken. One catch-up of a table at a time across
+ * Moves the queued ids of `table` into its gram rows; the queued rows taken. One catch-up of a table at a time across
  * instances: a named lock held by one connection for the whole catch-up, so that a later one reads the base rows after
  * the earlier one committed (never older text over newer) and no turn writes into blocks being remade. Each turn, in
  * a READ COMMITTED transaction: the first committed queue rows (GRAM_CATCH_UP_ROWS, of at most GRAM_CATCH_UP_BLOCKS
- * blocks) are read, the rows of their blocks deleted and cut again from the base rows as they are now (all 64 ids of
- * each block: a changed text's old grams go with its block), then exactly those queue rows deleted (a write committed
- * after the read left a row of its own, for the next turn).
+ * blocks) are read; a block none of whose queued ids its rows hold yet (new rows) gets their grams OR-ed in
+ * (gramWrite.ts addNewIds), the others' rows are deleted and cut again from the base rows as they are now (all BITS_IDS
+ * ids of each block: a changed text's old grams go with its block); then exactly those queue rows deleted (a write
+ * committed after the read left a row of its own, for the next turn).
  */
 export async function catchUpGrams(
   db: AnyDb,
@@ -77,13 +78,12 @@ export async function catchUpGrams(
         total += await appendRange(db, conn, table, columns, stopped, options);
         if (stopped()) return total;
       }
-      await openStage(conn);
-      try {
+      {
         for (;;) {
           const { rows } = await sql<{
             seq: number;
             id: number;
-          }>`select seq, id from ${sql.table(blockQueue(table))} order by seq limit ${GRAM_CATCH_UP_ROWS}`.execute(conn);
+          }>`select seq, id from ${sql.table(bitsQueue(table))} order by seq limit ${GRAM_CATCH_UP_ROWS}`.execute(conn);
           if (rows.length === 0) return total;
           // the queue rows of the first GRAM_CATCH_UP_BLOCKS blocks (in queue order); the rest wait for the next turn
           const blocks = new Set<number>();
@@ -96,10 +96,18 @@ export async function catchUpGrams(
           await sql`set transaction isolation level read committed`.execute(conn);
           await sql`begin`.execute(conn);
           try {
-            const list = sql.raw([...blocks].join(','));
-            await sql`delete from ${sql.table(blockTable(table))} where blk in (${list})`.execute(conn);
-            await writeBlockRows(conn, blockTable(table), await cutBlocks(conn, table, columns, [...blocks]), 'delete');
-            await sql`delete from ${sql.table(blockQueue(table))} where seq in (${sql.raw(taken.map((r) => String(Number(r.seq))).join(','))})`.execute(conn);
+            // new rows OR-ed into their blocks; the blocks of a changed or deleted row made again whole
+            const queued = new Map<number, number[]>();
+            for (const r of taken) {
+              const { blk } = blockOf(Number(r.id));
+              queued.set(blk, [...(queued.get(blk) ?? []), Number(r.id)]);
+            }
+            const remake = await addNewIds(conn, table, columns, queued);
+            if (remake.length > 0) {
+              await sql`delete from ${sql.table(bitsTable(table))} where blk in (${sql.raw(remake.join(','))})`.execute(conn);
+              await writeBitsRows(conn, bitsTable(table), await cutBlocks(conn, table, columns, remake));
+            }
+            await sql`delete from ${sql.table(bitsQueue(table))} where seq in (${sql.raw(taken.map((r) => String(Number(r.seq))).join(','))})`.execute(conn);
             await sql`commit`.execute(conn);
           } catch (err) {
             await sql`rollback`.execute(conn);
@@ -110,8 +118,6 @@ export async function catchUpGrams(
           if (stopped()) return total;
           await new Promise((r) => setImmediate(r));
         }
-      } finally {
-        await closeStage(conn);
       }
     })) ?? 0
   );
@@ -134,7 +140,7 @@ export async function withGramsLock<T>(db: AnyDb, table: string, work: (conn: An
 }
 
 /**
- * A large queue (a bulk load from outside, a large import, migration 0016 itself): the blocks are made again beside the
+ * A large queue (a bulk load from outside, a large import, migrations 0016 and 0018 themselves): the blocks are made again beside the
  * live ones from every base row (read in id order, cut in the server, written in block order: appended to the primary
  * key, the search's key built after) and swapped in (RENAME TABLE, atomic). Exact throughout: the queue rows committed
  * before the rows are read are noted first and deleted only after the swap, so until then searches take the old
@@ -146,7 +152,7 @@ async function remakeGrams(conn: AnyDb, table: string, columns: string[]): Promi
   const taken = 'qb_search_taken';
   const { rows } = await sql<{
     coll: string;
-  }>`select collation_name as coll from information_schema.columns where table_schema = database() and table_name = ${blockTable(table)} and column_name = 'gram'`.execute(
+  }>`select collation_name as coll from information_schema.columns where table_schema = database() and table_name = ${bitsTable(table)} and column_name = 'gram'`.execute(
     conn,
   );
   const collation = rows[0]?.coll;
@@ -155,17 +161,12 @@ async function remakeGrams(conn: AnyDb, table: string, columns: string[]): Promi
   await sql`drop temporary table if exists ${sql.table(taken)}`.execute(conn);
   await sql`create temporary table ${sql.table(taken)} (seq bigint not null primary key) engine=InnoDB`.execute(conn);
   await sql`set transaction isolation level read committed`.execute(conn);
-  await sql`insert into ${sql.table(taken)} (seq) select seq from ${sql.table(blockQueue(table))}`.execute(conn);
-  await createBlockTable(conn, fresh, columns, collation, false);
-  await openStage(conn);
-  try {
-    await cutWholeTable(conn, table, columns, fresh);
-  } finally {
-    await closeStage(conn);
-  }
-  await addGramKey(conn, fresh);
-  await sql`rename table ${sql.table(blockTable(table))} to ${sql.table(old)}, ${sql.table(fresh)} to ${sql.table(blockTable(table))}`.execute(conn);
-  const deleted = await sql`delete q from ${sql.table(blockQueue(table))} q join ${sql.table(taken)} t on t.seq = q.seq`.execute(conn);
+  await sql`insert into ${sql.table(taken)} (seq) select seq from ${sql.table(bitsQueue(table))}`.execute(conn);
+  await createBitsTable(conn, fresh, columns, collation, false);
+  await cutWholeTable(conn, table, columns, fresh);
+  await addBitsKey(conn, fresh);
+  await sql`rename table ${sql.table(bitsTable(table))} to ${sql.table(old)}, ${sql.table(fresh)} to ${sql.table(bitsTable(table))}`.execute(conn);
+  const deleted = await sql`delete q from ${sql.table(bitsQueue(table))} q join ${sql.table(taken)} t on t.seq = q.seq`.execute(conn);
   await sql`drop table ${sql.table(old)}`.execute(conn);
   await sql`drop temporary table ${sql.table(taken)}`.execute(conn);
   return Number(deleted.numAffectedRows ?? 0);
@@ -173,41 +174,42 @@ async function remakeGrams(conn: AnyDb, table: string, columns: string[]): Promi
 
 /** The catch-up's options (tests, the bench): ids made per transaction of a bulk load's range, a hook after each. */
 export interface RangeOptions {
-  /** ids per transaction of a range's catch-up (a multiple of BLOCK_IDS; GRAM_RANGE_IDS) */
+  /** ids per transaction of a range's catch-up (a multiple of BITS_IDS; GRAM_RANGE_IDS) */
   chunkIds?: number;
-  /** a range of at least this many ids (and two thirds of the table's rows) is appended without the search's key (GRAM_UNKEYED_IDS) */
-  unkeyedFrom?: number;
   /** awaited after each committed chunk of a range, with the next id to make (above `hi`: the range is done) */
   afterChunk?: (next: number, hi: number) => Promise<void>;
 }
 
 /** Ids of a bulk load's range made per transaction. */
 export const GRAM_RANGE_IDS = 65_536;
-/**
- * A bulk load's range of at least this many ids, and two thirds of the table's rows or more (the planner's estimate:
- * twice the rows below it; the first blocks of a table), is appended without the search's key ix_gram, which is built
- * again after, sorted, in one pass (docs/search.md "Issue 30, sixth pass: MariaDB's catch-up"): a row written into
- * ix_gram cost about 10 µs more (a B-tree larger than the buffer pool, written in the middle of every gram's run). Not
- * for a load into a table already large: searches meanwhile would read the blocks below without their key (measured:
- * 7.5 s against 3.1 s median at 1,000,000 into 1,000,000, for a catch-up 10–55% shorter).
- */
-export const GRAM_UNKEYED_IDS = 200_000;
 
 /**
- * The mark of a bulk load being appended, kept as a row of the blocks table itself (so that every table with blocks,
- * runtime ones too, has its place, and a search reads it in the same snapshot as the blocks): block RANGE_BLK, column
- * RANGE_COL, gram '', m0 the next id to make and m1 the last. No search reads column RANGE_COL.
+ * The mark of a bulk load being appended, kept as a row of the gram table itself (so that every table with grams,
+ * runtime ones too, has its place, and a search reads it in the same snapshot as the grams): block RANGE_BLK, column
+ * RANGE_COL, raw and gram '', bits the next id to make and the last (two 64-bit big-endian numbers). No search reads
+ * column RANGE_COL.
  */
 export const RANGE_BLK = -1;
 export const RANGE_COL = 255;
 
-/** The range of a bulk load being appended to `table`'s blocks, [next id to make, last id]; undefined when none. */
+const markOf = (lo: number, hi: number) => {
+  const b = Buffer.alloc(16);
+  b.writeBigInt64BE(BigInt(lo), 0);
+  b.writeBigInt64BE(BigInt(hi), 8);
+  return sql.raw(`x'${b.toString('hex')}'`);
+};
+const rangeIn = (hex: string): [number, number] => {
+  const b = Buffer.from(hex, 'hex');
+  return [Number(b.readBigInt64BE(0)), Number(b.readBigInt64BE(8))];
+};
+const isMark = (table: string) =>
+  sql`${sql.table(bitsTable(table))}.blk = ${RANGE_BLK} and ${sql.table(bitsTable(table))}.col = ${RANGE_COL} and ${sql.table(bitsTable(table))}.raw = ''`;
+
+/** The range of a bulk load being appended to `table`'s gram rows, [next id to make, last id]; undefined when none. */
 export async function rangeOf(conn: AnyDb, table: string): Promise<[number, number] | undefined> {
-  const { rows } = await sql<{
-    lo: string;
-    hi: string;
-  }>`select m0 as lo, m1 as hi from ${sql.table(blockTable(table))} where blk = ${RANGE_BLK} and col = ${RANGE_COL} and gram = ''`.execute(conn);
-  return rows[0] ? [Number(rows[0].lo), Number(rows[0].hi)] : undefined;
+  // binary strings as hexadecimal text (the app's connections read them as 0x… text: db/engineText.ts)
+  const { rows } = await sql<{ bits: string }>`select hex(bits) as bits from ${sql.table(bitsTable(table))} where ${isMark(table)}`.execute(conn);
+  return rows[0] ? rangeIn(rows[0].bits) : undefined;
 }
 
 /**
@@ -216,7 +218,7 @@ export async function rangeOf(conn: AnyDb, table: string): Promise<[number, numb
  * more; undefined otherwise (scattered ids: the remake).
  */
 async function denseRange(conn: AnyDb, table: string): Promise<[number, number] | undefined> {
-  const { rows } = await sql<{ blk: string; n: string }>`select id div ${BLOCK_IDS} as blk, count(*) as n from ${sql.table(blockQueue(table))}
+  const { rows } = await sql<{ blk: string; n: string }>`select id div ${BITS_IDS} as blk, count(*) as n from ${sql.table(bitsQueue(table))}
     where id >= 0 group by blk order by blk desc`.execute(conn);
   if (rows.length === 0) return undefined;
   const top = Number(rows[0]!.blk);
@@ -227,16 +229,16 @@ async function denseRange(conn: AnyDb, table: string): Promise<[number, number] 
   for (const r of rows) {
     sum += Number(r.n);
     const blk = Number(r.blk);
-    if (sum * 4 >= (top + 1 - blk) * BLOCK_IDS) best = { blk, n: sum };
+    if (sum * 4 >= (top + 1 - blk) * BITS_IDS) best = { blk, n: sum };
   }
   if (!best || best.n * 2 < all) return undefined;
-  return [best.blk * BLOCK_IDS, (top + 1) * BLOCK_IDS - 1];
+  return [best.blk * BITS_IDS, (top + 1) * BITS_IDS - 1];
 }
 
 /**
- * Starts appending the range [lo, hi]: in one transaction its queue rows (committed ones) deleted and the mark written,
- * so that a search, which reads the range's rows with its own `like`, sees each id in the queue or in the range. The
- * queue rows taken.
+ * Starts appending the range [lo, hi]: in one transaction its queue rows (committed ones) deleted and the mark written
+ * (widened to take in a range left by a stopped catch-up), so that a search, which reads the range's rows with its own
+ * `like`, sees each id in the queue or in the range. The queue rows taken.
  */
 async function startRange(conn: AnyDb, table: string, [lo, hi]: [number, number]): Promise<number> {
   await sql`set transaction isolation level read committed`.execute(conn);
@@ -247,14 +249,14 @@ async function startRange(conn: AnyDb, table: string, [lo, hi]: [number, number]
     const taken = sql.table('qb_search_taken');
     await sql`drop temporary table if exists ${taken}`.execute(conn);
     await sql`create temporary table ${taken} (seq bigint not null primary key) engine=InnoDB`.execute(conn);
-    await sql`insert into ${taken} (seq) select seq from ${sql.table(blockQueue(table))} where id between ${lo} and ${hi}`.execute(conn);
+    await sql`insert into ${taken} (seq) select seq from ${sql.table(bitsQueue(table))} where id between ${lo} and ${hi}`.execute(conn);
     const deleted = Number(
-      (await sql`delete q from ${taken} t straight_join ${sql.table(blockQueue(table))} q on q.seq = t.seq`.execute(conn)).numAffectedRows ?? 0,
+      (await sql`delete q from ${taken} t straight_join ${sql.table(bitsQueue(table))} q on q.seq = t.seq`.execute(conn)).numAffectedRows ?? 0,
     );
-    await sql`insert into ${sql.table(blockTable(table))} (blk, col, gram, ${sql.raw(MASKS.join(', '))})
-      values (${RANGE_BLK}, ${RANGE_COL}, '', ${lo}, ${hi}, 0, 0) on duplicate key update m0 = least(m0, values(m0)), m1 = greatest(m1, values(m1))`.execute(
-      conn,
-    );
+    const old = await rangeOf(conn, table);
+    const mark = markOf(Math.min(lo, old?.[0] ?? lo), Math.max(hi, old?.[1] ?? hi));
+    await sql`insert into ${sql.table(bitsTable(table))} (blk, col, raw, gram, bits) values (${RANGE_BLK}, ${RANGE_COL}, '', '', ${mark})
+      on duplicate key update bits = values(bits)`.execute(conn);
     await sql`commit`.execute(conn);
     return deleted;
   } catch (err) {
@@ -268,50 +270,36 @@ async function startRange(conn: AnyDb, table: string, [lo, hi]: [number, number]
 /**
  * Appends the blocks of the range being made (its mark), a chunk of ids a transaction in key order: the base rows of
  * the chunk read as committed now, the chunk's blocks deleted (a block under the range's first id may hold older rows,
- * read again with it) and written, the mark moved past the chunk. A large range is written without the search's key
- * (GRAM_UNKEYED_IDS), made again after the last chunk; the mark, then an empty range, is deleted only once the key is
- * there, so that a catch-up stopped before makes it. A write committed after a chunk's read left a queue row. 0: the
- * range's queue rows were taken when it started.
+ * read again with it) and written, the mark moved past the chunk; the mark deleted after the last. A write committed
+ * after a chunk's read left a queue row. 0: the range's queue rows were taken when it started.
  */
 async function appendRange(db: AnyDb, conn: AnyDb, table: string, columns: string[], stopped: () => boolean, options: RangeOptions): Promise<number> {
-  const step = Math.max(BLOCK_IDS, Math.floor((options.chunkIds ?? GRAM_RANGE_IDS) / BLOCK_IDS) * BLOCK_IDS);
+  const step = Math.max(BITS_IDS, Math.floor((options.chunkIds ?? GRAM_RANGE_IDS) / BITS_IDS) * BITS_IDS);
   const range = await rangeOf(conn, table);
   if (!range) return 0;
   const [lo, hi] = range;
-  // a large range (against what is below it) appended without the search's key, made again once it is done: searches
-  // meanwhile read the blocks' rows without it (slower, as exact); a range left by a stopped catch-up goes on so
-  const ids = hi - lo + 1;
-  let keyed = await hasGramKey(conn, table);
-  if (keyed && ids >= (options.unkeyedFrom ?? GRAM_UNKEYED_IDS) && 3 * ids >= 2 * (await rowsEstimate(conn, table))) {
-    await dropGramKey(conn, blockTable(table));
-    keyed = false;
-  }
-  // the next chunk read (another connection of the pool) and cut while this one is written: the cutting takes the CPU
-  // while the database writes. Read before its transaction is exact too: a write committed after the read left a queue
-  // row (a range's queue rows are taken only when it starts)
-  // with the search's key, in its order (col, gram, blk), about (the collation folds case): its B-tree, larger than the
-  // buffer pool at 1,000,000 rows and kept without change buffering on MariaDB 10.11, is then written in one sweep
-  // per chunk rather than at random; the primary key's pages of the chunk's blocks are few and stay cached. Without
-  // it, in block order (an append to the primary key). The statements are made in the read-ahead too, so that the
-  // database writes one after the other
+  // the next chunk read (another connection of the pool), cut and made into statements while this one is written: the
+  // cutting takes the CPU while the database writes. Read before its transaction is exact too: a write committed after
+  // the read left a queue row (a range's queue rows are taken only when it starts)
   const read = (from: number) => {
     const to = Math.min(hi, from + step - 1);
-    const statements = cutRange(db, table, columns, from, to).then((rows) => blockInserts(blockTable(table), keyed ? inGramOrder(rows) : rows));
+    const statements = cutRange(db, table, columns, from, to).then((rows) => bitsInserts(bitsTable(table), rows));
     statements.catch(() => undefined);
     return { from, to, statements };
   };
-  let next = lo <= hi ? read(Math.floor(lo / BLOCK_IDS) * BLOCK_IDS) : undefined;
+  let next = lo <= hi ? read(Math.floor(lo / BITS_IDS) * BITS_IDS) : undefined;
   while (next) {
     const { from, to } = next;
     const statements = await next.statements;
     if (to < hi) next = read(to + 1);
+    else next = undefined;
     await sql`set transaction isolation level read committed`.execute(conn);
     await sql`begin`.execute(conn);
     try {
-      await sql`delete from ${sql.table(blockTable(table))} where blk between ${from / BLOCK_IDS} and ${Math.floor(to / BLOCK_IDS)}`.execute(conn);
+      await sql`delete from ${sql.table(bitsTable(table))} where blk between ${from / BITS_IDS} and ${Math.floor(to / BITS_IDS)}`.execute(conn);
       for (const statement of statements) await sql.raw(statement).execute(conn);
-      // past the last id: an empty range, the mark kept until the search's key is there
-      await sql`update ${sql.table(blockTable(table))} set m0 = ${to + 1} where blk = ${RANGE_BLK} and col = ${RANGE_COL} and gram = ''`.execute(conn);
+      if (to >= hi) await sql`delete from ${sql.table(bitsTable(table))} where ${isMark(table)}`.execute(conn);
+      else await sql`update ${sql.table(bitsTable(table))} set bits = ${markOf(to + 1, hi)} where ${isMark(table)}`.execute(conn);
       await sql`commit`.execute(conn);
     } catch (err) {
       await sql`rollback`.execute(conn);
@@ -321,30 +309,80 @@ async function appendRange(db: AnyDb, conn: AnyDb, table: string, columns: strin
     if (to >= hi) break;
     if (stopped()) return 0;
   }
-  if (!(await hasGramKey(conn, table))) await addGramKey(conn, blockTable(table));
-  await sql`delete from ${sql.table(blockTable(table))} where blk = ${RANGE_BLK} and col = ${RANGE_COL} and gram = ''`.execute(conn);
   return 0;
 }
 
-/** The planner's estimate of `table`'s rows (as search/indexes.ts estimateOf). */
-async function rowsEstimate(conn: AnyDb, table: string): Promise<number> {
-  const { rows } = await sql<{
-    n: number;
-  }>`select table_rows as n from information_schema.tables where table_schema = database() and table_name = ${table}`.execute(conn);
-  return Number(rows[0]?.n ?? 0);
+/** A search's candidates from the gram rows (gramSearch). */
+export interface GramFound {
+  /** ids whose blocks hold every gram of the search, in increasing order (at most `limit`) */
+  hits: number[];
+  /** `limit` hits or more: the search is common */
+  many: boolean;
+  /** ids queued since they caught up (at most `limit`) */
+  queued: number[];
+  /** `limit` queued ids or more */
+  manyQueued: boolean;
+  /** a bulk load's range not yet appended, [next id, last id] */
+  range: [number, number] | undefined;
 }
 
-/** Whether `table`'s blocks have the search's key ix_gram (a bulk load's range may be appended without it). */
-export async function hasGramKey(conn: AnyDb, table: string): Promise<boolean> {
-  const { rows } = await sql<{
-    n: number;
-  }>`select count(*) as n from information_schema.statistics where table_schema = database() and table_name = ${blockTable(table)} and index_name = 'ix_gram'`.execute(
-    conn,
-  );
-  return Number(rows[0]?.n ?? 0) > 0;
-}
-
-/** Drops the search's key of the blocks table `name` (a bulk append; MySQL 8 has no `drop index if exists`). */
-async function dropGramKey(conn: AnyDb, name: string): Promise<void> {
-  await sql.raw(await unboundedStatement(conn, `alter table \`${name.replace(/`/g, '``')}\` drop key ix_gram`)).execute(conn);
+/**
+ * A search's candidates, read in one statement (one snapshot): the rows of its grams (searchGrams; every row of a gram
+ * equal to each under the collation, `gram = ?`), the queue (its first `limit` rows) and a bulk load's mark. Per gram
+ * the rows of a block are OR-ed (grams the collation calls equal), then the grams AND-ed block by block, here: MariaDB
+ * has no bit operations on binary strings. Every id is, in that snapshot, in a block made after its last write, in the
+ * queue or in the range.
+ */
+export async function gramSearch(db: AnyDb, table: string, col: number, text: string, limit: number): Promise<GramFound> {
+  const picked = searchGrams(text);
+  const t = sql.table(bitsTable(table));
+  // a branch per gram (each a range of ix_gram), the gram a parameter: compared under the column's collation
+  // binary strings as hexadecimal text (the app's connections read them as 0x… text: db/engineText.ts)
+  const grams = picked.map((gram, k) => sql`select ${sql.lit(k)} as k, blk, hex(bits) as bits from ${t} where col = ${col} and gram = ${gram}`);
+  const branches = [
+    ...grams,
+    sql`select -1 as k, qb_q.id as blk, null as bits from (select id from ${sql.table(bitsQueue(table))} order by seq limit ${limit}) qb_q`,
+    sql`select -2 as k, blk, hex(bits) as bits from ${t} where ${isMark(table)}`,
+  ];
+  const { rows } = await sql<{ k: number; blk: number; bits: string | null }>`${sql.join(branches, sql` union all `)}`.execute(db);
+  const per = picked.map(() => new Map<number, Uint8Array>());
+  const queued: number[] = [];
+  let range: [number, number] | undefined;
+  for (const r of rows) {
+    const k = Number(r.k);
+    if (k === -1) queued.push(Number(r.blk));
+    else if (k === -2) range = rangeIn(r.bits!);
+    else {
+      const blocks = per[k]!;
+      const blk = Number(r.blk);
+      let map = blocks.get(blk);
+      if (!map) blocks.set(blk, (map = new Uint8Array(BITMAP_BYTES)));
+      orIds(map, Buffer.from(r.bits!, 'hex'));
+    }
+  }
+  const hits: number[] = [];
+  if (per.length > 0) {
+    // the gram with the fewest blocks first
+    const [first, ...rest] = [...per].sort((a, b) => a.size - b.size);
+    for (const blk of [...first!.keys()].sort((a, b) => a - b)) {
+      const and = first!.get(blk)!;
+      let any = true;
+      for (const other of rest) {
+        const map = other.get(blk);
+        if (!map) {
+          any = false;
+          break;
+        }
+        let left = 0;
+        for (let k = 0; k < BITMAP_BYTES; k++) left |= and[k]! &= map[k]!;
+        if (left === 0) {
+          any = false;
+          break;
+        }
+      }
+      if (any) idsOf(blk, and, hits);
+      if (hits.length >= limit) break;
+    }
+  }
+  return { hits: hits.slice(0, limit), many: hits.length >= limit, queued, manyQueued: queued.length >= limit, range };
 }

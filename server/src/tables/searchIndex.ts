@@ -4,7 +4,8 @@ import { lockSearchSide } from '../search/pgSide.ts';
 import type { AnyDb } from '../db/connection.ts';
 import { dropSqliteSearchIndex, sqliteSearchIndex } from '../db/migrations/0008_search_upkeep.ts';
 import { dropPgSearchSide, pgSearchSide, SIDE_TABLE_NAME_MAX, sideTable, pendingTable, trigramSchemaOf } from '../db/migrations/0010_search_side.ts';
-import { BLOCK_TABLE_NAME_MAX, dropMysqlGramBlocks, mysqlGramBlocks } from '../db/migrations/0016_search_gram_blocks.ts';
+import { BLOCK_TABLE_NAME_MAX, dropMysqlGramBlocks } from '../db/migrations/0016_search_gram_blocks.ts';
+import { mysqlGramBits } from '../db/migrations/0018_search_gram_bits.ts';
 import { withGramsLock } from '../search/grams.ts';
 import { LOCAL_SOURCE } from '../schema/registry.ts';
 
@@ -15,7 +16,7 @@ import { LOCAL_SOURCE } from '../schema/registry.ts';
  * for an integer key `id` (the FTS5 rowid); PostgreSQL, when pg_trgm exists: migration 0010's side table
  * `sys_search__<table>` with its GIN trigram indexes, queue `sys_searchq__<table>` and statement triggers, for a key
  * `id` and a name of at most SIDE_TABLE_NAME_MAX characters (else, as before, a GIN index per column on the table);
- * MySQL/MariaDB: migration 0016's gram blocks `sys_searchb__<table>`, queue and row triggers (a key `id`, a name of at
+ * MySQL/MariaDB: migration 0018's gram rows `sys_searchb__<table>` (0016's queue and row triggers; a key `id`, a name of at
  * most BLOCK_TABLE_NAME_MAX characters). Tables of other data sources are searched as before.
  */
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -61,11 +62,11 @@ export async function afterTableDdl(ctx: TablesDeps, sourceId: number, table: st
     const usable = columns.filter((c) => c.toLowerCase() !== 'rowid' && c !== table);
     if (registered?.primaryKey === 'id' && usable.length > 0) await db.transaction().execute((trx) => sqliteSearchIndex(trx, table, usable));
   } else if (ctx.conn.engine === 'mysql') {
-    // migration 0016's gram blocks, queue and row triggers, made from the rows (a key `id`, a name within MySQL's 64 characters)
+    // migration 0018's gram rows (0016's queue and row triggers), made from the rows (a key `id`, a name within MySQL's 64 characters)
     const searched = columns.filter((c) => c !== 'id');
     const fits = registered?.primaryKey === 'id' && [...table].length <= BLOCK_TABLE_NAME_MAX && searched.length > 0;
     await lockedGrams(db, table, async (conn) => {
-      if (fits) await mysqlGramBlocks(conn, table, searched);
+      if (fits) await mysqlGramBits(conn, table, searched);
       else await dropMysqlGramBlocks(conn, table);
     });
     // the rows were queued: their grams are made now rather than at the first search

@@ -19,6 +19,7 @@ import * as menuEnglish from './0013_menu_english.ts';
 import * as rowFilters from './0015_row_filters.ts';
 import * as searchGramBlocks from './0016_search_gram_blocks.ts';
 import * as builtinMenus from './0017_builtin_menus.ts';
+import * as searchGramBits from './0018_search_gram_bits.ts';
 
 type Step = [name: string, up: (db: AnyDb, engine: Engine) => Promise<void>];
 
@@ -43,6 +44,7 @@ const written: Step[] = [
   ['0015_row_filters', rowFilters.up],
   ['0016_search_gram_blocks', searchGramBlocks.up],
   ['0017_builtin_menus', builtinMenus.up],
+  ['0018_search_gram_bits', searchGramBits.up],
 ];
 
 /**
