@@ -1,4 +1,4 @@
-import { Activity, useEffect, useState } from 'react';
+import { Activity, memo, useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resolveManageRoute, type ManageRoute } from '../pages/manageRoutes.ts';
@@ -43,7 +43,12 @@ function NoAccess() {
   );
 }
 
-function LoadedPage({ route }: { route: ManageRoute }) {
+/**
+ * A page renders again only when its own state or what it reads changes, not each time the shell does (a new tab, the
+ * tag bar, the menu): the first tab of a typed URL in a browser without saved tabs rendered the whole page a second
+ * time as the shell added its tab (issue 31). Routes are module-level objects, the same for a path.
+ */
+const LoadedPage = memo(function LoadedPage({ route }: { route: ManageRoute }) {
   const { t } = useTranslation();
   const state = usePage(route);
   if ('page' in state) {
@@ -70,4 +75,4 @@ function LoadedPage({ route }: { route: ManageRoute }) {
       <Spin />
     </div>
   );
-}
+});
