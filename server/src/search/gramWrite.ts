@@ -99,12 +99,17 @@ export async function cutWholeTable(conn: AnyDb, table: string, columns: string[
   }
 }
 
-/** The gram rows of the ids [from, to] of `table` (whole blocks), cut from its rows as they are now (one read by key). */
-export async function cutRange(conn: AnyDb, table: string, columns: string[], from: number, to: number): Promise<BitsRow[]> {
-  const cutter = new BitsCutter();
+/** The base rows of the ids [from, to] of `table` as committed now (one read by key), for cutRows. */
+export async function rangeRows(conn: AnyDb, table: string, columns: string[], from: number, to: number): Promise<Record<string, unknown>[]> {
   const { rows } = await sql
     .raw<Record<string, unknown>>(`select id, ${columns.map(q).join(', ')} from ${q(table)} where id between ${from} and ${to} order by id`)
     .execute(conn);
+  return rows;
+}
+
+/** The gram rows of base rows given in id order (whole blocks of them). */
+export function cutRows(rows: Record<string, unknown>[], columns: string[]): BitsRow[] {
+  const cutter = new BitsCutter();
   for (const r of rows) columns.forEach((c, k) => cutter.add(Number(r.id), k, r[c] as string | null));
   return cutter.end();
 }

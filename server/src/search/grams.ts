@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AnyDb } from '../db/connection.ts';
 import { addBitsKey, BITMAP_BYTES, BITS_IDS, bitsQueue, bitsTable, createBitsTable } from '../db/migrations/0018_search_gram_bits.ts';
 import { blockOf, idsOf, orIds, searchGrams } from './gramCut.ts';
-import { addNewIds, bitsInserts, cutBlocks, cutRange, cutWholeTable, writeBitsRows } from './gramWrite.ts';
+import { addNewIds, bitsInserts, cutBlocks, cutRows, cutWholeTable, rangeRows, writeBitsRows } from './gramWrite.ts';
 
 /*
  * MySQL/MariaDB's keyword search index (migration 0018, docs/search.md "Issue 30, seventh pass: MariaDB's layout"): one
@@ -278,21 +278,29 @@ async function appendRange(db: AnyDb, conn: AnyDb, table: string, columns: strin
   const range = await rangeOf(conn, table);
   if (!range) return 0;
   const [lo, hi] = range;
-  // the next chunk read (another connection of the pool), cut and made into statements while this one is written: the
-  // cutting takes the CPU while the database writes. Read before its transaction is exact too: a write committed after
-  // the read left a queue row (a range's queue rows are taken only when it starts)
-  const read = (from: number) => {
+  // the chunks ahead read on other connections of the pool, the next one cut and made into statements, while this one
+  // is written: the database reads and writes while the server cuts. Read before its transaction is exact too: a write
+  // committed after the read left a queue row (a range's queue rows are taken only when it starts)
+  const fetch = (from: number) => {
     const to = Math.min(hi, from + step - 1);
-    const statements = cutRange(db, table, columns, from, to).then((rows) => bitsInserts(bitsTable(table), rows));
-    statements.catch(() => undefined);
-    return { from, to, statements };
+    const rows = rangeRows(db, table, columns, from, to);
+    rows.catch(() => undefined);
+    return { from, to, rows };
   };
-  let next = lo <= hi ? read(Math.floor(lo / BITS_IDS) * BITS_IDS) : undefined;
+  const make = (chunk: ReturnType<typeof fetch>) => {
+    const statements = chunk.rows.then((rows) => bitsInserts(bitsTable(table), cutRows(rows, columns)));
+    statements.catch(() => undefined);
+    return { from: chunk.from, to: chunk.to, statements };
+  };
+  let next = lo <= hi ? make(fetch(Math.floor(lo / BITS_IDS) * BITS_IDS)) : undefined;
+  let after = next && next.to < hi ? fetch(next.to + 1) : undefined;
   while (next) {
     const { from, to } = next;
     const statements = await next.statements;
-    if (to < hi) next = read(to + 1);
-    else next = undefined;
+    if (after) {
+      next = make(after);
+      after = next.to < hi ? fetch(next.to + 1) : undefined;
+    } else next = undefined;
     await sql`set transaction isolation level read committed`.execute(conn);
     await sql`begin`.execute(conn);
     try {
@@ -327,62 +335,84 @@ export interface GramFound {
 }
 
 /**
- * A search's candidates, read in one statement (one snapshot): the rows of its grams (searchGrams; every row of a gram
- * equal to each under the collation, `gram = ?`), the queue (its first `limit` rows) and a bulk load's mark. Per gram
- * the rows of a block are OR-ed (grams the collation calls equal), then the grams AND-ed block by block, here: MariaDB
- * has no bit operations on binary strings. Every id is, in that snapshot, in a block made after its last write, in the
- * queue or in the range.
+ * A search's candidates, read in one snapshot (a REPEATABLE READ read-only transaction): the queue (its first `limit`
+ * rows), a bulk load's mark, and the rows of its grams (searchGrams; every row of a gram equal to each under the
+ * collation, `gram = ?`). The grams are read in increasing size (their bytes summed first, by the database), each after
+ * the first only for the blocks still holding candidates: a rare search whose grams are common alone (`第 1004242 题`:
+ * `第 1` is in every block) reads the dense ones for a few blocks. Per gram the rows of a block are OR-ed (grams the
+ * collation calls equal), then AND-ed with the candidates so far, here: MariaDB has no bit operations on binary strings.
+ * Every id is, in that snapshot, in a block made after its last write, in the queue or in the range.
  */
 export async function gramSearch(db: AnyDb, table: string, col: number, text: string, limit: number): Promise<GramFound> {
   const picked = searchGrams(text);
   const t = sql.table(bitsTable(table));
-  // a branch per gram (each a range of ix_gram), the gram a parameter: compared under the column's collation
-  // binary strings as hexadecimal text (the app's connections read them as 0x… text: db/engineText.ts)
-  const grams = picked.map((gram, k) => sql`select ${sql.lit(k)} as k, blk, hex(bits) as bits from ${t} where col = ${col} and gram = ${gram}`);
-  const branches = [
-    ...grams,
-    sql`select -1 as k, qb_q.id as blk, null as bits from (select id from ${sql.table(bitsQueue(table))} order by seq limit ${limit}) qb_q`,
-    sql`select -2 as k, blk, hex(bits) as bits from ${t} where ${isMark(table)}`,
-  ];
-  const { rows } = await sql<{ k: number; blk: number; bits: string | null }>`${sql.join(branches, sql` union all `)}`.execute(db);
-  const per = picked.map(() => new Map<number, Uint8Array>());
-  const queued: number[] = [];
-  let range: [number, number] | undefined;
-  for (const r of rows) {
-    const k = Number(r.k);
-    if (k === -1) queued.push(Number(r.blk));
-    else if (k === -2) range = rangeIn(r.bits!);
-    else {
-      const blocks = per[k]!;
-      const blk = Number(r.blk);
-      let map = blocks.get(blk);
-      if (!map) blocks.set(blk, (map = new Uint8Array(BITMAP_BYTES)));
-      orIds(map, Buffer.from(r.bits!, 'hex'));
-    }
-  }
-  const hits: number[] = [];
-  if (per.length > 0) {
-    // the gram with the fewest blocks first
-    const [first, ...rest] = [...per].sort((a, b) => a.size - b.size);
-    for (const blk of [...first!.keys()].sort((a, b) => a - b)) {
-      const and = first!.get(blk)!;
-      let any = true;
-      for (const other of rest) {
-        const map = other.get(blk);
-        if (!map) {
-          any = false;
-          break;
-        }
-        let left = 0;
-        for (let k = 0; k < BITMAP_BYTES; k++) left |= and[k]! &= map[k]!;
-        if (left === 0) {
-          any = false;
-          break;
-        }
+  return db.connection().execute(async (conn) => {
+    await sql`set transaction isolation level repeatable read`.execute(conn);
+    await sql`start transaction with consistent snapshot, read only`.execute(conn);
+    try {
+      const { rows: head } = await sql<{ k: number; n: number; v: string | null }>`select -1 as k, qb_q.id as n, null as v
+          from (select id from ${sql.table(bitsQueue(table))} order by seq limit ${limit}) qb_q
+        union all select -2, 0, hex(bits) from ${t} where ${isMark(table)}
+        ${sql.join(
+          picked.map((gram, k) => sql` union all select ${sql.lit(k)}, count(*), sum(length(bits)) from ${t} where col = ${col} and gram = ${gram}`),
+          sql``,
+        )}`.execute(conn);
+      const queued: number[] = [];
+      let range: [number, number] | undefined;
+      const sizes: { k: number; rows: number; bytes: number }[] = [];
+      for (const r of head) {
+        const k = Number(r.k);
+        if (k === -1) queued.push(Number(r.n));
+        else if (k === -2) range = rangeIn(r.v!);
+        else sizes.push({ k, rows: Number(r.n), bytes: Number(r.v ?? 0) });
       }
-      if (any) idsOf(blk, and, hits);
-      if (hits.length >= limit) break;
+      const found = await andGrams(
+        conn,
+        t,
+        col,
+        sizes.sort((a, b) => a.bytes - b.bytes).map((x) => picked[x.k]!),
+        sizes.some((x) => x.rows === 0),
+      );
+      const hits: number[] = [];
+      for (const blk of [...found.keys()].sort((a, b) => a - b)) {
+        idsOf(blk, found.get(blk)!, hits);
+        if (hits.length >= limit) break;
+      }
+      return { hits: hits.slice(0, limit), many: hits.length >= limit, queued, manyQueued: queued.length >= limit, range };
+    } finally {
+      await sql`commit`.execute(conn);
     }
+  });
+}
+
+/** The blocks holding every one of `grams` (in the order given) and their ids holding them all, as bitmaps. */
+async function andGrams(conn: AnyDb, t: ReturnType<typeof sql.table>, col: number, grams: string[], none: boolean): Promise<Map<number, Uint8Array>> {
+  let found: Map<number, Uint8Array> | undefined;
+  if (none) return new Map();
+  for (const gram of grams) {
+    if (found && found.size === 0) break;
+    const only = found ? sql` and blk in (${sql.raw([...found.keys()].join(','))})` : sql``;
+    // binary strings as hexadecimal text (the app's connections read them as 0x… text: db/engineText.ts)
+    const { rows } = await sql<{ blk: number; bits: string }>`select blk, hex(bits) as bits from ${t} where col = ${col} and gram = ${gram}${only}`.execute(
+      conn,
+    );
+    const maps = new Map<number, Uint8Array>();
+    for (const r of rows) {
+      const blk = Number(r.blk);
+      let map = maps.get(blk);
+      if (!map) maps.set(blk, (map = new Uint8Array(BITMAP_BYTES)));
+      orIds(map, Buffer.from(r.bits, 'hex'));
+    }
+    if (found) {
+      const so = found;
+      for (const [blk, map] of maps) {
+        const and = so.get(blk)!;
+        let left = 0;
+        for (let k = 0; k < BITMAP_BYTES; k++) left |= map[k]! &= and[k]!;
+        if (left === 0) maps.delete(blk);
+      }
+    }
+    found = maps;
   }
-  return { hits: hits.slice(0, limit), many: hits.length >= limit, queued, manyQueued: queued.length >= limit, range };
+  return found ?? new Map();
 }
