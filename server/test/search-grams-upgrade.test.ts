@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config.ts';
 import { type Connection, openConnection } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrations/index.ts';
 import { mysqlGramBlocks } from '../src/db/migrations/0016_search_gram_blocks.ts';
-import { gramSearch } from '../src/search/grams.ts';
+import { gramSearch } from '../src/search/gramSearch.ts';
 import { seed } from '../src/seed/seed.ts';
 import { ADMIN_PASSWORD, freshDatabase } from './helpers.ts';
 import { blocksDrift } from './search-blocks-check.ts';

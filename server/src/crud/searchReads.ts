@@ -4,7 +4,7 @@ import type { RegisteredTable } from '../schema/types.ts';
 import type { CountCache } from './countCache.ts';
 import type { SelectPlan, Target } from './reads.ts';
 import { searchGrams } from '../search/gramCut.ts';
-import { gramSearch } from '../search/grams.ts';
+import { gramSearch } from '../search/gramSearch.ts';
 import { charCount, isTextSearch, SearchIndexes, TRIGRAM } from '../search/indexes.ts';
 import { openPartition, queuedAtLeast, queuedBelow } from '../search/pgSide.ts';
 import { rowsAboveMarkAtMost } from '../search/sqliteFts.ts';
