@@ -36,6 +36,19 @@ const contains = (text: string) => NAMES.filter((n) => n.toLowerCase().includes(
 
 const SEARCHES = ['abc', 'ABC', '信号', '信', '%', '_', '0%_', '%_d', '信号传', 'C信号', '第 999999 题', 'p', 'tcp/ip', 'qzxv', 'x_y', 'xy'];
 
+/** SQLite: no statement of `statements` (with the values `values` gives it) is planned as a scan of questionBank. */
+function expectNoTableScan(app: TestApp, statements: string[], values: (statement: string) => unknown[]) {
+  const db = new Database(path.join(app.ctx.config.dataDir, 'app.sqlite'), { readonly: true });
+  try {
+    for (const q of statements) {
+      const plan = db.prepare(`explain query plan ${q}`).all(...values(q)) as { detail: string }[];
+      expect([q, plan.filter((r) => /^SCAN "?questionBank"?( |$)/.test(r.detail))]).toEqual([q, []]);
+    }
+  } finally {
+    db.close();
+  }
+}
+
 describe.each(engines)('keyword search on %s', (engine, url) => {
   let t: TestApp;
   const ids: number[] = [];
@@ -219,16 +232,7 @@ describe.each(engines)('keyword search on %s', (engine, url) => {
         (q) => /^select/i.test(q) && q.includes('"questionBank"') && /\b(count|min|max|sum)\(/i.test(q),
       );
       expect(aggregates.length).toBeGreaterThan(0);
-      const file = path.join(own.ctx.config.dataDir, 'app.sqlite');
-      const db = new Database(file, { readonly: true });
-      try {
-        for (const q of aggregates) {
-          const plan = db.prepare(`explain query plan ${q}`).all(...Array((q.match(/\?/g) ?? []).length).fill(null)) as { detail: string }[];
-          expect([q, plan.filter((r) => /^SCAN "?questionBank"?( |$)/.test(r.detail))]).toEqual([q, []]);
-        }
-      } finally {
-        db.close();
-      }
+      expectNoTableScan(own, aggregates, (q) => Array((q.match(/\?/g) ?? []).length).fill(null));
     } finally {
       prepare.mockRestore();
       await own.close();
@@ -285,15 +289,7 @@ describe.each(engines)('keyword search on %s', (engine, url) => {
       }
       const deferred = [...new Set(prepare.mock.calls.map(([source]) => String(source)))].filter((q) => q.includes('qb_page'));
       expect(deferred.length).toBe(2);
-      const db = new Database(path.join(own.ctx.config.dataDir, 'app.sqlite'), { readonly: true });
-      try {
-        for (const q of deferred) {
-          const plan = db.prepare(`explain query plan ${q}`).all(0, 20, 17_980) as { detail: string }[];
-          expect([q, plan.filter((r) => /^SCAN "?questionBank"?( |$)/.test(r.detail))]).toEqual([q, []]);
-        }
-      } finally {
-        db.close();
-      }
+      expectNoTableScan(own, deferred, () => [0, 20, 17_980]);
     } finally {
       prepare.mockRestore();
       await own.close();
